@@ -1,0 +1,139 @@
+//! The command line: parse once, dispatch to one handler per command, map errors to exit codes.
+
+pub mod args;
+pub mod count;
+pub mod list;
+pub mod run;
+
+use std::process::ExitCode;
+
+use clap::{ArgMatches, Args, Command, FromArgMatches};
+
+use crate::error::{Result, SimError};
+use crate::games::Game;
+use crate::games::crownfall::Crownfall;
+
+use args::RunArgs;
+
+/// Exit code for bad input of any kind.
+pub const USAGE: u8 = 2;
+
+/// A game the command line can play.
+pub struct GameEntry {
+    /// The subcommand.
+    pub name: &'static str,
+    /// One line on the game.
+    pub about: &'static str,
+    /// The policy a run uses without `--policy`.
+    pub default_policy: &'static str,
+    /// Plays a run.
+    pub run: fn(&RunArgs, &str) -> Result<ExitCode>,
+    /// The `sim list` text.
+    pub describe: fn() -> String,
+}
+
+fn entry<G: Game>(default_policy: &'static str) -> GameEntry {
+    GameEntry {
+        name: G::NAME,
+        about: G::ABOUT,
+        default_policy,
+        run: run::execute::<G>,
+        describe: list::describe::<G>,
+    }
+}
+
+/// Every game, in the order `sim list` shows them.
+pub fn games() -> Vec<GameEntry> {
+    vec![entry::<Crownfall>("bank-at-17")]
+}
+
+fn command(games: &[GameEntry]) -> Command {
+    let mut cmd = Command::new("sim")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("Monte Carlo strategy simulator and solver for card games")
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .subcommand(Command::new("list").about("List the games, their policies and their rules"));
+    for g in games {
+        let sub = Command::new(g.name).about(g.about).after_help(format!(
+            "Example: sim {} --policy {} --games 10M",
+            g.name, g.default_policy
+        ));
+        cmd = cmd.subcommand(RunArgs::augment_args(sub));
+    }
+    cmd
+}
+
+fn known_commands(games: &[GameEntry]) -> String {
+    let names: Vec<&str> = games.iter().map(|g| g.name).collect();
+    format!("known games: {}; other commands: list", names.join(", "))
+}
+
+/// Runs `sim` with `args` (the first being the program name) and returns its exit code.
+pub fn main_with<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let games = games();
+    let matches = match command(&games).try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => return clap_error(e, &games),
+    };
+    match dispatch(&matches, &games) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(if e.is_usage() { USAGE } else { 1 })
+        }
+    }
+}
+
+fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
+    let (name, sub) = matches.subcommand().expect("a subcommand is required");
+    if name == "list" {
+        for g in games {
+            println!("{}", (g.describe)());
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let game = games.iter().find(|g| g.name == name).ok_or_else(|| {
+        SimError::input(format!("unknown game {name}: {}", known_commands(games)))
+    })?;
+    let args = RunArgs::from_arg_matches(sub).map_err(|e| SimError::input(e.to_string()))?;
+    (game.run)(&args, game.default_policy)
+}
+
+fn clap_error(e: clap::Error, games: &[GameEntry]) -> ExitCode {
+    use clap::error::{ContextKind, ErrorKind};
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            ExitCode::from(USAGE)
+        }
+        ErrorKind::InvalidSubcommand => {
+            let given = e
+                .get(ContextKind::InvalidSubcommand)
+                .map(|v| v.to_string())
+                .unwrap_or_default();
+            eprintln!(
+                "error: unknown game or command '{given}': {}",
+                known_commands(games)
+            );
+            ExitCode::from(USAGE)
+        }
+        _ => {
+            let text = e.to_string();
+            let line = text
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("error: bad arguments");
+            eprintln!("{line}");
+            ExitCode::from(USAGE)
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! `sim <game>`: play one policy many times and report it.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use crate::error::{Result, SimError};
+use crate::games::{Game, Tally};
+use crate::report::files::ensure_writable_dir;
+use crate::report::parquet::{GamesWriter, distributions_frame, summary_frame, write_frame};
+use crate::report::summary::{RunInfo, SummaryRow, distribution_rows};
+use crate::report::terminal;
+use crate::rules;
+use crate::sim::progress::Progress;
+use crate::sim::runner::{self, CHUNK, Plan};
+use crate::sim::stop::ctrl_c_flag;
+
+use super::args::RunArgs;
+
+/// The exit code of a run stopped by Ctrl-C.
+pub const INTERRUPTED: u8 = 130;
+
+/// A folder name made of a policy name.
+pub fn slug(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect()
+}
+
+/// Builds the game from the arguments: rules, then policy. Nothing runs yet.
+pub fn setup<G: Game>(args: &RunArgs, default_policy: &str) -> Result<G> {
+    let rules = rules::load::<G::Rules>(args.rules.as_deref(), &args.set)?;
+    G::new(rules, args.policy.as_deref().unwrap_or(default_policy))
+}
+
+/// The output folder: `--out`, or `results/<game>/<policy>`; created and proven writable.
+pub fn out_dir(args: &RunArgs, game: &str, policy: &str) -> Result<PathBuf> {
+    let dir = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("results").join(game).join(slug(policy)));
+    ensure_writable_dir(&dir)?;
+    Ok(dir)
+}
+
+/// Runs `f` on a pool of `threads` workers (default: one per core).
+pub fn with_threads<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> Result<T> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| SimError::input(format!("cannot start worker threads: {e}")))?;
+    Ok(pool.install(f))
+}
+
+/// Plays the run `args` describes and writes its report. The exit code is 130 if Ctrl-C stopped
+/// it (the completed prefix of games is still written, marked incomplete).
+pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode> {
+    if args.threads == Some(0) {
+        return Err(SimError::input("--threads must be at least 1"));
+    }
+    let game: G = setup(args, default_policy)?;
+    let dir = out_dir(args, G::NAME, game.policy_name())?;
+    let mut plan = Plan::new(args.first_game, args.games);
+    let mut games_file = if args.per_game {
+        plan.wave = 16 * CHUNK;
+        Some(GamesWriter::<G::Outcome>::create(
+            &dir.join("games.parquet"),
+            args.first_game,
+        )?)
+    } else {
+        None
+    };
+    let stop = ctrl_c_flag();
+    let progress = Progress::new(args.games, &format!("{} {}", G::NAME, game.policy_name()));
+    let per_game = args.per_game;
+    let seed = args.seed;
+    let started = Instant::now();
+    let mut tally = game.new_tally();
+    let played = with_threads(args.threads, || {
+        runner::run(
+            &plan,
+            stop,
+            &progress,
+            |range| {
+                let mut t = game.new_tally();
+                let mut outcomes = Vec::with_capacity(if per_game { CHUNK as usize } else { 0 });
+                for index in range {
+                    let outcome = game.play(seed, index);
+                    t.record(&outcome);
+                    if per_game {
+                        outcomes.push(outcome);
+                    }
+                }
+                (t, outcomes)
+            },
+            |(t, outcomes)| {
+                tally.merge(t);
+                if let Some(w) = games_file.as_mut() {
+                    w.write(&outcomes)?;
+                }
+                Ok::<_, SimError>(true)
+            },
+        )
+    })??;
+    let elapsed = started.elapsed().as_secs_f64();
+    progress.finish();
+
+    let info = RunInfo {
+        seed,
+        first_game: args.first_game,
+        complete: played.complete,
+    };
+    let row = SummaryRow::new(&game, &tally, &info);
+    let mut written = vec![
+        write_frame(
+            &dir.join("summary.parquet"),
+            &mut summary_frame(std::slice::from_ref(&row))?,
+        )?,
+        write_frame(
+            &dir.join("distributions.parquet"),
+            &mut distributions_frame(&distribution_rows(game.policy_name(), 0, &tally))?,
+        )?,
+    ];
+    if let Some(w) = games_file {
+        written.push(w.finish()?);
+    }
+
+    print!("{}", terminal::summary(&row));
+    if let Some((title, hist)) = tally.distributions().first() {
+        print!("{}", terminal::bars(&title.replace('_', " "), hist));
+    }
+    let threads = rayon_threads(args.threads);
+    let rate = played.games as f64 / elapsed.max(1e-9);
+    println!(
+        "  speed: {} games/s on {threads} threads ({} per thread), {elapsed:.2} s",
+        terminal::per_second(rate),
+        terminal::per_second(rate / threads as f64)
+    );
+    for path in &written {
+        println!("  wrote {}", path.display());
+    }
+    if !played.complete {
+        eprintln!(
+            "stopped: wrote the first {} of {} games, marked complete = false",
+            terminal::thousands(played.games),
+            terminal::thousands(args.games)
+        );
+        return Ok(ExitCode::from(INTERRUPTED));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The number of worker threads `--threads` gives.
+pub fn rayon_threads(threads: Option<usize>) -> usize {
+    threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}

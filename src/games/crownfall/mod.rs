@@ -1,0 +1,64 @@
+//! Crownfall: a press-your-luck blackjack fight up a tower of royals.
+
+pub mod engine;
+pub mod outcome;
+pub mod policy;
+pub mod rules;
+pub mod strategy;
+pub mod tally;
+
+pub use engine::{Engine, Streams};
+pub use outcome::{Enemy, Outcome};
+pub use policy::{Policy, PolicyKind};
+pub use rules::Rules;
+pub use tally::CrownfallTally;
+
+use crate::error::Result;
+use crate::games::{Game, PolicyHelp};
+use crate::rng::GameRng;
+
+/// Crownfall with its rules and one policy.
+pub struct Crownfall {
+    rules: Rules,
+    policy: PolicyKind,
+    name: String,
+}
+
+impl Game for Crownfall {
+    const NAME: &'static str = "crownfall";
+    const ABOUT: &'static str = "press-your-luck blackjack fight up a tower of royals (seed 000)";
+    type Rules = Rules;
+    type Outcome = Outcome;
+    type Tally = CrownfallTally;
+
+    fn new(rules: Rules, policy: &str) -> Result<Self> {
+        let (policy, name) = PolicyKind::parse(policy)?;
+        Ok(Self {
+            rules,
+            policy,
+            name,
+        })
+    }
+
+    fn policies() -> Vec<PolicyHelp> {
+        policy::help()
+    }
+
+    fn policy_name(&self) -> &str {
+        &self.name
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn play(&self, seed: u64, index: u64) -> Outcome {
+        let mut tower = GameRng::new(seed, index, Streams::TOWER);
+        let mut deck = GameRng::new(seed, index, Streams::PLAYER_DECK);
+        self.policy.play(&self.rules, &mut tower, &mut deck)
+    }
+
+    fn new_tally(&self) -> CrownfallTally {
+        CrownfallTally::new(&self.rules)
+    }
+}

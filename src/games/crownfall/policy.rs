@@ -1,0 +1,139 @@
+//! Crownfall policies: the push/bank and Joker decisions, from what the player may know.
+
+use std::path::Path;
+
+use crate::cards::Dealer;
+use crate::error::{Result, SimError};
+use crate::games::PolicyHelp;
+
+use super::engine::{Engine, JokerView, StrikeView};
+use super::outcome::Outcome;
+use super::rules::Rules;
+use super::strategy::Strategy;
+
+/// A player's decisions. Called in the hot loop: implementations are plain data, no allocation.
+pub trait Policy {
+    /// True to BANK the strike now, false to PUSH (flip another card).
+    fn bank(&self, rules: &Rules, view: &StrikeView) -> bool;
+    /// True to take DOUBLE-OR-NOTHING after a Joker's odd flip, false to ACCEPT the damage.
+    fn double_or_nothing(&self, rules: &Rules, view: &JokerView) -> bool;
+}
+
+/// The rulings' Joker choice ("safe"): accept, unless accepting would kill.
+#[inline]
+pub fn safe_joker(rules: &Rules, view: &JokerView) -> bool {
+    view.hp <= rules.joker_damage
+}
+
+/// `bank-at-N`: push while the best total is under N, whatever the enemy; safe Joker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BankAt(pub u8);
+
+impl Policy for BankAt {
+    #[inline]
+    fn bank(&self, _: &Rules, view: &StrikeView) -> bool {
+        view.best >= self.0
+    }
+    #[inline]
+    fn double_or_nothing(&self, rules: &Rules, view: &JokerView) -> bool {
+        safe_joker(rules, view)
+    }
+}
+
+/// `bank-at-target`: push until the best total reaches the enemy's target; safe Joker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BankAtTarget;
+
+impl Policy for BankAtTarget {
+    #[inline]
+    fn bank(&self, _: &Rules, view: &StrikeView) -> bool {
+        view.best >= view.target
+    }
+    #[inline]
+    fn double_or_nothing(&self, rules: &Rules, view: &JokerView) -> bool {
+        safe_joker(rules, view)
+    }
+}
+
+/// Every policy a run can use, dispatched once per game into a monomorphized engine.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PolicyKind {
+    /// `bank-at-N`.
+    BankAt(BankAt),
+    /// `bank-at-target`.
+    BankAtTarget,
+    /// A strategy file.
+    Strategy(Box<Strategy>),
+}
+
+/// The policies `sim list` and errors name.
+pub fn help() -> Vec<PolicyHelp> {
+    vec![
+        PolicyHelp {
+            name: "bank-at-N",
+            about: "N = 2..21: push while the best total is under N, any enemy; Joker: accept unless it would kill",
+        },
+        PolicyHelp {
+            name: "bank-at-target",
+            about: "push until the best total reaches the enemy's target; Joker as bank-at-N",
+        },
+        PolicyHelp {
+            name: "PATH.toml",
+            about: "a strategy file: stand totals per enemy (hard and soft), guard, Joker choice (see strategies/crownfall/)",
+        },
+    ]
+}
+
+impl PolicyKind {
+    /// Parses a `--policy` value: a policy name or a strategy file path. Returns it with its
+    /// display name.
+    pub fn parse(spec: &str) -> Result<(Self, String)> {
+        if spec == "bank-at-target" {
+            return Ok((Self::BankAtTarget, spec.to_string()));
+        }
+        if let Some(n) = spec.strip_prefix("bank-at-") {
+            return match n.parse::<u8>() {
+                Ok(n @ 2..=21) => Ok((Self::BankAt(BankAt(n)), spec.to_string())),
+                _ => Err(SimError::input(format!(
+                    "unknown policy {spec}: bank-at-N takes N = 2..21"
+                ))),
+            };
+        }
+        if spec.ends_with(".toml") || spec.contains('/') {
+            let strategy = Strategy::load(Path::new(spec))?;
+            let name = strategy.name.clone();
+            return Ok((Self::Strategy(Box::new(strategy)), name));
+        }
+        let known: Vec<&str> = help().iter().map(|p| p.name).collect();
+        Err(SimError::input(format!(
+            "unknown policy {spec} for crownfall: known policies are {}",
+            known.join(", ")
+        )))
+    }
+
+    /// Plays one game from a fresh engine with this policy.
+    #[inline]
+    pub fn play<T: Dealer, D: Dealer>(
+        &self,
+        rules: &Rules,
+        tower: &mut T,
+        deck: &mut D,
+    ) -> Outcome {
+        self.play_from(Engine::new(rules), rules, tower, deck)
+    }
+
+    /// Plays `engine` (fresh or stacked) to its end with this policy.
+    pub fn play_from<T: Dealer, D: Dealer>(
+        &self,
+        engine: Engine,
+        rules: &Rules,
+        tower: &mut T,
+        deck: &mut D,
+    ) -> Outcome {
+        match self {
+            Self::BankAt(p) => engine.play(rules, p, tower, deck),
+            Self::BankAtTarget => engine.play(rules, &BankAtTarget, tower, deck),
+            Self::Strategy(p) => engine.play(rules, p.as_ref(), tower, deck),
+        }
+    }
+}

@@ -1,0 +1,237 @@
+//! Crownfall's rule parameters: every number of `shared/rulings/crownfall.md`, defaults = the rulings.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Result, SimError};
+use crate::rules::{RuleSet, check_range};
+
+use super::outcome::Enemy;
+
+/// The most cards the tower may hold (fixed so the engine's tower is an array).
+pub const MAX_TOWER: usize = 64;
+/// The most strikes a game may last before it ends as a stalemate loss.
+pub const MAX_STRIKES: u16 = 1000;
+/// The highest HP the rules may set.
+pub const MAX_HP: u8 = 99;
+
+/// One value per royal kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerRoyal {
+    /// For Jacks.
+    pub jack: u8,
+    /// For Queens.
+    pub queen: u8,
+    /// For Kings.
+    pub king: u8,
+}
+
+impl PerRoyal {
+    /// The value for `enemy` (a royal, not a Joker).
+    #[inline]
+    pub fn of(&self, enemy: Enemy) -> u8 {
+        match enemy {
+            Enemy::Jack => self.jack,
+            Enemy::Queen => self.queen,
+            Enemy::King | Enemy::Joker => self.king,
+        }
+    }
+
+    fn check(&self, field: &str, min: u8, max: u8) -> Result<()> {
+        check_range(&format!("{field}.jack"), self.jack, min, max)?;
+        check_range(&format!("{field}.queen"), self.queen, min, max)?;
+        check_range(&format!("{field}.king"), self.king, min, max)
+    }
+}
+
+/// How many of each card the tower holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tower {
+    /// Jacks.
+    pub jacks: u8,
+    /// Queens.
+    pub queens: u8,
+    /// Kings.
+    pub kings: u8,
+    /// Jokers.
+    pub jokers: u8,
+}
+
+impl Tower {
+    /// Cards in the tower.
+    pub fn len(&self) -> usize {
+        usize::from(self.jacks)
+            + usize::from(self.queens)
+            + usize::from(self.kings)
+            + usize::from(self.jokers)
+    }
+
+    /// True if the tower is empty (never valid).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The count of `enemy`.
+    pub fn count(&self, enemy: Enemy) -> u8 {
+        match enemy {
+            Enemy::Jack => self.jacks,
+            Enemy::Queen => self.queens,
+            Enemy::King => self.kings,
+            Enemy::Joker => self.jokers,
+        }
+    }
+}
+
+/// Crownfall's rules. Every field is a rule parameter; the defaults are the rulings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Rules {
+    /// HP at the start.
+    pub start_hp: u8,
+    /// The cap on healing.
+    pub max_hp: u8,
+    /// A short total this many points or fewer below the target takes guard damage (0: no guard).
+    pub guard_zone: u8,
+    /// The total that defeats each royal.
+    pub target: PerRoyal,
+    /// Damage from a bust or a short total outside the guard zone.
+    pub damage: PerRoyal,
+    /// Damage from a short total inside the guard zone.
+    pub guard_damage: PerRoyal,
+    /// HP healed by defeating the royal with exactly 21.
+    pub heal: PerRoyal,
+    /// Damage when a Joker's first flip is odd and the player accepts.
+    pub joker_damage: u8,
+    /// Damage when the double-or-nothing flip is odd too.
+    pub crushing_damage: u8,
+    /// The tower's cards.
+    pub tower: Tower,
+    /// A game still going after this many strikes ends as a loss (possible only with zero-damage
+    /// settings; not in the rulings, which never need it).
+    pub max_strikes: u16,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Self {
+            start_hp: 20,
+            max_hp: 20,
+            guard_zone: 2,
+            target: PerRoyal {
+                jack: 12,
+                queen: 15,
+                king: 18,
+            },
+            damage: PerRoyal {
+                jack: 2,
+                queen: 3,
+                king: 5,
+            },
+            guard_damage: PerRoyal {
+                jack: 1,
+                queen: 2,
+                king: 3,
+            },
+            heal: PerRoyal {
+                jack: 2,
+                queen: 2,
+                king: 3,
+            },
+            joker_damage: 4,
+            crushing_damage: 8,
+            tower: Tower {
+                jacks: 4,
+                queens: 4,
+                kings: 4,
+                jokers: 2,
+            },
+            max_strikes: MAX_STRIKES,
+        }
+    }
+}
+
+impl RuleSet for Rules {
+    fn validate(&self) -> Result<()> {
+        check_range("max_hp", self.max_hp, 1, MAX_HP)?;
+        check_range("start_hp", self.start_hp, 1, self.max_hp)?;
+        check_range("guard_zone", self.guard_zone, 0, 20)?;
+        self.target.check("target", 1, 21)?;
+        self.damage.check("damage", 0, MAX_HP)?;
+        self.guard_damage.check("guard_damage", 0, MAX_HP)?;
+        self.heal.check("heal", 0, MAX_HP)?;
+        check_range("joker_damage", self.joker_damage, 0, MAX_HP)?;
+        check_range("crushing_damage", self.crushing_damage, 0, MAX_HP)?;
+        check_range("max_strikes", self.max_strikes, 1, MAX_STRIKES)?;
+        let t = &self.tower;
+        for (field, n) in [
+            ("tower.jacks", t.jacks),
+            ("tower.queens", t.queens),
+            ("tower.kings", t.kings),
+            ("tower.jokers", t.jokers),
+        ] {
+            check_range(field, n, 0, MAX_TOWER as u8)?;
+        }
+        if t.is_empty() || t.len() > MAX_TOWER {
+            return Err(SimError::input(format!(
+                "rule tower holds {} cards: allowed 1..={MAX_TOWER}",
+                t.len()
+            )));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::load;
+
+    #[test]
+    fn defaults_are_the_rulings_and_valid() {
+        let r = Rules::default();
+        r.validate().unwrap();
+        assert_eq!(r.tower.len(), 14);
+        assert_eq!((r.target.of(Enemy::King), r.heal.of(Enemy::King)), (18, 3));
+    }
+
+    #[test]
+    fn sets_override_and_bad_values_name_the_field() {
+        let r: Rules = load(None, &["guard_zone=3".into(), "guard_damage.king=1".into()]).unwrap();
+        assert_eq!((r.guard_zone, r.guard_damage.king), (3, 1));
+        let err = load::<Rules>(None, &["start_hp=25".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("start_hp = 25") && err.contains("1..=20"),
+            "{err}"
+        );
+        let err = load::<Rules>(None, &["target.ace=3".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("unknown rule target.ace") && err.contains("king"),
+            "{err}"
+        );
+        let err = load::<Rules>(None, &["target=3".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("is a table"), "{err}");
+        let err = load::<Rules>(None, &["guard_zone=wide".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("bad rules"), "{err}");
+        let err = load::<Rules>(
+            None,
+            &[
+                "tower.jokers=0".into(),
+                "tower.jacks=0".into(),
+                "tower.queens=0".into(),
+                "tower.kings=0".into(),
+            ],
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("tower holds 0 cards"), "{err}");
+    }
+}

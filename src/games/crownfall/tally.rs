@@ -1,0 +1,139 @@
+//! Integer tallies of Crownfall games.
+
+use crate::games::Tally;
+use crate::sim::histogram::Histogram;
+
+use super::outcome::{Enemy, Outcome};
+use super::rules::{MAX_TOWER, Rules};
+
+/// Counts and histograms over many Crownfall games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CrownfallTally {
+    games: u64,
+    wins: u64,
+    cards_drawn: u64,
+    reshuffles: u64,
+    damage: [u64; 4],
+    killed_by: [u64; 4],
+    final_hp: Histogram,
+    cleared: Histogram,
+    strikes: Histogram,
+    perfect_21s: Histogram,
+}
+
+impl CrownfallTally {
+    /// An empty tally with histograms sized for `rules`.
+    pub fn new(rules: &Rules) -> Self {
+        Self {
+            games: 0,
+            wins: 0,
+            cards_drawn: 0,
+            reshuffles: 0,
+            damage: [0; 4],
+            killed_by: [0; 4],
+            final_hp: Histogram::new(0, rules.max_hp.into()),
+            cleared: Histogram::new(0, rules.tower.len() as i64),
+            strikes: Histogram::new(0, rules.max_strikes.into()),
+            perfect_21s: Histogram::new(0, MAX_TOWER as i64),
+        }
+    }
+
+    fn mean(&self, sum: u64) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            sum as f64 / self.games as f64
+        }
+    }
+
+    fn hist_mean(&self, h: &Histogram) -> f64 {
+        self.mean(h.nonzero().map(|(v, c)| v as u64 * c).sum())
+    }
+}
+
+impl Tally for CrownfallTally {
+    type Outcome = Outcome;
+
+    #[inline]
+    fn record(&mut self, o: &Outcome) {
+        self.games += 1;
+        self.wins += u64::from(o.win);
+        self.cards_drawn += u64::from(o.cards_drawn);
+        self.reshuffles += u64::from(o.reshuffles);
+        for (sum, d) in self.damage.iter_mut().zip(o.damage) {
+            *sum += u64::from(d);
+        }
+        if let Some(k) = o.killer() {
+            self.killed_by[k as usize] += 1;
+        }
+        self.final_hp.add(o.final_hp.into());
+        self.cleared.add(o.cleared.into());
+        self.strikes.add(o.strikes.into());
+        self.perfect_21s.add(o.perfect_21s.into());
+    }
+
+    fn merge(&mut self, other: Self) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.cards_drawn += other.cards_drawn;
+        self.reshuffles += other.reshuffles;
+        for i in 0..4 {
+            self.damage[i] += other.damage[i];
+            self.killed_by[i] += other.killed_by[i];
+        }
+        self.final_hp.merge(&other.final_hp);
+        self.cleared.merge(&other.cleared);
+        self.strikes.merge(&other.strikes);
+        self.perfect_21s.merge(&other.perfect_21s);
+    }
+
+    fn games(&self) -> u64 {
+        self.games
+    }
+
+    fn wins(&self) -> u64 {
+        self.wins
+    }
+
+    fn means(&self) -> Vec<(&'static str, f64)> {
+        let mut means = vec![
+            ("mean_final_hp", self.hist_mean(&self.final_hp)),
+            ("mean_cleared", self.hist_mean(&self.cleared)),
+            ("mean_strikes", self.hist_mean(&self.strikes)),
+            ("mean_perfect_21s", self.hist_mean(&self.perfect_21s)),
+            ("mean_cards_drawn", self.mean(self.cards_drawn)),
+            ("mean_reshuffles", self.mean(self.reshuffles)),
+        ];
+        const DAMAGE: [&str; 4] = [
+            "mean_damage_jack",
+            "mean_damage_queen",
+            "mean_damage_king",
+            "mean_damage_joker",
+        ];
+        const KILLED: [&str; 4] = [
+            "killed_by_jack",
+            "killed_by_queen",
+            "killed_by_king",
+            "killed_by_joker",
+        ];
+        for kind in Enemy::ALL {
+            means.push((DAMAGE[kind as usize], self.mean(self.damage[kind as usize])));
+        }
+        for kind in Enemy::ALL {
+            means.push((
+                KILLED[kind as usize],
+                self.mean(self.killed_by[kind as usize]),
+            ));
+        }
+        means
+    }
+
+    fn distributions(&self) -> Vec<(&'static str, &Histogram)> {
+        vec![
+            ("final_hp", &self.final_hp),
+            ("cleared", &self.cleared),
+            ("strikes", &self.strikes),
+            ("perfect_21s", &self.perfect_21s),
+        ]
+    }
+}

@@ -1,0 +1,78 @@
+//! The games, the trait every game implements, and the registry the command line reads.
+
+pub mod crownfall;
+
+use crate::error::Result;
+use crate::rules::RuleSet;
+use crate::sim::histogram::Histogram;
+
+/// One column of per-game results, independent of any dataframe library.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ColumnData {
+    /// Unsigned integers.
+    U32(Vec<u32>),
+    /// Booleans.
+    Bool(Vec<bool>),
+    /// Short labels.
+    Str(Vec<&'static str>),
+}
+
+/// A per-game outcome that can be written as rows of `games.parquet`.
+pub trait Record: Copy + Send + Sync {
+    /// The named columns of a batch of outcomes.
+    fn columns(batch: &[Self]) -> Vec<(&'static str, ColumnData)>;
+}
+
+/// Integer tallies of many games' outcomes; merging is associative and commutative.
+pub trait Tally: Send + Sized {
+    /// The outcome of one game.
+    type Outcome;
+    /// Counts one game.
+    fn record(&mut self, outcome: &Self::Outcome);
+    /// Adds another tally of the same run.
+    fn merge(&mut self, other: Self);
+    /// Games counted.
+    fn games(&self) -> u64;
+    /// Games won.
+    fn wins(&self) -> u64;
+    /// The game's main means, as (column name, value), e.g. `("mean_final_hp", 4.2)`.
+    fn means(&self) -> Vec<(&'static str, f64)>;
+    /// Distributions of per-game metrics, as (metric name, histogram).
+    fn distributions(&self) -> Vec<(&'static str, &Histogram)>;
+}
+
+/// Help text for one policy, or a family of policies such as `bank-at-N`.
+#[derive(Clone, Debug)]
+pub struct PolicyHelp {
+    /// What to pass to `--policy`.
+    pub name: &'static str,
+    /// What it does.
+    pub about: &'static str,
+}
+
+/// A game set up with its rules and one policy, ready to play any game index.
+pub trait Game: Sync + Sized {
+    /// The command-line name.
+    const NAME: &'static str;
+    /// One line on what the game is.
+    const ABOUT: &'static str;
+    /// The rule parameters.
+    type Rules: RuleSet;
+    /// What one game reports.
+    type Outcome: Record;
+    /// Tallies of many games.
+    type Tally: Tally<Outcome = Self::Outcome>;
+
+    /// Sets up `rules` with the policy named by `policy` (a name or a strategy file path).
+    fn new(rules: Self::Rules, policy: &str) -> Result<Self>;
+    /// The policies this game knows.
+    fn policies() -> Vec<PolicyHelp>;
+    /// The policy's display name.
+    fn policy_name(&self) -> &str;
+    /// The rules in force.
+    fn rules(&self) -> &Self::Rules;
+    /// Plays game `index` of a run seeded with `seed`.
+    fn play(&self, seed: u64, index: u64) -> Self::Outcome;
+    /// An empty tally for this game's rules.
+    fn new_tally(&self) -> Self::Tally;
+}

@@ -1,0 +1,5 @@
+//! The `sim` binary: all of it lives in the library's `cli` module.
+
+fn main() -> std::process::ExitCode {
+    sim::cli::main_with(std::env::args_os())
+}

@@ -1,0 +1,110 @@
+//! Atomic files: write beside the target under a temporary name, then rename.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Result, SimError};
+
+/// A file being written under a temporary name in its target folder; it appears at its real
+/// path only when [`AtomicFile::commit`] renames it, and is removed if dropped uncommitted.
+pub struct AtomicFile {
+    temp: PathBuf,
+    target: PathBuf,
+    file: Option<File>,
+}
+
+impl AtomicFile {
+    /// Creates the temporary file for `target`.
+    pub fn create(target: &Path) -> Result<Self> {
+        let name = target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let temp = target.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+        let file = File::create(&temp).map_err(|source| SimError::Io {
+            action: "cannot write",
+            path: temp.clone(),
+            source,
+        })?;
+        Ok(Self {
+            temp,
+            target: target.to_path_buf(),
+            file: Some(file),
+        })
+    }
+
+    /// The open file, to write into.
+    pub fn file(&mut self) -> &mut File {
+        self.file.as_mut().expect("the file is open until commit")
+    }
+
+    /// Takes the open file out, for writers that own it; [`AtomicFile::commit`] still renames it.
+    pub fn take(&mut self) -> File {
+        self.file.take().expect("the file is taken once")
+    }
+
+    /// Flushes and renames the file to its target path.
+    pub fn commit(mut self) -> Result<PathBuf> {
+        if let Some(file) = self.file.take() {
+            file.sync_all().map_err(|e| self.io_error(e))?;
+        }
+        std::fs::rename(&self.temp, &self.target).map_err(|e| self.io_error(e))?;
+        Ok(std::mem::take(&mut self.target))
+    }
+
+    fn io_error(&self, source: std::io::Error) -> SimError {
+        SimError::Io {
+            action: "cannot write",
+            path: self.target.clone(),
+            source,
+        }
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if !self.target.as_os_str().is_empty() {
+            let _ = std::fs::remove_file(&self.temp);
+        }
+    }
+}
+
+/// Creates `dir` if needed and proves it writable by creating and removing a probe file, so a run
+/// fails before it plays rather than after.
+pub fn ensure_writable_dir(dir: &Path) -> Result<()> {
+    let io = |source| SimError::Io {
+        action: "cannot write to --out",
+        path: dir.to_path_buf(),
+        source,
+    };
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let probe = AtomicFile::create(&dir.join("probe")).map_err(|e| match e {
+        SimError::Io { source, .. } => io(source),
+        other => other,
+    })?;
+    drop(probe);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn nothing_appears_until_commit_and_nothing_stays_on_drop() {
+        let dir = std::env::temp_dir().join(format!("sim-atomic-{}", std::process::id()));
+        ensure_writable_dir(&dir).unwrap();
+        let target = dir.join("a.txt");
+        let mut f = AtomicFile::create(&target).unwrap();
+        f.file().write_all(b"hello").unwrap();
+        assert!(!target.exists());
+        f.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "hello");
+        let g = AtomicFile::create(&dir.join("b.txt")).unwrap();
+        drop(g);
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert_eq!(left.len(), 1, "only the committed file remains");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,6 @@
+//! Reports: terminal tables and Parquet files.
+
+pub mod files;
+pub mod parquet;
+pub mod summary;
+pub mod terminal;

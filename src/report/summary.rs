@@ -1,0 +1,99 @@
+//! What a run reports, independent of where it is written: summary rows and distribution rows.
+
+use crate::games::{Game, Tally};
+use crate::rules::RuleSet;
+use crate::sim::stats::Proportion;
+
+/// Where and how a run was made, shared by its rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunInfo {
+    /// The seed.
+    pub seed: u64,
+    /// The first game index.
+    pub first_game: u64,
+    /// True if every planned game was played.
+    pub complete: bool,
+}
+
+/// One row of `summary.parquet`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SummaryRow {
+    /// Game name.
+    pub game: String,
+    /// Policy name.
+    pub policy: String,
+    /// Varied rule parameters of a sweep cell, as (path, value).
+    pub params: Vec<(String, String)>,
+    /// Games played.
+    pub games: u64,
+    /// Games won.
+    pub wins: u64,
+    /// Win rate with its 95% Wilson interval.
+    pub win: Proportion,
+    /// The game's main means.
+    pub means: Vec<(&'static str, f64)>,
+    /// The seed.
+    pub seed: u64,
+    /// The first game index.
+    pub first_game: u64,
+    /// False if the run stopped early.
+    pub complete: bool,
+    /// The effective rules as JSON.
+    pub rules: String,
+}
+
+impl SummaryRow {
+    /// The summary of `tally`, played by `game` as described by `info`.
+    pub fn new<G: Game>(game: &G, tally: &G::Tally, info: &RunInfo) -> Self {
+        Self {
+            game: G::NAME.to_string(),
+            policy: game.policy_name().to_string(),
+            params: Vec::new(),
+            games: tally.games(),
+            wins: tally.wins(),
+            win: Proportion::wilson(tally.wins(), tally.games()),
+            means: tally.means(),
+            seed: info.seed,
+            first_game: info.first_game,
+            complete: info.complete,
+            rules: game.rules().to_json(),
+        }
+    }
+
+    /// The value of the mean named `name`, if the game reports it.
+    pub fn mean(&self, name: &str) -> Option<f64> {
+        self.means.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+    }
+}
+
+/// One row of `distributions.parquet`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DistributionRow {
+    /// Policy name.
+    pub policy: String,
+    /// Index of the summary row (policy or grid cell) this belongs to.
+    pub cell: usize,
+    /// Metric name, e.g. `final_hp`.
+    pub metric: &'static str,
+    /// The metric's value.
+    pub value: i64,
+    /// Games with that value.
+    pub count: u64,
+}
+
+/// The distribution rows of one tally.
+pub fn distribution_rows<T: Tally>(policy: &str, cell: usize, tally: &T) -> Vec<DistributionRow> {
+    tally
+        .distributions()
+        .into_iter()
+        .flat_map(|(metric, hist)| {
+            hist.nonzero().map(move |(value, count)| DistributionRow {
+                policy: policy.to_string(),
+                cell,
+                metric,
+                value,
+                count,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,111 @@
+//! Terminal output: a run's figures as text, with distributions drawn as bars.
+
+use std::fmt::Write;
+
+use crate::sim::histogram::Histogram;
+
+use super::summary::SummaryRow;
+
+/// `1234567` as `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A rate such as `12.3M` for a count per second.
+pub fn per_second(rate: f64) -> String {
+    if rate >= 1e6 {
+        format!("{:.2}M", rate / 1e6)
+    } else if rate >= 1e3 {
+        format!("{:.1}K", rate / 1e3)
+    } else {
+        format!("{rate:.0}")
+    }
+}
+
+/// A probability as a percentage with two decimals.
+pub fn percent(p: f64) -> String {
+    format!("{:.2}%", 100.0 * p)
+}
+
+/// The headline figures of one summary row.
+pub fn summary(row: &SummaryRow) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} | policy {} | {} games | seed {}{}",
+        row.game,
+        row.policy,
+        thousands(row.games),
+        row.seed,
+        if row.complete {
+            ""
+        } else {
+            " | INCOMPLETE (stopped early)"
+        }
+    );
+    let _ = writeln!(
+        s,
+        "  {:<22}{}  (95% CI {} to {})",
+        "win rate",
+        percent(row.win.rate),
+        percent(row.win.low),
+        percent(row.win.high)
+    );
+    for (name, value) in &row.means {
+        let label = name.replace('_', " ");
+        let _ = writeln!(s, "  {label:<22}{value:.4}");
+    }
+    s
+}
+
+/// A histogram drawn as one text bar per value, with each value's share.
+pub fn bars(title: &str, hist: &Histogram) -> String {
+    const WIDTH: f64 = 40.0;
+    let total = hist.total().max(1) as f64;
+    let max = hist.nonzero().map(|(_, c)| c).max().unwrap_or(1) as f64;
+    let mut s = format!("  {title}:\n");
+    for (value, count) in hist.nonzero() {
+        let eighths = (count as f64 / max * WIDTH * 8.0).round() as usize;
+        let mut bar = "█".repeat(eighths / 8);
+        if eighths % 8 > 0 {
+            bar.push(['▏', '▎', '▍', '▌', '▋', '▊', '▉'][eighths % 8 - 1]);
+        }
+        let _ = writeln!(
+            s,
+            "  {value:>5} {bar:<40} {:>7}",
+            percent(count as f64 / total)
+        );
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_counts_rates_and_bars() {
+        assert_eq!(thousands(10_000_000), "10,000,000");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(per_second(4_560_000.0), "4.56M");
+        let mut h = Histogram::new(0, 3);
+        for v in [0, 0, 0, 0, 2] {
+            h.add(v);
+        }
+        let text = bars("final HP", &h);
+        assert!(
+            text.contains(&format!("    0 {} 80.00%", "█".repeat(40))),
+            "{text}"
+        );
+        assert!(text.contains("    2 ██████████"), "{text}");
+        assert!(!text.contains("    1 "), "{text}");
+    }
+}

@@ -1,0 +1,139 @@
+//! Rules as data: defaults, TOML files and `--set path=value` overrides, for any game.
+//!
+//! A game's rules are a serde struct whose `Default` is the rulings. Loading starts from the
+//! defaults as a TOML table, lays a file over it, then each `--set`, and only then deserializes and
+//! validates, so an error names the field whatever its source.
+
+use std::path::Path;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use toml::{Table, Value};
+
+use crate::error::{Result, SimError};
+
+/// A game's rule parameters.
+pub trait RuleSet: Serialize + DeserializeOwned + Default + Clone + Send + Sync {
+    /// Checks every field against its allowed range; the error names the field and the range.
+    fn validate(&self) -> Result<()>;
+
+    /// The rules as one line of JSON, as written into every results file.
+    fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("rules serialize to JSON")
+    }
+
+    /// The rules as a TOML table.
+    fn to_table(&self) -> Table {
+        Table::try_from(self).expect("rules serialize to TOML")
+    }
+}
+
+/// An error unless `value` lies in `min..=max`, naming `field` and the allowed range.
+pub fn check_range<T: PartialOrd + std::fmt::Display>(
+    field: &str,
+    value: T,
+    min: T,
+    max: T,
+) -> Result<()> {
+    if value < min || value > max {
+        return Err(SimError::input(format!(
+            "rule {field} = {value} is out of range: allowed {min}..={max}"
+        )));
+    }
+    Ok(())
+}
+
+/// The rules from the defaults, an optional TOML file, and `path=value` overrides, validated.
+pub fn load<R: RuleSet>(file: Option<&Path>, sets: &[String]) -> Result<R> {
+    let mut table = R::default().to_table();
+    if let Some(path) = file {
+        let text = std::fs::read_to_string(path).map_err(|source| SimError::Io {
+            action: "cannot read rules file",
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let overlay: Table = toml::from_str(&text).map_err(|e| SimError::toml(path, &text, &e))?;
+        overlay_table(&mut table, overlay, "")?;
+    }
+    for set in sets {
+        apply_set(&mut table, set)?;
+    }
+    from_table(table)
+}
+
+/// Deserializes and validates rules from a complete table.
+pub fn from_table<R: RuleSet>(table: Table) -> Result<R> {
+    let rules: R = Value::Table(table)
+        .try_into()
+        .map_err(|e: toml::de::Error| SimError::input(format!("bad rules: {}", e.message())))?;
+    rules.validate()?;
+    Ok(rules)
+}
+
+/// Applies one `path=value` override (a dotted path into the rules) to `table`.
+pub fn apply_set(table: &mut Table, set: &str) -> Result<()> {
+    let (path, raw) = set.split_once('=').ok_or_else(|| {
+        SimError::input(format!(
+            "--set {set}: expected path=value, for example guard_zone=3"
+        ))
+    })?;
+    let value = parse_value(raw.trim());
+    set_path(table, path.trim(), value)
+}
+
+/// Sets the existing field at dotted `path` to `value`, or names the path as unknown.
+pub fn set_path(table: &mut Table, path: &str, value: Value) -> Result<()> {
+    let mut parts = path.split('.').peekable();
+    let mut here = table;
+    while let Some(key) = parts.next() {
+        let known = here.keys().cloned().collect::<Vec<_>>().join(", ");
+        let slot = here
+            .get_mut(key)
+            .ok_or_else(|| SimError::input(format!("unknown rule {path}: known here: {known}")))?;
+        if parts.peek().is_none() {
+            if slot.is_table() {
+                return Err(SimError::input(format!(
+                    "rule {path} is a table: set one of its fields ({})",
+                    slot.as_table().map(field_names).unwrap_or_default()
+                )));
+            }
+            *slot = value;
+            return Ok(());
+        }
+        here = slot
+            .as_table_mut()
+            .ok_or_else(|| SimError::input(format!("unknown rule {path}: {key} has no fields")))?;
+    }
+    Err(SimError::input("empty rule path"))
+}
+
+/// A command-line value as TOML: an integer, float, boolean, or else a bare string.
+pub fn parse_value(raw: &str) -> Value {
+    toml::from_str::<Table>(&format!("v = {raw}"))
+        .ok()
+        .and_then(|mut t| t.remove("v"))
+        .unwrap_or_else(|| Value::String(raw.to_string()))
+}
+
+fn field_names(table: &Table) -> String {
+    table.keys().cloned().collect::<Vec<_>>().join(", ")
+}
+
+fn overlay_table(base: &mut Table, overlay: Table, prefix: &str) -> Result<()> {
+    for (key, value) in overlay {
+        let path = if prefix.is_empty() {
+            key.clone()
+        } else {
+            format!("{prefix}.{key}")
+        };
+        let known = field_names(base);
+        let slot = base
+            .get_mut(&key)
+            .ok_or_else(|| SimError::input(format!("unknown rule {path}: known here: {known}")))?;
+        match (slot, value) {
+            (Value::Table(inner), Value::Table(v)) => overlay_table(inner, v, &path)?,
+            (slot, v) => *slot = v,
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,84 @@
+//! Integer histograms over a bounded range of integer values.
+
+/// Counts of integer values in `min..=max`; values outside are clamped to the ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Histogram {
+    min: i64,
+    counts: Vec<u64>,
+}
+
+impl Histogram {
+    /// An empty histogram over `min..=max`.
+    pub fn new(min: i64, max: i64) -> Self {
+        assert!(max >= min);
+        Self {
+            min,
+            counts: vec![0; (max - min + 1) as usize],
+        }
+    }
+
+    /// Counts one occurrence of `value`.
+    #[inline]
+    pub fn add(&mut self, value: i64) {
+        let last = self.counts.len() as i64 - 1;
+        let i = (value - self.min).clamp(0, last) as usize;
+        self.counts[i] += 1;
+    }
+
+    /// Adds another histogram over the same range.
+    pub fn merge(&mut self, other: &Histogram) {
+        assert_eq!(
+            (self.min, self.counts.len()),
+            (other.min, other.counts.len())
+        );
+        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
+            *a += b;
+        }
+    }
+
+    /// The (value, count) pairs with a non-zero count, in increasing value.
+    pub fn nonzero(&self) -> impl Iterator<Item = (i64, u64)> + '_ {
+        self.counts
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(i, &c)| (self.min + i as i64, c))
+    }
+
+    /// The number of values counted.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// The count of one value.
+    pub fn count(&self, value: i64) -> u64 {
+        usize::try_from(value - self.min)
+            .ok()
+            .and_then(|i| self.counts.get(i))
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_clamps_and_merges() {
+        let mut h = Histogram::new(-2, 3);
+        for v in [-5, -2, 0, 0, 3, 9] {
+            h.add(v);
+        }
+        let mut g = Histogram::new(-2, 3);
+        g.add(1);
+        h.merge(&g);
+        assert_eq!(
+            h.nonzero().collect::<Vec<_>>(),
+            vec![(-2, 2), (0, 2), (1, 1), (3, 2)]
+        );
+        assert_eq!(h.total(), 7);
+        assert_eq!(h.count(0), 2);
+        assert_eq!(h.count(99), 0);
+    }
+}
