@@ -1,70 +1,54 @@
-//! Fixed-capacity card piles drawn without replacement, with no allocation.
+//! Fixed-capacity card piles, shuffled and drawn with no allocation.
 
 use crate::rng::GameRng;
 
-/// A deck of at most `N` cards, drawn one at a time in uniformly random order.
+/// A deck of at most `N` cards with its held cards and its discard.
 ///
-/// The cards live in one array split into three regions: `[deck | held | discard]`. Drawing takes a
-/// uniformly random card from the deck region into the held region (a lazy Fisher-Yates shuffle,
-/// so the deck never needs an up-front shuffle); releasing moves every held card to the discard;
-/// reshuffling turns the discard into the deck while held cards stay where they are. Card values
-/// are small integers whose meaning belongs to the game.
+/// The cards live in one array split into three regions: `[discard | held | deck]`. The top of the
+/// deck is the start of its region, so the next cards to come are contiguous in memory. Drawing
+/// moves the top card into the held region; releasing moves every held card to the discard;
+/// reshuffling turns the discard into the deck while held cards stay where they are. A [`Dealer`]
+/// decides the deck's order. Card values are small integers whose meaning belongs to the game.
 #[derive(Clone, Debug)]
 pub struct Shoe<const N: usize> {
     cards: [u8; N],
     len: u8,
-    deck: u8,
+    top: u8,
     held: u8,
 }
 
 impl<const N: usize> Shoe<N> {
-    /// A shoe whose deck holds `cards` (at most `N`, at most 255), nothing held or discarded.
+    /// A shoe whose deck yields `cards` first to last (at most `N`, at most 255).
     pub fn new(cards: &[u8]) -> Self {
         assert!(cards.len() <= N && cards.len() <= usize::from(u8::MAX));
         let mut all = [0u8; N];
         all[..cards.len()].copy_from_slice(cards);
-        let len = cards.len() as u8;
         Self {
             cards: all,
-            len,
-            deck: len,
+            len: cards.len() as u8,
+            top: 0,
             held: 0,
         }
     }
 
-    /// Draws a uniformly random card from the deck into the held cards; `None` if the deck is empty.
-    #[inline]
-    pub fn draw(&mut self, rng: &mut GameRng) -> Option<u8> {
-        if self.deck == 0 {
+    /// Moves the top card of the deck into the held cards; `None` if the deck is empty.
+    #[inline(always)]
+    pub fn draw(&mut self) -> Option<u8> {
+        if self.top == self.len {
             return None;
         }
-        let pick = rng.below(u64::from(self.deck)) as usize;
-        self.deck -= 1;
-        let top = usize::from(self.deck);
-        self.cards.swap(pick, top);
+        let card = self.cards[usize::from(self.top)];
+        self.top += 1;
         self.held += 1;
-        Some(self.cards[top])
+        Some(card)
     }
 
-    /// Draws the next card in deck order from the end of the deck region, without randomness:
-    /// for stacked decks built with [`Shoe::stacked`].
-    #[inline]
-    pub fn draw_top(&mut self) -> Option<u8> {
-        if self.deck == 0 {
-            return None;
-        }
-        self.deck -= 1;
-        self.held += 1;
-        Some(self.cards[usize::from(self.deck)])
-    }
-
-    /// A shoe whose deck, drawn with [`Shoe::draw_top`], yields `order` first to last.
-    pub fn stacked(order: &[u8]) -> Self {
-        let mut reversed = [0u8; N];
-        for (slot, &card) in reversed.iter_mut().zip(order.iter().rev()) {
-            *slot = card;
-        }
-        Self::new(&reversed[..order.len()])
+    /// Moves the top `n` cards (at most the deck) into the held cards.
+    #[inline(always)]
+    pub fn draw_many(&mut self, n: u8) {
+        debug_assert!(n <= self.len - self.top);
+        self.top += n;
+        self.held += n;
     }
 
     /// Moves every held card to the discard.
@@ -73,37 +57,49 @@ impl<const N: usize> Shoe<N> {
         self.held = 0;
     }
 
-    /// Makes the discard the new deck (in random order, as every draw is uniform); held cards stay
-    /// held. The deck must be empty; in stacked mode the discard keeps its order of arrival,
-    /// first discarded drawn first.
+    /// Makes the discard the new deck (to be shuffled by the dealer); held cards stay held. The
+    /// deck must be empty. Unshuffled, the first card discarded is the first drawn.
     pub fn reshuffle_discard(&mut self) {
-        debug_assert_eq!(self.deck, 0);
-        let held = usize::from(self.held);
-        let len = usize::from(self.len);
-        // [held | discard] -> [discard | held]
-        self.cards[..len].rotate_left(held);
-        self.deck = self.len - self.held;
+        debug_assert_eq!(self.top, self.len);
+        // [discard | held] -> [held | discard]
+        self.cards[..usize::from(self.len)].rotate_right(usize::from(self.held));
+        self.top = self.held;
     }
 
-    /// The cards still in the deck (in no meaningful order).
+    /// The cards still in the deck, top first.
+    #[inline]
     pub fn deck_cards(&self) -> &[u8] {
-        &self.cards[..usize::from(self.deck)]
+        &self.cards[usize::from(self.top)..usize::from(self.len)]
+    }
+
+    /// The deck region, for a dealer to order.
+    pub fn deck_cards_mut(&mut self) -> &mut [u8] {
+        &mut self.cards[usize::from(self.top)..usize::from(self.len)]
+    }
+
+    /// The `W` array slots from the top of the deck on, if the array has that many: the first
+    /// `deck_len()` are the next cards in order, any others are not in the deck.
+    #[inline(always)]
+    pub fn window<const W: usize>(&self) -> Option<&[u8; W]> {
+        self.cards
+            .get(usize::from(self.top)..usize::from(self.top) + W)
+            .map(|w| w.try_into().expect("the range has W slots"))
     }
 
     /// The cards drawn and not yet released.
     pub fn held_cards(&self) -> &[u8] {
-        &self.cards[usize::from(self.deck)..usize::from(self.deck + self.held)]
+        &self.cards[usize::from(self.top - self.held)..usize::from(self.top)]
     }
 
     /// The discarded cards.
     pub fn discard_cards(&self) -> &[u8] {
-        &self.cards[usize::from(self.deck + self.held)..usize::from(self.len)]
+        &self.cards[..usize::from(self.top - self.held)]
     }
 
     /// Number of cards left in the deck.
     #[inline]
     pub fn deck_len(&self) -> usize {
-        usize::from(self.deck)
+        usize::from(self.len - self.top)
     }
 
     /// Number of cards in the shoe in all.
@@ -117,28 +113,26 @@ impl<const N: usize> Shoe<N> {
     }
 }
 
-/// Where a game's cards come from: a seeded generator in real play, the stacked order in tests.
+/// Who orders a deck: a seeded generator in real play, nobody for a stacked test deck.
 pub trait Dealer {
-    /// Draws the next card from `shoe`'s deck into its held cards; `None` if the deck is empty.
-    fn draw<const N: usize>(&mut self, shoe: &mut Shoe<N>) -> Option<u8>;
+    /// Puts `cards` in the order they will be drawn (first card first).
+    fn shuffle(&mut self, cards: &mut [u8]);
 }
 
 impl Dealer for GameRng {
     #[inline]
-    fn draw<const N: usize>(&mut self, shoe: &mut Shoe<N>) -> Option<u8> {
-        shoe.draw(self)
+    fn shuffle(&mut self, cards: &mut [u8]) {
+        GameRng::shuffle(self, cards);
     }
 }
 
-/// Deals stacked shoes in their given order (see [`Shoe::stacked`]).
+/// Leaves stacked decks in their given order.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Stacked;
 
 impl Dealer for Stacked {
     #[inline]
-    fn draw<const N: usize>(&mut self, shoe: &mut Shoe<N>) -> Option<u8> {
-        shoe.draw_top()
-    }
+    fn shuffle(&mut self, _: &mut [u8]) {}
 }
 
 #[cfg(test)]
@@ -152,59 +146,40 @@ mod tests {
     }
 
     #[test]
-    fn draws_every_card_once_then_reshuffles_only_the_discard() {
+    fn stacked_shoe_draws_in_order_holds_releases_and_recycles_the_discard() {
+        let mut shoe = Shoe::<8>::new(&[5, 6, 7, 8]);
+        assert_eq!(shoe.draw(), Some(5));
+        assert_eq!(shoe.draw(), Some(6));
+        shoe.release_held();
+        assert_eq!(shoe.draw(), Some(7));
+        assert_eq!(shoe.draw(), Some(8));
+        assert_eq!(shoe.held_cards().len(), 2);
+        assert_eq!(sorted(shoe.discard_cards()), vec![5, 6]);
+        assert_eq!(shoe.draw(), None);
+        shoe.reshuffle_discard();
+        assert_eq!(sorted(shoe.held_cards()), vec![7, 8]);
+        assert_eq!(shoe.draw(), Some(5));
+        assert_eq!(shoe.draw(), Some(6));
+        assert_eq!(shoe.draw(), None);
+    }
+
+    #[test]
+    fn a_shuffled_reshuffle_keeps_every_card_exactly_once() {
         let start: Vec<u8> = (1..=10).collect();
         let mut shoe = Shoe::<16>::new(&start);
         let mut rng = GameRng::new(3, 4, 5);
-        let mut seen = Vec::new();
-        for _ in 0..7 {
-            seen.push(shoe.draw(&mut rng).unwrap());
-            if seen.len() % 3 == 0 {
+        rng.shuffle(shoe.deck_cards_mut());
+        for _ in 0..10 {
+            shoe.draw().unwrap();
+            if shoe.held_cards().len() == 3 {
                 shoe.release_held();
             }
         }
-        // 6 released, 1 held, 3 in deck.
-        assert_eq!(shoe.discard_cards().len(), 6);
-        assert_eq!(shoe.held_cards(), &seen[6..]);
-        for _ in 0..3 {
-            seen.push(shoe.draw(&mut rng).unwrap());
-        }
-        assert_eq!(shoe.draw(&mut rng), None);
-        assert_eq!(sorted(&seen), start);
-        let held = sorted(shoe.held_cards());
         shoe.reshuffle_discard();
-        assert_eq!(shoe.deck_len(), 6);
-        assert_eq!(sorted(shoe.held_cards()), held);
+        rng.shuffle(shoe.deck_cards_mut());
+        assert_eq!(shoe.deck_len(), 9);
         let mut all = shoe.deck_cards().to_vec();
         all.extend_from_slice(shoe.held_cards());
         assert_eq!(sorted(&all), start);
-    }
-
-    #[test]
-    fn stacked_shoe_draws_in_order_and_recycles_discard_in_arrival_order() {
-        let mut shoe = Shoe::<8>::stacked(&[5, 6, 7]);
-        assert_eq!(shoe.draw_top(), Some(5));
-        assert_eq!(shoe.draw_top(), Some(6));
-        shoe.release_held();
-        assert_eq!(shoe.draw_top(), Some(7));
-        assert_eq!(shoe.draw_top(), None);
-        shoe.reshuffle_discard();
-        assert_eq!(shoe.held_cards(), &[7]);
-        assert_eq!(shoe.draw_top(), Some(5));
-        assert_eq!(shoe.draw_top(), Some(6));
-    }
-
-    #[test]
-    fn draw_order_is_uniform() {
-        // Which of 4 cards comes first: each about a quarter of the time.
-        let mut first = [0u32; 4];
-        for game in 0..40_000 {
-            let mut rng = GameRng::new(9, game, 0);
-            let mut shoe = Shoe::<4>::new(&[0, 1, 2, 3]);
-            first[usize::from(shoe.draw(&mut rng).unwrap())] += 1;
-        }
-        for c in first {
-            assert!((9_500..10_500).contains(&c), "{first:?}");
-        }
     }
 }

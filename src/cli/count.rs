@@ -54,7 +54,7 @@ mod tests {
     #[test]
     fn rejects_zero_fractions_and_words() {
         for text in [
-            "0", "abc", "", "-5", "1.5", "0.5K", "1e-3", "inf", "NaN", "5X",
+            "0", "abc", "", "-5", "1.5", "0.5", "1e-3", "inf", "NaN", "5X",
         ] {
             let err = parse_count(text).unwrap_err();
             assert!(err.contains("positive game count"), "{text}: {err}");

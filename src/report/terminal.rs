@@ -11,7 +11,7 @@ pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -75,7 +75,7 @@ pub fn bars(title: &str, hist: &Histogram) -> String {
     for (value, count) in hist.nonzero() {
         let eighths = (count as f64 / max * WIDTH * 8.0).round() as usize;
         let mut bar = "█".repeat(eighths / 8);
-        if eighths % 8 > 0 {
+        if !eighths.is_multiple_of(8) {
             bar.push(['▏', '▎', '▍', '▌', '▋', '▊', '▉'][eighths % 8 - 1]);
         }
         let _ = writeln!(
@@ -102,7 +102,7 @@ mod tests {
         }
         let text = bars("final HP", &h);
         assert!(
-            text.contains(&format!("    0 {} 80.00%", "█".repeat(40))),
+            text.contains(&format!("    0 {}  80.00%", "█".repeat(40))),
             "{text}"
         );
         assert!(text.contains("    2 ██████████"), "{text}");

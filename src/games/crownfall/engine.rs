@@ -3,11 +3,18 @@
 use crate::cards::{Dealer, Shoe};
 
 use super::outcome::{Enemy, Outcome};
-use super::policy::Policy;
+use super::policy::{BankTable, Policy};
 use super::rules::{MAX_TOWER, Rules};
+use super::strike;
 
 /// Cards in the player deck: Ace (1) to 10 of four suits.
-pub const DECK_SIZE: usize = 40;
+pub const DECK_CARDS: usize = 40;
+/// The most cards one strike can take: the 12th card busts even the lowest 11 (four Aces, four
+/// 2s, three 3s make 21).
+pub const MAX_STRIKE_CARDS: usize = 12;
+/// The player deck's array: the 40 cards and room to read a whole window past the top at any
+/// position.
+pub const DECK_SIZE: usize = DECK_CARDS + strike::WINDOW;
 
 /// The chance streams of a game: each source of randomness draws from its own generator.
 pub struct Streams;
@@ -19,7 +26,8 @@ impl Streams {
     pub const PLAYER_DECK: u64 = 1;
 }
 
-/// What the player knows when choosing to push or bank during a strike.
+/// What the player knows when choosing to push or bank during a strike (at its start, with both
+/// totals 0, when asked for a whole strike's table).
 pub struct StrikeView<'a> {
     /// The enemy being fought.
     pub enemy: Enemy,
@@ -33,7 +41,8 @@ pub struct StrikeView<'a> {
     pub hp: u8,
     /// The player deck, strike pile and discard: their contents are known to a card counter.
     pub deck: &'a Shoe<DECK_SIZE>,
-    /// The tower: the unrevealed cards (`deck_cards`) are known as a multiset, not in order.
+    /// The tower: its deck holds the current enemy first, then the unrevealed cards (known to
+    /// the player as a multiset, not in order).
     pub tower: &'a Shoe<MAX_TOWER>,
 }
 
@@ -51,15 +60,27 @@ pub struct JokerView<'a> {
     pub hp: u8,
     /// The player deck and discard (the odd card is already in the discard).
     pub deck: &'a Shoe<DECK_SIZE>,
-    /// The tower.
+    /// The tower: its deck holds this Joker first, then the unrevealed cards.
     pub tower: &'a Shoe<MAX_TOWER>,
 }
 
-/// How a fight with one tower card ended.
-enum Fate {
-    Cleared,
-    Dead,
-    Stalemate,
+/// A royal's numbers by enemy code, for lookups without branches.
+struct ByKind {
+    target: [u8; 3],
+    heal: [u8; 3],
+    /// Damage by how a strike ended: full (bust or short), guarded, defeated.
+    damage: [[u8; 4]; 3],
+}
+
+impl ByKind {
+    fn new(rules: &Rules) -> Self {
+        let royals = [Enemy::Jack, Enemy::Queen, Enemy::King];
+        Self {
+            target: royals.map(|e| rules.target.of(e)),
+            heal: royals.map(|e| rules.heal.of(e)),
+            damage: royals.map(|e| [rules.damage.of(e), rules.guard_damage.of(e), 0, 0]),
+        }
+    }
 }
 
 /// A game in progress: the tower, the player deck, HP and the running report.
@@ -83,7 +104,7 @@ impl Engine {
                 n += 1;
             }
         }
-        let mut deck = [0u8; DECK_SIZE];
+        let mut deck = [0u8; DECK_CARDS];
         for (i, card) in deck.iter_mut().enumerate() {
             *card = (i % 10) as u8 + 1;
         }
@@ -91,10 +112,11 @@ impl Engine {
     }
 
     /// A game whose tower and player deck come in exactly the given orders when dealt by
-    /// [`crate::cards::Stacked`]; a reshuffle deals the discard in the order it was discarded.
+    /// [`crate::cards::Stacked`]; an unshuffled reshuffle deals the discard in the order it was
+    /// discarded.
     pub fn stacked(rules: &Rules, tower: &[Enemy], deck: &[u8]) -> Self {
         let codes: Vec<u8> = tower.iter().map(|&e| e as u8).collect();
-        Self::from_shoes(rules, Shoe::stacked(&codes), Shoe::stacked(deck))
+        Self::from_shoes(rules, Shoe::new(&codes), Shoe::new(deck))
     }
 
     fn from_shoes(rules: &Rules, tower: Shoe<MAX_TOWER>, deck: Shoe<DECK_SIZE>) -> Self {
@@ -106,7 +128,13 @@ impl Engine {
         }
     }
 
-    /// Plays the game to its end and reports it.
+    /// Shuffles the tower with `tower` and the player deck with `deck`, then plays the game to
+    /// its end and reports it.
+    ///
+    /// The loop runs strike by strike with the current enemy on top of the tower, and the result
+    /// of each strike moves the game on by arithmetic rather than by branches: a strike's result
+    /// is random, so a branch on it would mispredict often, and mispredictions are most of the
+    /// cost of a game.
     pub fn play<P, T, D>(
         mut self,
         rules: &Rules,
@@ -119,39 +147,72 @@ impl Engine {
         T: Dealer,
         D: Dealer,
     {
+        tower.shuffle(self.tower.deck_cards_mut());
+        deck.shuffle(self.deck.deck_cards_mut());
+        let by_kind = ByKind::new(rules);
+        let max_hp = i16::from(rules.max_hp);
         loop {
-            let Some(code) = tower.draw(&mut self.tower) else {
+            let Some(&code) = self.tower.deck_cards().first() else {
                 self.out.win = true;
                 break;
             };
-            self.tower.release_held();
             let enemy = Enemy::from_code(code);
-            let fate = if enemy == Enemy::Joker {
-                self.joker(rules, policy, deck)
-            } else {
-                self.fight(rules, enemy, policy, deck)
-            };
-            match fate {
-                Fate::Cleared => self.out.cleared += 1,
-                Fate::Dead | Fate::Stalemate => break,
+            if enemy == Enemy::Joker {
+                if !self.joker(rules, policy, deck) {
+                    break;
+                }
+                self.clear_enemy(1);
+                continue;
             }
+            if self.out.strikes >= rules.max_strikes {
+                break;
+            }
+            self.out.strikes += 1;
+            let kind = usize::from(code);
+            let target = by_kind.target[kind];
+            let banked = self.strike(rules, enemy, target, policy, deck);
+            let defeated = banked >= target;
+            let guarded = banked > 0 && banked + rules.guard_zone >= target;
+            let perfect = defeated & (banked == 21);
+            self.out.perfect_21s += u8::from(perfect);
+            self.hp = (self.hp + i16::from(by_kind.heal[kind]) * i16::from(perfect)).min(max_hp);
+            let damage = by_kind.damage[kind][usize::from(guarded) + 2 * usize::from(defeated)];
+            if !self.hurt(enemy, damage) {
+                break;
+            }
+            self.clear_enemy(u8::from(defeated));
         }
         self.out.final_hp = self.hp.max(0) as u8;
         self.out
     }
 
+    /// Moves `n` (0 or 1) enemies from the top of the tower to the cleared pile.
+    #[inline(always)]
+    fn clear_enemy(&mut self, n: u8) {
+        self.tower.draw_many(n);
+        self.tower.release_held();
+        self.out.cleared += n;
+    }
+
     /// Flips one player card onto the held pile, reshuffling the discard into an empty deck.
-    #[inline]
+    #[inline(always)]
     fn flip<D: Dealer>(&mut self, dealer: &mut D) -> u8 {
         self.out.cards_drawn += 1;
-        if let Some(card) = dealer.draw(&mut self.deck) {
-            return card;
+        if self.deck.deck_len() == 0 {
+            self.refill(dealer);
         }
-        self.deck.reshuffle_discard();
-        self.out.reshuffles += 1;
-        dealer
-            .draw(&mut self.deck)
+        self.deck
+            .draw()
             .expect("the discard refills the deck: a strike holds at most 12 of 40 cards")
+    }
+
+    /// Shuffles the discard into the empty deck; the strike pile stays out.
+    #[cold]
+    #[inline(never)]
+    fn refill<D: Dealer>(&mut self, dealer: &mut D) {
+        self.deck.reshuffle_discard();
+        dealer.shuffle(self.deck.deck_cards_mut());
+        self.out.reshuffles += 1;
     }
 
     /// Takes `amount` damage from `enemy`; false if that kills.
@@ -166,11 +227,12 @@ impl Engine {
         true
     }
 
-    fn joker<P: Policy, D: Dealer>(&mut self, rules: &Rules, policy: &P, dealer: &mut D) -> Fate {
+    /// Resolves a Joker; false if it kills.
+    fn joker<P: Policy, D: Dealer>(&mut self, rules: &Rules, policy: &P, dealer: &mut D) -> bool {
         let first = self.flip(dealer);
         self.deck.release_held();
-        if first % 2 == 0 {
-            return Fate::Cleared;
+        if first.is_multiple_of(2) {
+            return true;
         }
         let view = JokerView {
             hp: self.hp as u8,
@@ -180,7 +242,7 @@ impl Engine {
         let damage = if policy.double_or_nothing(rules, &view) {
             let second = self.flip(dealer);
             self.deck.release_held();
-            if second % 2 == 0 {
+            if second.is_multiple_of(2) {
                 0
             } else {
                 rules.crushing_damage
@@ -188,46 +250,23 @@ impl Engine {
         } else {
             rules.joker_damage
         };
-        if self.hurt(Enemy::Joker, damage) {
-            Fate::Cleared
-        } else {
-            Fate::Dead
-        }
+        self.hurt(Enemy::Joker, damage)
     }
 
-    fn fight<P: Policy, D: Dealer>(
-        &mut self,
-        rules: &Rules,
-        enemy: Enemy,
-        policy: &P,
-        dealer: &mut D,
-    ) -> Fate {
-        let target = rules.target.of(enemy);
-        loop {
-            if self.out.strikes >= rules.max_strikes {
-                return Fate::Stalemate;
-            }
-            self.out.strikes += 1;
-            let damage = match self.strike(rules, enemy, target, policy, dealer) {
-                Some(total) if total >= target => {
-                    if total == 21 {
-                        self.out.perfect_21s += 1;
-                        let healed = self.hp + i16::from(rules.heal.of(enemy));
-                        self.hp = healed.min(i16::from(rules.max_hp));
-                    }
-                    return Fate::Cleared;
-                }
-                Some(total) if target - total <= rules.guard_zone => rules.guard_damage.of(enemy),
-                _ => rules.damage.of(enemy),
-            };
-            if !self.hurt(enemy, damage) {
-                return Fate::Dead;
-            }
+    fn view(&self, enemy: Enemy, target: u8, hard: u8, best: u8) -> StrikeView<'_> {
+        StrikeView {
+            enemy,
+            target,
+            hard,
+            best,
+            hp: self.hp as u8,
+            deck: &self.deck,
+            tower: &self.tower,
         }
     }
 
     /// One strike: flips until the policy banks (returns the banked total) or the hard total
-    /// passes 21 (returns `None`). The strike pile goes to the discard either way.
+    /// passes 21 (returns 0). The strike pile goes to the discard either way.
     #[inline]
     fn strike<P: Policy, D: Dealer>(
         &mut self,
@@ -236,31 +275,70 @@ impl Engine {
         target: u8,
         policy: &P,
         dealer: &mut D,
-    ) -> Option<u8> {
+    ) -> u8 {
+        let banked = match policy.strike_table(rules, &self.view(enemy, target, 0, 0)) {
+            Some(table) => self.table_strike(&table, dealer),
+            None => self.stepped_strike(enemy, target, dealer, |view| policy.bank(rules, view)),
+        };
+        self.deck.release_held();
+        banked
+    }
+
+    /// A strike decided by `table` a window of cards at a time (see [`strike`]), reshuffling as
+    /// needed. Returns the banked total, 0 for a bust.
+    #[inline(always)]
+    fn table_strike<D: Dealer>(&mut self, table: &BankTable, dealer: &mut D) -> u8 {
+        let mut carry = strike::Carry {
+            hard: 0,
+            ace: false,
+        };
+        loop {
+            if self.deck.deck_len() == 0 {
+                self.refill(dealer);
+            }
+            let valid = self.deck.deck_len().min(strike::WINDOW);
+            let window = self
+                .deck
+                .window::<{ strike::WINDOW }>()
+                .expect("the deck array has a window's room past its cards");
+            match strike::resolve(window, valid, table, carry) {
+                Ok(end) => {
+                    self.deck.draw_many(end.cards);
+                    self.out.cards_drawn += u16::from(end.cards);
+                    return end.banked;
+                }
+                Err(more) => {
+                    self.deck.draw_many(valid as u8);
+                    self.out.cards_drawn += valid as u16;
+                    carry = more;
+                }
+            }
+        }
+    }
+
+    /// A strike card by card, asking `bank` after each flip; reshuffles as needed. Returns the
+    /// banked total, 0 for a bust.
+    #[inline]
+    fn stepped_strike<D: Dealer>(
+        &mut self,
+        enemy: Enemy,
+        target: u8,
+        dealer: &mut D,
+        bank: impl Fn(&StrikeView) -> bool,
+    ) -> u8 {
         let mut hard = 0u8;
         let mut ace = false;
-        let banked = loop {
+        loop {
             let card = self.flip(dealer);
             hard += card;
             ace |= card == 1;
             if hard >= 22 {
-                break None;
+                return 0;
             }
-            let best = if ace && hard <= 11 { hard + 10 } else { hard };
-            let view = StrikeView {
-                enemy,
-                target,
-                hard,
-                best,
-                hp: self.hp as u8,
-                deck: &self.deck,
-                tower: &self.tower,
-            };
-            if policy.bank(rules, &view) {
-                break Some(best);
+            let best = hard + 10 * u8::from(ace & (hard <= 11));
+            if bank(&self.view(enemy, target, hard, best)) {
+                return best;
             }
-        };
-        self.deck.release_held();
-        banked
+        }
     }
 }

@@ -5,6 +5,7 @@ pub mod outcome;
 pub mod policy;
 pub mod rules;
 pub mod strategy;
+pub mod strike;
 pub mod tally;
 
 pub use engine::{Engine, Streams};
@@ -20,6 +21,7 @@ use crate::rng::GameRng;
 /// Crownfall with its rules and one policy.
 pub struct Crownfall {
     rules: Rules,
+    fresh: Engine,
     policy: PolicyKind,
     name: String,
 }
@@ -34,6 +36,7 @@ impl Game for Crownfall {
     fn new(rules: Rules, policy: &str) -> Result<Self> {
         let (policy, name) = PolicyKind::parse(policy)?;
         Ok(Self {
+            fresh: Engine::new(&rules),
             rules,
             policy,
             name,
@@ -55,10 +58,13 @@ impl Game for Crownfall {
     fn play(&self, seed: u64, index: u64) -> Outcome {
         let mut tower = GameRng::new(seed, index, Streams::TOWER);
         let mut deck = GameRng::new(seed, index, Streams::PLAYER_DECK);
-        self.policy.play(&self.rules, &mut tower, &mut deck)
+        self.policy
+            .play_from(self.fresh.clone(), &self.rules, &mut tower, &mut deck)
     }
 
     fn new_tally(&self) -> CrownfallTally {
         CrownfallTally::new(&self.rules)
     }
 }
+#[cfg(test)]
+mod rule_tests;

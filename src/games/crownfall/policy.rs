@@ -11,10 +11,59 @@ use super::outcome::Outcome;
 use super::rules::Rules;
 use super::strategy::Strategy;
 
+/// When to bank during one strike: at a hard total of `hard` or more, at a soft total (an Ace
+/// counted as 11) of `soft` or more, and at any total in `low..high`; push otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BankTable {
+    /// Bank at hard totals from this up.
+    pub hard: u8,
+    /// Bank at soft totals from this up.
+    pub soft: u8,
+    /// Also bank at totals from this...
+    pub low: u8,
+    /// ...up to but not including this.
+    pub high: u8,
+}
+
+impl BankTable {
+    /// Bank at a hard total of `hard` or more, at a soft total of `soft` or more.
+    #[inline]
+    pub fn at_least(hard: u8, soft: u8) -> Self {
+        Self {
+            hard,
+            soft,
+            low: 0,
+            high: 0,
+        }
+    }
+
+    /// Also bank at totals `low..high`, hard or soft.
+    #[inline]
+    pub fn with_range(self, low: u8, high: u8) -> Self {
+        Self { low, high, ..self }
+    }
+
+    /// True to bank at best total `best`.
+    #[inline(always)]
+    pub fn bank(&self, best: u8, soft: bool) -> bool {
+        best >= if soft { self.soft } else { self.hard } || (self.low <= best && best < self.high)
+    }
+}
+
 /// A player's decisions. Called in the hot loop: implementations are plain data, no allocation.
 pub trait Policy {
-    /// True to BANK the strike now, false to PUSH (flip another card).
-    fn bank(&self, rules: &Rules, view: &StrikeView) -> bool;
+    /// The whole strike's decisions as a table, for a policy whose choice depends only on the
+    /// total and on what is known at the strike's start (`view` has totals 0); `None` to be
+    /// asked card by card through [`Policy::bank`]. The engine plays a table without a branch per
+    /// card.
+    fn strike_table(&self, rules: &Rules, view: &StrikeView) -> Option<BankTable>;
+
+    /// True to BANK the strike now, false to PUSH (flip another card). The default reads the
+    /// strike table, so a table policy writes its decision once.
+    fn bank(&self, rules: &Rules, view: &StrikeView) -> bool {
+        self.strike_table(rules, view)
+            .is_some_and(|t| t.bank(view.best, view.soft()))
+    }
     /// True to take DOUBLE-OR-NOTHING after a Joker's odd flip, false to ACCEPT the damage.
     fn double_or_nothing(&self, rules: &Rules, view: &JokerView) -> bool;
 }
@@ -31,8 +80,8 @@ pub struct BankAt(pub u8);
 
 impl Policy for BankAt {
     #[inline]
-    fn bank(&self, _: &Rules, view: &StrikeView) -> bool {
-        view.best >= self.0
+    fn strike_table(&self, _: &Rules, _: &StrikeView) -> Option<BankTable> {
+        Some(BankTable::at_least(self.0, self.0))
     }
     #[inline]
     fn double_or_nothing(&self, rules: &Rules, view: &JokerView) -> bool {
@@ -46,8 +95,8 @@ pub struct BankAtTarget;
 
 impl Policy for BankAtTarget {
     #[inline]
-    fn bank(&self, _: &Rules, view: &StrikeView) -> bool {
-        view.best >= view.target
+    fn strike_table(&self, _: &Rules, view: &StrikeView) -> Option<BankTable> {
+        Some(BankTable::at_least(view.target, view.target))
     }
     #[inline]
     fn double_or_nothing(&self, rules: &Rules, view: &JokerView) -> bool {
@@ -123,6 +172,7 @@ impl PolicyKind {
     }
 
     /// Plays `engine` (fresh or stacked) to its end with this policy.
+    #[inline]
     pub fn play_from<T: Dealer, D: Dealer>(
         &self,
         engine: Engine,

@@ -17,7 +17,7 @@ use crate::error::{Result, SimError};
 use crate::rules::check_range;
 
 use super::engine::{JokerView, StrikeView};
-use super::policy::{Policy, safe_joker};
+use super::policy::{BankTable, Policy, safe_joker};
 use super::rules::Rules;
 
 /// The totals at which to bank against one royal.
@@ -145,13 +145,14 @@ impl Strategy {
 
 impl Policy for Strategy {
     #[inline]
-    fn bank(&self, rules: &Rules, view: &StrikeView) -> bool {
-        if view.best >= self.stand[view.enemy as usize][usize::from(view.soft())] {
-            return true;
+    fn strike_table(&self, rules: &Rules, view: &StrikeView) -> Option<BankTable> {
+        let [hard, soft] = self.stand[view.enemy as usize];
+        let table = BankTable::at_least(hard, soft);
+        if view.hp <= self.guard_max_hp {
+            let low = view.target.saturating_sub(rules.guard_zone);
+            return Some(table.with_range(low, view.target));
         }
-        view.hp <= self.guard_max_hp
-            && view.best < view.target
-            && view.target - view.best <= rules.guard_zone
+        Some(table)
     }
 
     #[inline]
