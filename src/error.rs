@@ -46,9 +46,22 @@ impl SimError {
         Self::Input(message.into())
     }
 
-    /// True if the error is the user's input (exit code 2) rather than the environment's.
+    /// True if the error is the user's input (exit code 2) rather than the environment's: a
+    /// file that cannot be read or a folder that cannot be written is input; a write that fails
+    /// once the run has started is not.
     pub fn is_usage(&self) -> bool {
         !matches!(self, Self::Output { .. })
+    }
+
+    /// The same error, marked as a failure of the environment (exit code 1).
+    pub fn into_output(self) -> Self {
+        match self {
+            Self::Io { path, source, .. } => Self::Output {
+                path,
+                message: source.to_string(),
+            },
+            other => other,
+        }
     }
 
     /// A TOML parse error in `file` whose text is `text`, located by line and column.

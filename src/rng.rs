@@ -68,33 +68,32 @@ impl GameRng {
         assert!(cards.len() <= 64, "shuffle takes at most 64 cards");
         let base = cards.as_mut_ptr();
         let mut left = cards.len() as u64;
-        while left >= 5 {
-            let (b0, b1, b2, b3) = (left, left - 1, left - 2, left - 3);
-            let (p0, p1, p2, p3) = loop {
-                let m0 = u128::from(self.next_u64()) * u128::from(b0);
-                let m1 = u128::from(m0 as u64) * u128::from(b1);
-                let m2 = u128::from(m1 as u64) * u128::from(b2);
-                let m3 = u128::from(m2 as u64) * u128::from(b3);
-                let rest = m3 as u64;
-                let product = b0 * b1 * b2 * b3;
-                if rest >= product || rest >= product.wrapping_neg() % product {
-                    break ((m0 >> 64), (m1 >> 64), (m2 >> 64), (m3 >> 64));
+        while left > 1 {
+            // Bounds of 1 at the tail pick index 0, a swap of a card with itself.
+            let bounds = [
+                left,
+                left - 1,
+                left.saturating_sub(2),
+                left.saturating_sub(3),
+            ]
+            .map(|b| b.max(1));
+            let product = bounds[0] * bounds[1] * bounds[2] * bounds[3];
+            let picks = loop {
+                let mut word = self.next_u64();
+                let picks = bounds.map(|bound| {
+                    let m = u128::from(word) * u128::from(bound);
+                    word = m as u64;
+                    (m >> 64) as usize
+                });
+                if word >= product || word >= product.wrapping_neg() % product {
+                    break picks;
                 }
             };
-            // SAFETY: every pick is below its bound, and each bound is at most `left`, which never
-            // exceeds `cards.len()`; both positions of each swap are therefore inside `cards`.
-            unsafe {
-                std::ptr::swap(base.add(b0 as usize - 1), base.add(p0 as usize));
-                std::ptr::swap(base.add(b1 as usize - 1), base.add(p1 as usize));
-                std::ptr::swap(base.add(b2 as usize - 1), base.add(p2 as usize));
-                std::ptr::swap(base.add(b3 as usize - 1), base.add(p3 as usize));
+            for (bound, pick) in bounds.into_iter().zip(picks) {
+                // SAFETY: `pick < bound <= left <= cards.len()`, so both positions are in `cards`.
+                unsafe { std::ptr::swap(base.add(bound as usize - 1), base.add(pick)) };
             }
-            left -= 4;
-        }
-        while left > 1 {
-            let pick = self.below(left) as usize;
-            cards.swap(left as usize - 1, pick);
-            left -= 1;
+            left = left.saturating_sub(4);
         }
     }
 }

@@ -55,11 +55,13 @@ fn command(games: &[GameEntry]) -> Command {
         .arg_required_else_help(true)
         .subcommand(Command::new("list").about("List the games, their policies and their rules"));
     for g in games {
-        let sub = Command::new(g.name).about(g.about).after_help(format!(
-            "Example: sim {} --policy {} --games 10M",
-            g.name, g.default_policy
-        ));
-        cmd = cmd.subcommand(RunArgs::augment_args(sub));
+        let sub = RunArgs::augment_args(Command::new(g.name))
+            .about(g.about)
+            .after_help(format!(
+                "Example: sim {} --policy {} --games 10M",
+                g.name, g.default_policy
+            ));
+        cmd = cmd.subcommand(sub);
     }
     cmd
 }

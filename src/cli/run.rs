@@ -64,6 +64,11 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
     if args.threads == Some(0) {
         return Err(SimError::input("--threads must be at least 1"));
     }
+    if args.first_game.checked_add(args.games).is_none() {
+        return Err(SimError::input(
+            "--first-game plus --games passes the last game index (2^64 - 1)",
+        ));
+    }
     let game: G = setup(args, default_policy)?;
     let dir = out_dir(args, G::NAME, game.policy_name())?;
     let mut plan = Plan::new(args.first_game, args.games);
@@ -117,19 +122,8 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
         complete: played.complete,
     };
     let row = SummaryRow::new(&game, &tally, &info);
-    let mut written = vec![
-        write_frame(
-            &dir.join("summary.parquet"),
-            &mut summary_frame(std::slice::from_ref(&row))?,
-        )?,
-        write_frame(
-            &dir.join("distributions.parquet"),
-            &mut distributions_frame(&distribution_rows(game.policy_name(), 0, &tally))?,
-        )?,
-    ];
-    if let Some(w) = games_file {
-        written.push(w.finish()?);
-    }
+    let written = write_outputs::<G>(&dir, &row, &tally, game.policy_name(), games_file)
+        .map_err(SimError::into_output)?;
 
     print!("{}", terminal::summary(&row));
     if let Some((title, hist)) = tally.distributions().first() {
@@ -154,6 +148,29 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
         return Ok(ExitCode::from(INTERRUPTED));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the run's files: the distributions and per-game rows first, the summary last, so a
+/// summary on disk always comes with its distributions.
+fn write_outputs<G: Game>(
+    dir: &std::path::Path,
+    row: &SummaryRow,
+    tally: &G::Tally,
+    policy: &str,
+    games_file: Option<GamesWriter<G::Outcome>>,
+) -> Result<Vec<PathBuf>> {
+    let mut written = vec![write_frame(
+        &dir.join("distributions.parquet"),
+        &mut distributions_frame(&distribution_rows(policy, 0, tally))?,
+    )?];
+    if let Some(w) = games_file {
+        written.push(w.finish()?);
+    }
+    written.push(write_frame(
+        &dir.join("summary.parquet"),
+        &mut summary_frame(std::slice::from_ref(row))?,
+    )?);
+    Ok(written)
 }
 
 /// The number of worker threads `--threads` gives.

@@ -29,7 +29,8 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// Games `first_game .. first_game + games` in waves of 64 chunks.
+    /// Games `first_game .. first_game + games` in waves of 64 chunks. The last index must fit
+    /// in a `u64` (the command line checks it).
     pub fn new(first_game: u64, games: u64) -> Self {
         Self {
             first_game,
@@ -39,7 +40,9 @@ impl Plan {
     }
 
     fn end(&self) -> u64 {
-        self.first_game.saturating_add(self.games)
+        self.first_game
+            .checked_add(self.games)
+            .expect("the plan's last game index fits in a u64")
     }
 }
 
@@ -74,7 +77,7 @@ where
         let wave_end = next.saturating_add(wave).min(end);
         let chunks: Vec<Range<u64>> = (next..wave_end)
             .step_by(CHUNK as usize)
-            .map(|s| s..(s + CHUNK).min(wave_end))
+            .map(|s| s..s.saturating_add(CHUNK).min(wave_end))
             .collect();
         let results: Vec<Option<T>> = chunks
             .par_iter()

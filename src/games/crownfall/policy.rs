@@ -137,6 +137,10 @@ impl PolicyKind {
     /// Parses a `--policy` value: a policy name or a strategy file path. Returns it with its
     /// display name.
     pub fn parse(spec: &str) -> Result<(Self, String)> {
+        let known = || {
+            let names: Vec<&str> = help().iter().map(|p| p.name).collect();
+            names.join(", ")
+        };
         if spec == "bank-at-target" {
             return Ok((Self::BankAtTarget, spec.to_string()));
         }
@@ -144,7 +148,8 @@ impl PolicyKind {
             return match n.parse::<u8>() {
                 Ok(n @ 2..=21) => Ok((Self::BankAt(BankAt(n)), spec.to_string())),
                 _ => Err(SimError::input(format!(
-                    "unknown policy {spec}: bank-at-N takes N = 2..21"
+                    "unknown policy {spec}: bank-at-N takes N = 2..21; known policies are {}",
+                    known()
                 ))),
             };
         }
@@ -153,22 +158,10 @@ impl PolicyKind {
             let name = strategy.name.clone();
             return Ok((Self::Strategy(Box::new(strategy)), name));
         }
-        let known: Vec<&str> = help().iter().map(|p| p.name).collect();
         Err(SimError::input(format!(
             "unknown policy {spec} for crownfall: known policies are {}",
-            known.join(", ")
+            known()
         )))
-    }
-
-    /// Plays one game from a fresh engine with this policy.
-    #[inline]
-    pub fn play<T: Dealer, D: Dealer>(
-        &self,
-        rules: &Rules,
-        tower: &mut T,
-        deck: &mut D,
-    ) -> Outcome {
-        self.play_from(Engine::new(rules), rules, tower, deck)
     }
 
     /// Plays `engine` (fresh or stacked) to its end with this policy.

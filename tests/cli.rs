@@ -1,0 +1,620 @@
+//! The `sim` binary end to end: bad input, reproducibility, the Parquet reports, Ctrl-C.
+//!
+//! Every test runs the real binary and works in its own temporary folder, removed afterwards.
+
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use polars::prelude::{DataFrame, ParquetReader, SerReader};
+
+/// The exit code for bad input.
+const USAGE: i32 = 2;
+/// The exit code of a run stopped by Ctrl-C.
+const INTERRUPTED: i32 = 130;
+/// Games per chunk: a stopped run always played a whole number of chunks.
+const CHUNK: u64 = 16_384;
+
+/// A temporary folder unique to one test in this process, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(test: &str) -> Self {
+        let path = std::env::temp_dir().join(format!("sim-cli-{test}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&path);
+        fs::create_dir_all(&path).expect("create the test folder");
+        Self(path)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn join(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+
+    /// Writes `text` to the file `name` in the folder and returns its path.
+    fn write(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.join(name);
+        fs::write(&path, text).expect("write a test input file");
+        path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn sim() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sim"))
+}
+
+/// Runs `sim` with `args` and returns its output.
+fn run<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
+    sim().args(args).output().expect("run the sim binary")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The names of the files (anything but folders) in `dir`; none if it does not exist.
+fn files_in(dir: &Path) -> Vec<String> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .map(|e| e.expect("read a folder entry"))
+        .filter(|e| !e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Checks the contract of bad input: exit code 2, exactly one stderr line starting with
+/// "error:", nothing written in `out_dir`. Returns stderr, or a description of what was wrong.
+fn usage_error(out: &Output, out_dir: Option<&Path>) -> Result<String, String> {
+    let err = stderr(out);
+    let mut problems = Vec::new();
+    if out.status.code() != Some(USAGE) {
+        problems.push(format!("exit status {:?}, expected {USAGE}", out.status));
+    }
+    let lines: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
+    if lines.len() != 1 || !lines[0].starts_with("error:") {
+        problems.push("stderr is not one line starting with \"error:\"".to_string());
+    }
+    if let Some(dir) = out_dir {
+        let left = files_in(dir);
+        if !left.is_empty() {
+            problems.push(format!("files left in --out: {left:?}"));
+        }
+    }
+    if problems.is_empty() {
+        Ok(err)
+    } else {
+        Err(format!(
+            "{}\n  stderr: {err:?}\n  stdout: {:?}",
+            problems.join("; "),
+            stdout(out)
+        ))
+    }
+}
+
+/// Panics listing every failed case, so one run shows them all.
+fn assert_no_failures(failures: &[String]) {
+    assert!(
+        failures.is_empty(),
+        "{} case(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+fn read_parquet(path: &Path) -> DataFrame {
+    let file = fs::File::open(path).unwrap_or_else(|e| panic!("open {}: {e}", path.display()));
+    ParquetReader::new(file)
+        .finish()
+        .unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
+}
+
+fn column_names(df: &DataFrame) -> Vec<String> {
+    df.get_column_names()
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+fn u64_at(df: &DataFrame, column: &str, row: usize) -> u64 {
+    df.column(column)
+        .and_then(|c| c.u64().cloned())
+        .unwrap_or_else(|e| panic!("u64 column {column}: {e}"))
+        .get(row)
+        .unwrap_or_else(|| panic!("{column}[{row}] is null or missing"))
+}
+
+fn bool_at(df: &DataFrame, column: &str, row: usize) -> bool {
+    df.column(column)
+        .and_then(|c| c.bool().cloned())
+        .unwrap_or_else(|e| panic!("bool column {column}: {e}"))
+        .get(row)
+        .unwrap_or_else(|| panic!("{column}[{row}] is null or missing"))
+}
+
+fn str_at(df: &DataFrame, column: &str, row: usize) -> String {
+    df.column(column)
+        .and_then(|c| c.str().cloned())
+        .unwrap_or_else(|e| panic!("string column {column}: {e}"))
+        .get(row)
+        .unwrap_or_else(|| panic!("{column}[{row}] is null or missing"))
+        .to_string()
+}
+
+/// The (metric, count) pairs of a distributions table.
+fn metric_counts(df: &DataFrame) -> Vec<(String, u64)> {
+    let metric = df.column("metric").and_then(|c| c.str().cloned());
+    let count = df.column("count").and_then(|c| c.u64().cloned());
+    let (metric, count) = (metric.expect("metric column"), count.expect("count column"));
+    metric
+        .iter()
+        .zip(count.iter())
+        .map(|(m, c)| (m.expect("metric").to_string(), c.expect("count")))
+        .collect()
+}
+
+/// The sum of the counts of `metric` in a distributions table.
+fn metric_total(df: &DataFrame, metric: &str) -> u64 {
+    metric_counts(df)
+        .into_iter()
+        .filter(|(m, _)| m == metric)
+        .map(|(_, c)| c)
+        .sum()
+}
+
+#[test]
+fn unknown_game_exits_2_and_names_the_known_games() {
+    let out = run(&["crownfal"]);
+    let err = usage_error(&out, None).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        err.contains("crownfall"),
+        "stderr should list the known game crownfall: {err:?}"
+    );
+}
+
+#[test]
+fn unknown_policy_exits_2_lists_the_policies_and_writes_nothing() {
+    let tmp = TempDir::new("unknown_policy");
+    let mut failures = Vec::new();
+    for policy in ["bank-at-99", "nonsense"] {
+        let dir = tmp.join(policy);
+        let out = run(&[
+            "crownfall".as_ref(),
+            "--policy".as_ref(),
+            policy.as_ref(),
+            "--games".as_ref(),
+            "1000".as_ref(),
+            "--out".as_ref(),
+            dir.as_os_str(),
+        ]);
+        match usage_error(&out, Some(&dir)) {
+            Err(e) => failures.push(format!("--policy {policy}: {e}")),
+            Ok(err) if !err.contains("bank-at-target") => failures.push(format!(
+                "--policy {policy}: stderr does not list the known policies \
+                 (no \"bank-at-target\"): {err:?}"
+            )),
+            Ok(_) => {}
+        }
+    }
+    assert_no_failures(&failures);
+}
+
+#[test]
+fn bad_game_count_exits_2_names_the_count_and_writes_nothing() {
+    let tmp = TempDir::new("bad_game_count");
+    let mut failures = Vec::new();
+    for (i, count) in ["0", "abc"].into_iter().enumerate() {
+        let dir = tmp.join(&format!("out{i}"));
+        let out = run(&[
+            "crownfall".as_ref(),
+            "--games".as_ref(),
+            count.as_ref(),
+            "--out".as_ref(),
+            dir.as_os_str(),
+        ]);
+        match usage_error(&out, Some(&dir)) {
+            Err(e) => failures.push(format!("--games {count}: {e}")),
+            Ok(err) if !(err.contains("count") && err.contains(&format!("'{count}'"))) => failures
+                .push(format!(
+                    "--games {count}: stderr should name the value and say it is a game count: \
+                     {err:?}"
+                )),
+            Ok(_) => {}
+        }
+    }
+    assert_no_failures(&failures);
+}
+
+#[test]
+fn malformed_rules_toml_names_the_file_and_line() {
+    let tmp = TempDir::new("malformed_rules");
+    let rules = tmp.write(
+        "broken.toml",
+        "start_hp = 20\nguard_zone = 2\nmax_hp = = 3\n",
+    );
+    let dir = tmp.join("out");
+    let out = run(&[
+        "crownfall".as_ref(),
+        "--rules".as_ref(),
+        rules.as_os_str(),
+        "--games".as_ref(),
+        "1000".as_ref(),
+        "--out".as_ref(),
+        dir.as_os_str(),
+    ]);
+    let err = usage_error(&out, Some(&dir)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        err.contains(&rules.display().to_string()),
+        "stderr should name the file {}: {err:?}",
+        rules.display()
+    );
+    assert!(err.contains("line 3"), "stderr should say line 3: {err:?}");
+}
+
+#[test]
+fn out_of_range_and_unknown_rules_exit_2_and_name_the_field() {
+    let tmp = TempDir::new("bad_rules");
+    let mut failures = Vec::new();
+    for (i, (set, field)) in [("start_hp=25", "start_hp"), ("nope=1", "nope")]
+        .into_iter()
+        .enumerate()
+    {
+        let dir = tmp.join(&format!("out{i}"));
+        let out = run(&[
+            "crownfall".as_ref(),
+            "--set".as_ref(),
+            set.as_ref(),
+            "--games".as_ref(),
+            "1000".as_ref(),
+            "--out".as_ref(),
+            dir.as_os_str(),
+        ]);
+        match usage_error(&out, Some(&dir)) {
+            Err(e) => failures.push(format!("--set {set}: {e}")),
+            Ok(err) if !err.contains(field) => failures.push(format!(
+                "--set {set}: stderr should name the field {field}: {err:?}"
+            )),
+            Ok(_) => {}
+        }
+    }
+    assert_no_failures(&failures);
+}
+
+#[test]
+fn unwritable_out_dir_exits_2_with_a_clear_error() {
+    let tmp = TempDir::new("unwritable_out");
+    let file = tmp.write("F", "a regular file, not a folder\n");
+    let dir = file.join("sub");
+    let out = run(&[
+        "crownfall".as_ref(),
+        "--games".as_ref(),
+        "1000".as_ref(),
+        "--out".as_ref(),
+        dir.as_os_str(),
+    ]);
+    let err = usage_error(&out, None).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        err.contains("--out") && err.contains(&dir.display().to_string()),
+        "stderr should name --out and the path {}: {err:?}",
+        dir.display()
+    );
+    assert_eq!(
+        files_in(tmp.path()),
+        vec!["F".to_string()],
+        "nothing but the blocking file should exist"
+    );
+}
+
+#[test]
+fn same_seed_gives_identical_files_whatever_the_threads() {
+    let tmp = TempDir::new("threads_identical");
+    let mut runs = Vec::new();
+    for threads in ["1", "2"] {
+        let dir = tmp.join(&format!("t{threads}"));
+        let out = run(&[
+            "crownfall".as_ref(),
+            "--games".as_ref(),
+            "300K".as_ref(),
+            "--seed".as_ref(),
+            "7".as_ref(),
+            "--threads".as_ref(),
+            threads.as_ref(),
+            "--out".as_ref(),
+            dir.as_os_str(),
+        ]);
+        assert!(
+            out.status.success(),
+            "--threads {threads} failed: {:?}\n{}",
+            out.status,
+            stderr(&out)
+        );
+        let win_line = stdout(&out)
+            .lines()
+            .find(|l| l.trim_start().starts_with("win rate"))
+            .unwrap_or_else(|| panic!("no win rate line in stdout:\n{}", stdout(&out)))
+            .to_string();
+        runs.push((dir, win_line));
+    }
+    let (one, two) = (&runs[0], &runs[1]);
+    for name in ["summary.parquet", "distributions.parquet"] {
+        let a = fs::read(one.0.join(name)).expect("read the 1-thread file");
+        let b = fs::read(two.0.join(name)).expect("read the 2-thread file");
+        assert!(a == b, "{name} differs between 1 and 2 threads");
+    }
+    assert_eq!(
+        one.1, two.1,
+        "the win rate line differs between 1 and 2 threads"
+    );
+    let summary = read_parquet(&one.0.join("summary.parquet"));
+    assert_eq!(u64_at(&summary, "games", 0), 300_000);
+    assert_eq!(u64_at(&summary, "seed", 0), 7);
+}
+
+#[test]
+fn per_game_file_and_summary_and_distributions_agree() {
+    let tmp = TempDir::new("per_game");
+    let dir = tmp.join("out");
+    let out = run(&[
+        "crownfall".as_ref(),
+        "--games".as_ref(),
+        "50K".as_ref(),
+        "--per-game".as_ref(),
+        "--out".as_ref(),
+        dir.as_os_str(),
+    ]);
+    assert!(
+        out.status.success(),
+        "run failed: {:?}\n{}",
+        out.status,
+        stderr(&out)
+    );
+    assert_eq!(
+        files_in(&dir),
+        ["distributions.parquet", "games.parquet", "summary.parquet"],
+        "exactly the three reports, no leftovers"
+    );
+
+    let games = read_parquet(&dir.join("games.parquet"));
+    assert_eq!(games.height(), 50_000, "one row per game");
+    let index = games.column("game").and_then(|c| c.u64().cloned());
+    let index = index.expect("games.parquet has a u64 game column");
+    assert!(
+        index.iter().map(Option::unwrap).eq(0..50_000u64),
+        "the game column runs 0..50000 in order"
+    );
+    let win = games.column("win").and_then(|c| c.bool().cloned());
+    let wins_per_game = win.expect("games.parquet has a bool win column").sum();
+    let wins_per_game = u64::from(wins_per_game.expect("win has values"));
+
+    let summary = read_parquet(&dir.join("summary.parquet"));
+    assert_eq!(summary.height(), 1);
+    let names = column_names(&summary);
+    for want in [
+        "game",
+        "policy",
+        "games",
+        "wins",
+        "win_rate",
+        "win_ci_low",
+        "win_ci_high",
+        "mean_final_hp",
+        "mean_cleared",
+        "seed",
+        "first_game",
+        "complete",
+        "rules",
+        "version",
+    ] {
+        assert!(
+            names.iter().any(|n| n == want),
+            "summary lacks column {want}: {names:?}"
+        );
+    }
+    assert_eq!(str_at(&summary, "game", 0), "crownfall");
+    assert_eq!(u64_at(&summary, "games", 0), 50_000);
+    assert!(bool_at(&summary, "complete", 0));
+    assert_eq!(
+        u64_at(&summary, "wins", 0),
+        wins_per_game,
+        "summary wins = sum of games.parquet win"
+    );
+
+    let dist = read_parquet(&dir.join("distributions.parquet"));
+    let names = column_names(&dist);
+    for want in ["policy", "metric", "value", "count"] {
+        assert!(
+            names.iter().any(|n| n == want),
+            "distributions lacks column {want}: {names:?}"
+        );
+    }
+    let metrics: Vec<String> = metric_counts(&dist).into_iter().map(|(m, _)| m).collect();
+    for want in ["final_hp", "cleared", "strikes"] {
+        assert!(
+            metrics.iter().any(|m| m == want),
+            "distributions lacks metric {want}"
+        );
+    }
+    assert_eq!(metric_total(&dist, "final_hp"), 50_000);
+}
+
+#[test]
+fn ctrl_c_writes_the_completed_prefix_and_exits_130() {
+    let tmp = TempDir::new("ctrl_c");
+    let dir = tmp.join("out");
+    let mut child = sim()
+        .args(["crownfall", "--games", "1B", "--threads", "2", "--out"])
+        .arg(&dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start sim");
+    // Drain the pipes so the child can never block on a full pipe.
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = pipe.read_to_string(&mut text);
+            text
+        })
+    };
+    let out_reader = drain(Box::new(child.stdout.take().expect("stdout piped")));
+    let err_reader = drain(Box::new(child.stderr.take().expect("stderr piped")));
+
+    std::thread::sleep(Duration::from_millis(1500));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(kill.success(), "kill -INT failed");
+
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("poll sim") {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("sim did not stop within 60 s of SIGINT");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let out = out_reader.join().expect("stdout reader");
+    let err = err_reader.join().expect("stderr reader");
+    assert_eq!(
+        status.code(),
+        Some(INTERRUPTED),
+        "status {status:?}\nstdout: {out}\nstderr: {err}"
+    );
+
+    let summary = read_parquet(&dir.join("summary.parquet"));
+    assert!(!bool_at(&summary, "complete", 0), "complete must be false");
+    let games = u64_at(&summary, "games", 0);
+    assert!(
+        games > 0 && games < 1_000_000_000,
+        "games = {games}: expected a partial run"
+    );
+    assert_eq!(games % CHUNK, 0, "games = {games}: not whole chunks");
+    let dist = read_parquet(&dir.join("distributions.parquet"));
+    assert_eq!(
+        metric_total(&dist, "final_hp"),
+        games,
+        "the distributions cover the same prefix as the summary"
+    );
+    let temps: Vec<String> = files_in(&dir)
+        .into_iter()
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(temps.is_empty(), "temporary files left behind: {temps:?}");
+}
+
+#[test]
+fn list_shows_games_policies_and_rules() {
+    let out = run(&["list"]);
+    assert!(out.status.success(), "{:?}\n{}", out.status, stderr(&out));
+    let text = stdout(&out);
+    for want in ["crownfall", "bank-at-N", "guard_zone"] {
+        assert!(text.contains(want), "sim list lacks {want}:\n{text}");
+    }
+}
+
+#[test]
+fn game_help_exits_0_and_documents_the_options() {
+    let out = run(&["crownfall", "--help"]);
+    assert!(out.status.success(), "{:?}\n{}", out.status, stderr(&out));
+    let text = stdout(&out);
+    for want in ["--policy", "--games", "press-your-luck"] {
+        assert!(text.contains(want), "help lacks {want}:\n{text}");
+    }
+}
+
+#[test]
+fn game_indices_past_the_last_u64_are_refused() {
+    let dir = TempDir::new("index-overflow");
+    let out_dir = dir.join("out");
+    let out = run(&[
+        "crownfall".as_ref(),
+        "--first-game".as_ref(),
+        "18446744073709551000".as_ref(),
+        "--games".as_ref(),
+        "5000".as_ref(),
+        "--out".as_ref(),
+        out_dir.as_os_str(),
+    ]);
+    let err = usage_error(&out, Some(&out_dir)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(err.contains("--first-game"), "{err}");
+    // The very last indices are fine.
+    let out = run(&[
+        "crownfall".as_ref(),
+        "--first-game".as_ref(),
+        "18446744073709551515".as_ref(),
+        "--games".as_ref(),
+        "100".as_ref(),
+        "--out".as_ref(),
+        out_dir.as_os_str(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn strategy_file_names_the_policy_and_bad_stand_totals_are_rejected() {
+    let tmp = TempDir::new("strategy");
+    let good = "jack = { hard = 12, soft = 12 }\n\
+                queen = { hard = 15, soft = 16 }\n\
+                king = { hard = 17, soft = 18 }\n\
+                joker = \"safe\"\n";
+    let file = tmp.write("steady-hand.toml", good);
+    let dir = tmp.join("out");
+    let out = run(&[
+        "crownfall".as_ref(),
+        "--policy".as_ref(),
+        file.as_os_str(),
+        "--games".as_ref(),
+        "20K".as_ref(),
+        "--out".as_ref(),
+        dir.as_os_str(),
+    ]);
+    assert!(out.status.success(), "{:?}\n{}", out.status, stderr(&out));
+    let summary = read_parquet(&dir.join("summary.parquet"));
+    assert_eq!(str_at(&summary, "policy", 0), "steady-hand");
+    assert_eq!(u64_at(&summary, "games", 0), 20_000);
+
+    let bad = good.replace(
+        "king = { hard = 17, soft = 18 }",
+        "king = { hard = 30, soft = 18 }",
+    );
+    let file = tmp.write("too-far.toml", &bad);
+    let dir = tmp.join("bad-out");
+    let out = run(&[
+        "crownfall".as_ref(),
+        "--policy".as_ref(),
+        file.as_os_str(),
+        "--games".as_ref(),
+        "20K".as_ref(),
+        "--out".as_ref(),
+        dir.as_os_str(),
+    ]);
+    let err = usage_error(&out, Some(&dir)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        err.contains("king.hard"),
+        "stderr should name king.hard: {err:?}"
+    );
+}
