@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use polars::prelude::{DataFrame, ParquetReader, SerReader};
+use polars::prelude::{AnyValue, DataFrame, ParquetReader, SerReader};
 
 /// The exit code for bad input.
 const USAGE: i32 = 2;
@@ -134,29 +134,31 @@ fn column_names(df: &DataFrame) -> Vec<String> {
         .collect()
 }
 
-fn u64_at(df: &DataFrame, column: &str, row: usize) -> u64 {
+fn value_at<'a>(df: &'a DataFrame, column: &str, row: usize) -> AnyValue<'a> {
     df.column(column)
-        .and_then(|c| c.u64().cloned())
-        .unwrap_or_else(|e| panic!("u64 column {column}: {e}"))
-        .get(row)
-        .unwrap_or_else(|| panic!("{column}[{row}] is null or missing"))
+        .and_then(|c| c.get(row))
+        .unwrap_or_else(|e| panic!("{column}[{row}]: {e}"))
+}
+
+fn u64_at(df: &DataFrame, column: &str, row: usize) -> u64 {
+    match value_at(df, column, row) {
+        AnyValue::UInt64(v) => v,
+        other => panic!("{column}[{row}] is {other:?}, not a u64"),
+    }
 }
 
 fn bool_at(df: &DataFrame, column: &str, row: usize) -> bool {
-    df.column(column)
-        .and_then(|c| c.bool().cloned())
-        .unwrap_or_else(|e| panic!("bool column {column}: {e}"))
-        .get(row)
-        .unwrap_or_else(|| panic!("{column}[{row}] is null or missing"))
+    match value_at(df, column, row) {
+        AnyValue::Boolean(v) => v,
+        other => panic!("{column}[{row}] is {other:?}, not a bool"),
+    }
 }
 
 fn str_at(df: &DataFrame, column: &str, row: usize) -> String {
-    df.column(column)
-        .and_then(|c| c.str().cloned())
-        .unwrap_or_else(|e| panic!("string column {column}: {e}"))
-        .get(row)
-        .unwrap_or_else(|| panic!("{column}[{row}] is null or missing"))
-        .to_string()
+    match value_at(df, column, row) {
+        AnyValue::String(v) => v.to_string(),
+        other => panic!("{column}[{row}] is {other:?}, not a string"),
+    }
 }
 
 /// The (metric, count) pairs of a distributions table.

@@ -39,19 +39,7 @@ pub fn resolve(
     table: &BankTable,
     carry: Carry,
 ) -> Result<StrikeEnd, Carry> {
-    let lanes = stops(window, table, carry);
-    let stops = lanes.stops & ((1u32 << valid) - 1);
-    if stops == 0 {
-        return Err(Carry {
-            hard: lanes.hard[valid - 1],
-            ace: lanes.ace >> (valid - 1) & 1 != 0,
-        });
-    }
-    let last = stops.trailing_zeros() as usize;
-    Ok(StrikeEnd {
-        cards: last as u8 + 1,
-        banked: lanes.banked[last],
-    })
+    stops(window, table, carry).end_within(valid)
 }
 
 /// Per card of a window: whether the strike stops there, the banked total (0 for a bust), the
@@ -61,6 +49,25 @@ struct Lanes {
     banked: [u8; WINDOW],
     hard: [u8; WINDOW],
     ace: u32,
+}
+
+impl Lanes {
+    /// Where the strike ends among the first `valid` cards, or the totals after them.
+    #[inline(always)]
+    fn end_within(&self, valid: usize) -> Result<StrikeEnd, Carry> {
+        let stops = self.stops & ((1u32 << valid) - 1);
+        if stops == 0 {
+            return Err(Carry {
+                hard: self.hard[valid - 1],
+                ace: self.ace >> (valid - 1) & 1 != 0,
+            });
+        }
+        let last = stops.trailing_zeros() as usize;
+        Ok(StrikeEnd {
+            cards: last as u8 + 1,
+            banked: self.banked[last],
+        })
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -200,27 +207,6 @@ mod tests {
         Err(Carry { hard, ace })
     }
 
-    fn portable(
-        window: &[u8; WINDOW],
-        valid: usize,
-        table: &BankTable,
-        carry: Carry,
-    ) -> Result<StrikeEnd, Carry> {
-        let lanes = portable_stops(window, table, carry);
-        let stops = lanes.stops & ((1 << valid) - 1);
-        if stops == 0 {
-            return Err(Carry {
-                hard: lanes.hard[valid - 1],
-                ace: lanes.ace >> (valid - 1) & 1 != 0,
-            });
-        }
-        let last = stops.trailing_zeros() as usize;
-        Ok(StrikeEnd {
-            cards: last as u8 + 1,
-            banked: lanes.banked[last],
-        })
-    }
-
     #[test]
     fn vector_and_portable_versions_match_the_card_by_card_rule() {
         let mut rng = GameRng::new(11, 0, 0);
@@ -253,7 +239,10 @@ mod tests {
                 want,
                 "{window:?} {table:?} {carry:?}"
             );
-            assert_eq!(portable(&window, valid, &table, carry), want);
+            assert_eq!(
+                portable_stops(&window, &table, carry).end_within(valid),
+                want
+            );
         }
     }
 }
