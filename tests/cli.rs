@@ -157,6 +157,7 @@ fn bool_at(df: &DataFrame, column: &str, row: usize) -> bool {
 fn str_at(df: &DataFrame, column: &str, row: usize) -> String {
     match value_at(df, column, row) {
         AnyValue::String(v) => v.to_string(),
+        AnyValue::StringOwned(v) => v.to_string(),
         other => panic!("{column}[{row}] is {other:?}, not a string"),
     }
 }
