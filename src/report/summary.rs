@@ -59,11 +59,6 @@ impl SummaryRow {
             rules: game.rules().to_json(),
         }
     }
-
-    /// The value of the mean named `name`, if the game reports it.
-    pub fn mean(&self, name: &str) -> Option<f64> {
-        self.means.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
-    }
 }
 
 /// One row of `distributions.parquet`.

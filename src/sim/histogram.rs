@@ -49,15 +49,6 @@ impl Histogram {
     pub fn total(&self) -> u64 {
         self.counts.iter().sum()
     }
-
-    /// The count of one value.
-    pub fn count(&self, value: i64) -> u64 {
-        usize::try_from(value - self.min)
-            .ok()
-            .and_then(|i| self.counts.get(i))
-            .copied()
-            .unwrap_or(0)
-    }
 }
 
 #[cfg(test)]
@@ -78,7 +69,5 @@ mod tests {
             vec![(-2, 2), (0, 2), (1, 1), (3, 2)]
         );
         assert_eq!(h.total(), 7);
-        assert_eq!(h.count(0), 2);
-        assert_eq!(h.count(99), 0);
     }
 }

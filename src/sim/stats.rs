@@ -36,11 +36,6 @@ impl Proportion {
             high: (centre + half).min(1.0),
         }
     }
-
-    /// Half the width of the interval.
-    pub fn half_width(&self) -> f64 {
-        (self.high - self.low) / 2.0
-    }
 }
 
 #[cfg(test)]

@@ -9,9 +9,6 @@ use super::strike;
 
 /// Cards in the player deck: Ace (1) to 10 of four suits.
 pub const DECK_CARDS: usize = 40;
-/// The most cards one strike can take: the 12th card busts even the lowest 11 (four Aces, four
-/// 2s, three 3s make 21).
-pub const MAX_STRIKE_CARDS: usize = 12;
 /// The player deck's array: the 40 cards and room to read a whole window past the top at any
 /// position.
 pub const DECK_SIZE: usize = DECK_CARDS + strike::WINDOW;
