@@ -59,6 +59,17 @@ fn run<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
     sim().args(args).output().expect("run the sim binary")
 }
 
+/// Runs `sim crownfall ARGS --out OUT`.
+fn crownfall_to(out: &Path, args: &[&std::ffi::OsStr]) -> Output {
+    sim()
+        .arg("crownfall")
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .expect("run the sim binary")
+}
+
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
@@ -199,15 +210,15 @@ fn unknown_policy_exits_2_lists_the_policies_and_writes_nothing() {
     let mut failures = Vec::new();
     for policy in ["bank-at-99", "nonsense"] {
         let dir = tmp.join(policy);
-        let out = run(&[
-            "crownfall".as_ref(),
-            "--policy".as_ref(),
-            policy.as_ref(),
-            "--games".as_ref(),
-            "1000".as_ref(),
-            "--out".as_ref(),
-            dir.as_os_str(),
-        ]);
+        let out = crownfall_to(
+            &dir,
+            &[
+                "--policy".as_ref(),
+                policy.as_ref(),
+                "--games".as_ref(),
+                "1000".as_ref(),
+            ],
+        );
         match usage_error(&out, Some(&dir)) {
             Err(e) => failures.push(format!("--policy {policy}: {e}")),
             Ok(err) if !err.contains("bank-at-target") => failures.push(format!(
@@ -226,13 +237,7 @@ fn bad_game_count_exits_2_names_the_count_and_writes_nothing() {
     let mut failures = Vec::new();
     for (i, count) in ["0", "abc"].into_iter().enumerate() {
         let dir = tmp.join(&format!("out{i}"));
-        let out = run(&[
-            "crownfall".as_ref(),
-            "--games".as_ref(),
-            count.as_ref(),
-            "--out".as_ref(),
-            dir.as_os_str(),
-        ]);
+        let out = crownfall_to(&dir, &["--games".as_ref(), count.as_ref()]);
         match usage_error(&out, Some(&dir)) {
             Err(e) => failures.push(format!("--games {count}: {e}")),
             Ok(err) if !(err.contains("count") && err.contains(&format!("'{count}'"))) => failures
@@ -254,15 +259,15 @@ fn malformed_rules_toml_names_the_file_and_line() {
         "start_hp = 20\nguard_zone = 2\nmax_hp = = 3\n",
     );
     let dir = tmp.join("out");
-    let out = run(&[
-        "crownfall".as_ref(),
-        "--rules".as_ref(),
-        rules.as_os_str(),
-        "--games".as_ref(),
-        "1000".as_ref(),
-        "--out".as_ref(),
-        dir.as_os_str(),
-    ]);
+    let out = crownfall_to(
+        &dir,
+        &[
+            "--rules".as_ref(),
+            rules.as_os_str(),
+            "--games".as_ref(),
+            "1000".as_ref(),
+        ],
+    );
     let err = usage_error(&out, Some(&dir)).unwrap_or_else(|e| panic!("{e}"));
     assert!(
         err.contains(&rules.display().to_string()),
@@ -281,15 +286,15 @@ fn out_of_range_and_unknown_rules_exit_2_and_name_the_field() {
         .enumerate()
     {
         let dir = tmp.join(&format!("out{i}"));
-        let out = run(&[
-            "crownfall".as_ref(),
-            "--set".as_ref(),
-            set.as_ref(),
-            "--games".as_ref(),
-            "1000".as_ref(),
-            "--out".as_ref(),
-            dir.as_os_str(),
-        ]);
+        let out = crownfall_to(
+            &dir,
+            &[
+                "--set".as_ref(),
+                set.as_ref(),
+                "--games".as_ref(),
+                "1000".as_ref(),
+            ],
+        );
         match usage_error(&out, Some(&dir)) {
             Err(e) => failures.push(format!("--set {set}: {e}")),
             Ok(err) if !err.contains(field) => failures.push(format!(
@@ -306,13 +311,7 @@ fn unwritable_out_dir_exits_2_with_a_clear_error() {
     let tmp = TempDir::new("unwritable_out");
     let file = tmp.write("F", "a regular file, not a folder\n");
     let dir = file.join("sub");
-    let out = run(&[
-        "crownfall".as_ref(),
-        "--games".as_ref(),
-        "1000".as_ref(),
-        "--out".as_ref(),
-        dir.as_os_str(),
-    ]);
+    let out = crownfall_to(&dir, &["--games".as_ref(), "1000".as_ref()]);
     let err = usage_error(&out, None).unwrap_or_else(|e| panic!("{e}"));
     assert!(
         err.contains("--out") && err.contains(&dir.display().to_string()),
@@ -332,17 +331,17 @@ fn same_seed_gives_identical_files_whatever_the_threads() {
     let mut runs = Vec::new();
     for threads in ["1", "2"] {
         let dir = tmp.join(&format!("t{threads}"));
-        let out = run(&[
-            "crownfall".as_ref(),
-            "--games".as_ref(),
-            "300K".as_ref(),
-            "--seed".as_ref(),
-            "7".as_ref(),
-            "--threads".as_ref(),
-            threads.as_ref(),
-            "--out".as_ref(),
-            dir.as_os_str(),
-        ]);
+        let out = crownfall_to(
+            &dir,
+            &[
+                "--games".as_ref(),
+                "300K".as_ref(),
+                "--seed".as_ref(),
+                "7".as_ref(),
+                "--threads".as_ref(),
+                threads.as_ref(),
+            ],
+        );
         assert!(
             out.status.success(),
             "--threads {threads} failed: {:?}\n{}",
@@ -375,14 +374,10 @@ fn same_seed_gives_identical_files_whatever_the_threads() {
 fn per_game_file_and_summary_and_distributions_agree() {
     let tmp = TempDir::new("per_game");
     let dir = tmp.join("out");
-    let out = run(&[
-        "crownfall".as_ref(),
-        "--games".as_ref(),
-        "50K".as_ref(),
-        "--per-game".as_ref(),
-        "--out".as_ref(),
-        dir.as_os_str(),
-    ]);
+    let out = crownfall_to(
+        &dir,
+        &["--games".as_ref(), "50K".as_ref(), "--per-game".as_ref()],
+    );
     assert!(
         out.status.success(),
         "run failed: {:?}\n{}",
@@ -553,27 +548,27 @@ fn game_help_exits_0_and_documents_the_options() {
 fn game_indices_past_the_last_u64_are_refused() {
     let dir = TempDir::new("index-overflow");
     let out_dir = dir.join("out");
-    let out = run(&[
-        "crownfall".as_ref(),
-        "--first-game".as_ref(),
-        "18446744073709551000".as_ref(),
-        "--games".as_ref(),
-        "5000".as_ref(),
-        "--out".as_ref(),
-        out_dir.as_os_str(),
-    ]);
+    let out = crownfall_to(
+        &out_dir,
+        &[
+            "--first-game".as_ref(),
+            "18446744073709551000".as_ref(),
+            "--games".as_ref(),
+            "5000".as_ref(),
+        ],
+    );
     let err = usage_error(&out, Some(&out_dir)).unwrap_or_else(|e| panic!("{e}"));
     assert!(err.contains("--first-game"), "{err}");
     // The very last indices are fine.
-    let out = run(&[
-        "crownfall".as_ref(),
-        "--first-game".as_ref(),
-        "18446744073709551515".as_ref(),
-        "--games".as_ref(),
-        "100".as_ref(),
-        "--out".as_ref(),
-        out_dir.as_os_str(),
-    ]);
+    let out = crownfall_to(
+        &out_dir,
+        &[
+            "--first-game".as_ref(),
+            "18446744073709551515".as_ref(),
+            "--games".as_ref(),
+            "100".as_ref(),
+        ],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
 }
 
@@ -586,15 +581,15 @@ fn strategy_file_names_the_policy_and_bad_stand_totals_are_rejected() {
                 joker = \"safe\"\n";
     let file = tmp.write("steady-hand.toml", good);
     let dir = tmp.join("out");
-    let out = run(&[
-        "crownfall".as_ref(),
-        "--policy".as_ref(),
-        file.as_os_str(),
-        "--games".as_ref(),
-        "20K".as_ref(),
-        "--out".as_ref(),
-        dir.as_os_str(),
-    ]);
+    let out = crownfall_to(
+        &dir,
+        &[
+            "--policy".as_ref(),
+            file.as_os_str(),
+            "--games".as_ref(),
+            "20K".as_ref(),
+        ],
+    );
     assert!(out.status.success(), "{:?}\n{}", out.status, stderr(&out));
     let summary = read_parquet(&dir.join("summary.parquet"));
     assert_eq!(str_at(&summary, "policy", 0), "steady-hand");
@@ -606,15 +601,15 @@ fn strategy_file_names_the_policy_and_bad_stand_totals_are_rejected() {
     );
     let file = tmp.write("too-far.toml", &bad);
     let dir = tmp.join("bad-out");
-    let out = run(&[
-        "crownfall".as_ref(),
-        "--policy".as_ref(),
-        file.as_os_str(),
-        "--games".as_ref(),
-        "20K".as_ref(),
-        "--out".as_ref(),
-        dir.as_os_str(),
-    ]);
+    let out = crownfall_to(
+        &dir,
+        &[
+            "--policy".as_ref(),
+            file.as_os_str(),
+            "--games".as_ref(),
+            "20K".as_ref(),
+        ],
+    );
     let err = usage_error(&out, Some(&dir)).unwrap_or_else(|e| panic!("{e}"));
     assert!(
         err.contains("king.hard"),
