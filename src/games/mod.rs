@@ -19,6 +19,8 @@ pub enum ColumnData {
 
 /// A per-game outcome that can be written as rows of `games.parquet`.
 pub trait Record: Copy + Send + Sync {
+    /// True if the game was won (compare pairs policies game by game on this).
+    fn won(&self) -> bool;
     /// The named columns of a batch of outcomes.
     fn columns(batch: &[Self]) -> Vec<(&'static str, ColumnData)>;
 }

@@ -64,6 +64,10 @@ impl Outcome {
 }
 
 impl Record for Outcome {
+    fn won(&self) -> bool {
+        self.win
+    }
+
     fn columns(batch: &[Self]) -> Vec<(&'static str, ColumnData)> {
         let u32s = |f: &dyn Fn(&Outcome) -> u32| ColumnData::U32(batch.iter().map(f).collect());
         vec![
