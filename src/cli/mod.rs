@@ -1,9 +1,13 @@
 //! The command line: parse once, dispatch to one handler per command, map errors to exit codes.
 
 pub mod args;
+pub mod compare;
 pub mod count;
+pub mod expand;
+pub mod grid;
 pub mod list;
 pub mod run;
+pub mod sweep;
 
 use std::process::ExitCode;
 
@@ -13,7 +17,7 @@ use crate::error::{Result, SimError};
 use crate::games::Game;
 use crate::games::crownfall::Crownfall;
 
-use args::RunArgs;
+use args::{CompareArgs, RunArgs, SweepArgs};
 
 /// Exit code for bad input of any kind.
 pub const USAGE: u8 = 2;
@@ -28,6 +32,10 @@ pub struct GameEntry {
     pub default_policy: &'static str,
     /// Plays a run.
     pub run: fn(&RunArgs, &str) -> Result<ExitCode>,
+    /// Compares policies.
+    pub compare: fn(&CompareArgs) -> Result<ExitCode>,
+    /// Sweeps rule values.
+    pub sweep: fn(&SweepArgs) -> Result<ExitCode>,
     /// The `sim list` text.
     pub describe: fn() -> String,
 }
@@ -38,6 +46,8 @@ fn entry<G: Game>(default_policy: &'static str) -> GameEntry {
         about: G::ABOUT,
         default_policy,
         run: run::execute::<G>,
+        compare: compare::execute::<G>,
+        sweep: sweep::execute::<G>,
         describe: list::describe::<G>,
     }
 }
@@ -53,7 +63,21 @@ fn command(games: &[GameEntry]) -> Command {
         .about("Monte Carlo strategy simulator and solver for card games")
         .subcommand_required(true)
         .arg_required_else_help(true)
-        .subcommand(Command::new("list").about("List the games, their policies and their rules"));
+        .subcommand(Command::new("list").about("List the games, their policies and their rules"))
+        .subcommand(
+            CompareArgs::augment_args(Command::new("compare"))
+                .about("Compare policies on the same deals: ranked win rates, paired differences")
+                .after_help(
+                    "Example: sim compare crownfall --policy bank-at-12..21 --baseline bank-at-target --games 2M",
+                ),
+        )
+        .subcommand(
+            SweepArgs::augment_args(Command::new("sweep"))
+                .about("Play policies under every combination of varied rule values")
+                .after_help(
+                    "Example: sim sweep crownfall --policy bank-at-target --vary guard_damage.king=1..5 --vary start_hp=12,16,20",
+                ),
+        );
     for g in games {
         let sub = RunArgs::augment_args(Command::new(g.name))
             .about(g.about)
@@ -68,7 +92,10 @@ fn command(games: &[GameEntry]) -> Command {
 
 fn known_commands(games: &[GameEntry]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
-    format!("known games: {}; other commands: list", names.join(", "))
+    format!(
+        "known games: {}; other commands: list, compare, sweep",
+        names.join(", ")
+    )
 }
 
 /// Runs `sim` with `args` (the first being the program name) and returns its exit code.
@@ -99,11 +126,32 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let game = games.iter().find(|g| g.name == name).ok_or_else(|| {
-        SimError::input(format!("unknown game {name}: {}", known_commands(games)))
-    })?;
-    let args = RunArgs::from_arg_matches(sub).map_err(|e| SimError::input(e.to_string()))?;
-    (game.run)(&args, game.default_policy)
+    let parse_error = |e: clap::Error| SimError::input(e.to_string());
+    match name {
+        "compare" => {
+            let args = CompareArgs::from_arg_matches(sub).map_err(parse_error)?;
+            (find(games, &args.grid.game)?.compare)(&args)
+        }
+        "sweep" => {
+            let args = SweepArgs::from_arg_matches(sub).map_err(parse_error)?;
+            (find(games, &args.grid.game)?.sweep)(&args)
+        }
+        _ => {
+            let game = find(games, name)?;
+            let args = RunArgs::from_arg_matches(sub).map_err(parse_error)?;
+            (game.run)(&args, game.default_policy)
+        }
+    }
+}
+
+fn find<'a>(games: &'a [GameEntry], name: &str) -> Result<&'a GameEntry> {
+    games.iter().find(|g| g.name == name).ok_or_else(|| {
+        let names: Vec<&str> = games.iter().map(|g| g.name).collect();
+        SimError::input(format!(
+            "unknown game {name}: known games are {}",
+            names.join(", ")
+        ))
+    })
 }
 
 fn clap_error(e: clap::Error, games: &[GameEntry]) -> ExitCode {

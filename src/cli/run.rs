@@ -15,7 +15,7 @@ use crate::sim::progress::Progress;
 use crate::sim::runner::{self, CHUNK, Plan};
 use crate::sim::stop::ctrl_c_flag;
 
-use super::args::RunArgs;
+use super::args::{DEFAULT_GAMES, PlayArgs, RunArgs};
 
 /// The exit code of a run stopped by Ctrl-C.
 pub const INTERRUPTED: u8 = 130;
@@ -34,17 +34,17 @@ pub fn slug(name: &str) -> String {
 }
 
 /// Builds the game from the arguments: rules, then policy. Nothing runs yet.
-pub fn setup<G: Game>(args: &RunArgs, default_policy: &str) -> Result<G> {
-    let rules = rules::load::<G::Rules>(args.rules.as_deref(), &args.set)?;
-    G::new(rules, args.policy.as_deref().unwrap_or(default_policy))
+pub fn setup<G: Game>(play: &PlayArgs, policy: &str) -> Result<G> {
+    let rules = rules::load::<G::Rules>(play.rules.as_deref(), &play.set)?;
+    G::new(rules, policy)
 }
 
-/// The output folder: `--out`, or `results/<game>/<policy>`; created and proven writable.
-pub fn out_dir(args: &RunArgs, game: &str, policy: &str) -> Result<PathBuf> {
-    let dir = args
+/// The output folder: `--out`, or `results/<game>/<name>`; created and proven writable.
+pub fn out_dir(play: &PlayArgs, game: &str, name: &str) -> Result<PathBuf> {
+    let dir = play
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(game).join(slug(policy)));
+        .unwrap_or_else(|| PathBuf::from("results").join(game).join(slug(name)));
     ensure_writable_dir(&dir)?;
     Ok(dir)
 }
@@ -61,38 +61,32 @@ pub fn with_threads<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Sen
 /// Plays the run `args` describes and writes its report. The exit code is 130 if Ctrl-C stopped
 /// it (the completed prefix of games is still written, marked incomplete).
 pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode> {
-    if args.threads == Some(0) {
-        return Err(SimError::input("--threads must be at least 1"));
-    }
-    if args.first_game.checked_add(args.games).is_none() {
-        return Err(SimError::input(
-            "--first-game plus --games passes the last game index (2^64 - 1)",
-        ));
-    }
-    let game: G = setup(args, default_policy)?;
-    let dir = out_dir(args, G::NAME, game.policy_name())?;
-    let mut plan = Plan::new(args.first_game, args.games);
+    let play = &args.play;
+    let games = play.games(DEFAULT_GAMES)?;
+    let game: G = setup(play, args.policy.as_deref().unwrap_or(default_policy))?;
+    let dir = out_dir(play, G::NAME, game.policy_name())?;
+    let mut plan = Plan::new(play.first_game, games);
     let mut games_file = if args.per_game {
         plan.wave = 16 * CHUNK;
         Some(GamesWriter::<G::Outcome>::create(
             &dir.join("games.parquet"),
-            args.first_game,
+            play.first_game,
         )?)
     } else {
         None
     };
     let stop = ctrl_c_flag();
-    let progress = Progress::new(args.games, &format!("{} {}", G::NAME, game.policy_name()));
+    let progress = Progress::new(games, &format!("{} {}", G::NAME, game.policy_name()));
     let per_game = args.per_game;
-    let seed = args.seed;
+    let seed = play.seed;
     let started = Instant::now();
     let mut tally = game.new_tally();
-    let played = with_threads(args.threads, || {
+    let played = with_threads(play.threads, || {
         runner::run(
             &plan,
             stop,
-            &progress,
             |range| {
+                let games = range.end - range.start;
                 let mut t = game.new_tally();
                 let mut outcomes = Vec::with_capacity(if per_game { CHUNK as usize } else { 0 });
                 for index in range {
@@ -102,6 +96,7 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
                         outcomes.push(outcome);
                     }
                 }
+                progress.advance(games);
                 (t, outcomes)
             },
             |(t, outcomes)| {
@@ -118,7 +113,7 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
 
     let info = RunInfo {
         seed,
-        first_game: args.first_game,
+        first_game: play.first_game,
         complete: played.complete,
     };
     let row = SummaryRow::new(&game, &tally, &info);
@@ -129,7 +124,7 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
     if let Some((title, hist)) = tally.distributions().first() {
         print!("{}", terminal::bars(&title.replace('_', " "), hist));
     }
-    let threads = rayon_threads(args.threads);
+    let threads = rayon_threads(play.threads);
     let rate = played.games as f64 / elapsed.max(1e-9);
     println!(
         "  speed: {} games/s on {threads} threads ({} per thread), {elapsed:.2} s",
@@ -143,7 +138,7 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
         eprintln!(
             "stopped: wrote the first {} of {} games, marked complete = false",
             terminal::thousands(played.games),
-            terminal::thousands(args.games)
+            terminal::thousands(games)
         );
         return Ok(ExitCode::from(INTERRUPTED));
     }

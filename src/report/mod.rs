@@ -3,4 +3,5 @@
 pub mod files;
 pub mod parquet;
 pub mod summary;
+pub mod tables;
 pub mod terminal;

@@ -44,7 +44,8 @@ pub fn summary_frame(rows: &[SummaryRow]) -> Result<DataFrame> {
     ];
     if let Some(first) = rows.first() {
         for (i, (name, _)) in first.params.iter().enumerate() {
-            columns.push(col_str(name, &|r| r.params[i].1.clone()));
+            let texts: Vec<&str> = rows.iter().map(|r| r.params[i].1.as_str()).collect();
+            columns.push(typed_column(name, &texts));
         }
     }
     columns.extend([
@@ -59,6 +60,27 @@ pub fn summary_frame(rows: &[SummaryRow]) -> Result<DataFrame> {
             columns.push(col_f64(name, &|r| r.means[i].1));
         }
     }
+    if rows.first().is_some_and(|r| r.comparison.is_some()) {
+        let cmp = |r: &SummaryRow| r.comparison.clone().expect("every row is compared");
+        columns.extend([
+            col_str("baseline", &|r| cmp(r).baseline),
+            col_f64("diff", &|r| cmp(r).paired.diff),
+            col_f64("diff_ci_low", &|r| cmp(r).paired.low),
+            col_f64("diff_ci_high", &|r| cmp(r).paired.high),
+            col_f64("diff_unpaired_ci_low", &|r| cmp(r).unpaired.low),
+            col_f64("diff_unpaired_ci_high", &|r| cmp(r).unpaired.high),
+        ]);
+    }
+    if rows.first().is_some_and(|r| r.precision.is_some()) {
+        let target = |r: &SummaryRow| r.precision.expect("every row has the target");
+        columns.extend([
+            col_f64("precision", &|r| target(r).target),
+            Column::new(
+                "precision_met".into(),
+                rows.iter().map(|r| target(r).met).collect::<Vec<bool>>(),
+            ),
+        ]);
+    }
     columns.extend([
         col_u64("seed", &|r| r.seed),
         col_u64("first_game", &|r| r.first_game),
@@ -70,6 +92,25 @@ pub fn summary_frame(rows: &[SummaryRow]) -> Result<DataFrame> {
         col_str("version", &|_| env!("CARGO_PKG_VERSION").to_string()),
     ]);
     DataFrame::new_infer_height(columns).map_err(|e| SimError::input(e.to_string()))
+}
+
+/// A column of values given as text: whole numbers if all are, else numbers, else text.
+fn typed_column(name: &str, texts: &[&str]) -> Column {
+    if let Ok(ints) = texts
+        .iter()
+        .map(|t| t.parse::<i64>())
+        .collect::<Result<Vec<_>, _>>()
+    {
+        return Column::new(name.into(), ints);
+    }
+    if let Ok(floats) = texts
+        .iter()
+        .map(|t| t.parse::<f64>())
+        .collect::<Result<Vec<_>, _>>()
+    {
+        return Column::new(name.into(), floats);
+    }
+    Column::new(name.into(), texts.to_vec())
 }
 
 /// The distributions table: one row per (policy or cell, metric, value) with its count.

@@ -2,7 +2,7 @@
 
 use crate::games::{Game, Tally};
 use crate::rules::RuleSet;
-use crate::sim::stats::Proportion;
+use crate::sim::stats::{Difference, Proportion};
 
 /// Where and how a run was made, shared by its rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +40,30 @@ pub struct SummaryRow {
     pub complete: bool,
     /// The effective rules as JSON.
     pub rules: String,
+    /// A compared policy's difference from the baseline.
+    pub comparison: Option<Comparison>,
+    /// The precision target, if the run had one.
+    pub precision: Option<Precision>,
+}
+
+/// How a compared policy's win rate differs from the baseline's on the same deals.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparison {
+    /// The baseline policy.
+    pub baseline: String,
+    /// Win rate minus the baseline's, with the 95% interval from the per-deal pairs.
+    pub paired: Difference,
+    /// The same difference with the interval independent samples would give.
+    pub unpaired: Difference,
+}
+
+/// A `--precision` target and whether a cell reached it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Precision {
+    /// The largest half-width asked of the 95% win-rate interval.
+    pub target: f64,
+    /// True if the cell's interval got that narrow within the game cap.
+    pub met: bool,
 }
 
 impl SummaryRow {
@@ -57,6 +81,8 @@ impl SummaryRow {
             first_game: info.first_game,
             complete: info.complete,
             rules: game.rules().to_json(),
+            comparison: None,
+            precision: None,
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Running games: the parallel runner, progress, tallies and statistics.
 
+pub mod grid;
 pub mod histogram;
+pub mod pairs;
 pub mod progress;
 pub mod runner;
 pub mod stats;

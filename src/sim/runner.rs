@@ -12,8 +12,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use super::progress::Progress;
-
 /// Games per chunk: the unit of parallel work and of stopping.
 pub const CHUNK: u64 = 16_384;
 
@@ -58,13 +56,7 @@ pub struct Played {
 /// Plays `plan` with `work` (one call per chunk of game indices) and hands each chunk's result to
 /// `sink` in chunk order. Stops early, at a chunk boundary, when `stop` is set or `sink` asks to
 /// (returns `Ok(false)`).
-pub fn run<T, E, W, S>(
-    plan: &Plan,
-    stop: &AtomicBool,
-    progress: &Progress,
-    work: W,
-    mut sink: S,
-) -> Result<Played, E>
+pub fn run<T, E, W, S>(plan: &Plan, stop: &AtomicBool, work: W, mut sink: S) -> Result<Played, E>
 where
     T: Send,
     W: Fn(Range<u64>) -> T + Sync,
@@ -85,9 +77,7 @@ where
                 if stop.load(Ordering::Relaxed) {
                     return None;
                 }
-                let out = work(r.clone());
-                progress.advance(r.end - r.start);
-                Some(out)
+                Some(work(r.clone()))
             })
             .collect();
         for (range, result) in chunks.iter().zip(results) {
@@ -129,7 +119,6 @@ mod tests {
             run::<_, Infallible, _, _>(
                 plan,
                 &stop,
-                &Progress::hidden(),
                 |r| (r.start, r.sum::<u64>()),
                 |(first, s)| {
                     firsts.push(first);
@@ -162,9 +151,7 @@ mod tests {
     fn a_stop_request_keeps_a_prefix() {
         let plan = Plan::new(0, 10 * CHUNK);
         let stop = AtomicBool::new(true);
-        let played =
-            run::<_, Infallible, _, _>(&plan, &stop, &Progress::hidden(), |_| (), |_| Ok(true))
-                .unwrap();
+        let played = run::<_, Infallible, _, _>(&plan, &stop, |_| (), |_| Ok(true)).unwrap();
         assert_eq!(
             played,
             Played {
@@ -177,7 +164,6 @@ mod tests {
         let played = run::<_, Infallible, _, _>(
             &plan,
             &stop,
-            &Progress::hidden(),
             |r| r.end,
             |_| {
                 seen += 1;

@@ -1,0 +1,72 @@
+//! `sim compare <game>`: several policies on the same deals, ranked, with paired differences.
+
+use std::process::ExitCode;
+
+use crate::error::Result;
+use crate::games::Game;
+use crate::report::summary::Comparison;
+use crate::report::tables;
+use crate::sim::stats::Difference;
+
+use super::args::CompareArgs;
+use super::expand;
+use super::grid::{self, CellSpec};
+use super::run::{INTERRUPTED, out_dir};
+
+/// Plays every policy on the same games, ranks them by win rate and measures each against the
+/// baseline (the best by default) game by game.
+pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
+    let mut names = expand::policies(&args.grid.policy)?;
+    if let Some(b) = &args.baseline
+        && !names.contains(b)
+    {
+        names.push(b.clone());
+    }
+    let specs: Vec<CellSpec> = names
+        .iter()
+        .map(|policy| CellSpec {
+            policy: policy.clone(),
+            params: Vec::new(),
+        })
+        .collect();
+    args.grid.games()?;
+    let cells: Vec<G> = grid::build(&args.grid.play, &specs)?;
+    let dir = out_dir(&args.grid.play, G::NAME, "compare")?;
+    let label = format!("{} compare ({} policies)", G::NAME, cells.len());
+    let mut played = grid::play(&args.grid, &cells, &specs, true, &label)?;
+
+    let mut order: Vec<usize> = (0..cells.len()).collect();
+    order.sort_by(|&a, &b| played.rows[b].win.rate.total_cmp(&played.rows[a].win.rate));
+    let baseline = args
+        .baseline
+        .as_ref()
+        .and_then(|b| names.iter().position(|n| n == b))
+        .unwrap_or(order[0]);
+    let pairs = played.run.pairs.clone().expect("a comparison counts pairs");
+    let base = played.rows[baseline].clone();
+    for (i, row) in played.rows.iter_mut().enumerate() {
+        row.comparison = Some(Comparison {
+            baseline: base.policy.clone(),
+            paired: Difference::paired(row.games, pairs.only(i, baseline), pairs.only(baseline, i)),
+            unpaired: Difference::unpaired(row.wins, row.games, base.wins, base.games),
+        });
+    }
+    let written = grid::write::<G>(&dir, &played)?;
+
+    println!(
+        "{} compare | {} policies on the same deals | seed {}",
+        G::NAME,
+        cells.len(),
+        args.grid.play.seed
+    );
+    print!("{}", tables::ranked(&played.rows, &order));
+    print!(
+        "{}",
+        grid::footer(&played, args.grid.play.threads, &written)
+    );
+    Ok(if played.run.complete {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(INTERRUPTED)
+    })
+}

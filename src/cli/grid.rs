@@ -1,0 +1,159 @@
+//! What `sim compare` and `sim sweep` share: cells built and checked before any game runs, the
+//! grid played on the same deals, and its files written.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use crate::error::{Result, SimError};
+use crate::games::Game;
+use crate::report::parquet::{distributions_frame, summary_frame, write_frame};
+use crate::report::summary::{Precision, RunInfo, SummaryRow, distribution_rows};
+use crate::report::terminal;
+use crate::rules;
+use crate::sim::grid::{self, GridOptions, GridRun};
+use crate::sim::progress::Progress;
+use crate::sim::runner::{CHUNK, Plan};
+use crate::sim::stop::ctrl_c_flag;
+
+use super::args::{GridArgs, PlayArgs};
+use super::run::{rayon_threads, with_threads};
+
+/// A cell before it is built: a policy, and the rule values that set it apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellSpec {
+    /// The `--policy` value.
+    pub policy: String,
+    /// Rule paths and values laid over `--rules` and `--set`.
+    pub params: Vec<(String, String)>,
+}
+
+/// Builds every cell: the rules of `--rules`, `--set` and the cell's own values, then its policy.
+pub fn build<G: Game>(play: &PlayArgs, specs: &[CellSpec]) -> Result<Vec<G>> {
+    specs
+        .iter()
+        .map(|spec| {
+            let mut sets = play.set.clone();
+            sets.extend(
+                spec.params
+                    .iter()
+                    .map(|(path, value)| format!("{path}={value}")),
+            );
+            let rules = rules::load::<G::Rules>(play.rules.as_deref(), &sets)?;
+            G::new(rules, &spec.policy)
+        })
+        .collect()
+}
+
+/// A finished grid: what each cell played, how long it took, and the summary rows.
+pub struct Played<T> {
+    /// The grid's results.
+    pub run: GridRun<T>,
+    /// One summary row per cell.
+    pub rows: Vec<SummaryRow>,
+    /// Wall time of the games in seconds.
+    pub seconds: f64,
+}
+
+/// Plays every cell on the same deals (`--games` each at most) and makes its summary rows.
+pub fn play<G: Game>(
+    args: &GridArgs,
+    cells: &[G],
+    specs: &[CellSpec],
+    pairs: bool,
+    label: &str,
+) -> Result<Played<G::Tally>> {
+    let games = args.games()?;
+    let threads = rayon_threads(args.play.threads) as u64;
+    let mut plan = Plan::new(args.play.first_game, games);
+    // A wave holds every cell's results for its chunks: fewer chunks for bigger grids, and few
+    // with a precision target, since a cell that reaches it mid-wave wastes the rest of the wave.
+    let chunks = if args.precision.is_some() {
+        2 * threads
+    } else {
+        (64 / cells.len() as u64).max(2 * threads)
+    };
+    plan.wave = chunks * CHUNK;
+    let options = GridOptions {
+        pairs,
+        precision: args.precision,
+    };
+    let progress = Progress::new(games.saturating_mul(cells.len() as u64), label);
+    let started = Instant::now();
+    let run = with_threads(args.play.threads, || {
+        grid::play(
+            cells,
+            args.play.seed,
+            &plan,
+            options,
+            ctrl_c_flag(),
+            &progress,
+        )
+    })?;
+    let seconds = started.elapsed().as_secs_f64();
+    progress.finish();
+    let info = RunInfo {
+        seed: args.play.seed,
+        first_game: args.play.first_game,
+        complete: run.complete,
+    };
+    let rows = cells
+        .iter()
+        .zip(&run.tallies)
+        .zip(specs)
+        .zip(&run.met)
+        .map(|(((game, tally), spec), &met)| {
+            let mut row = SummaryRow::new(game, tally, &info);
+            row.params = spec.params.clone();
+            row.precision = args.precision.map(|target| Precision { target, met });
+            row
+        })
+        .collect();
+    Ok(Played { run, rows, seconds })
+}
+
+/// Writes `distributions.parquet`, then `summary.parquet`, into `dir`.
+pub fn write<G: Game>(dir: &Path, played: &Played<G::Tally>) -> Result<Vec<PathBuf>> {
+    let distributions: Vec<_> = played
+        .rows
+        .iter()
+        .zip(&played.run.tallies)
+        .enumerate()
+        .flat_map(|(cell, (row, tally))| distribution_rows(&row.policy, cell, tally))
+        .collect();
+    let write_all = || -> Result<Vec<PathBuf>> {
+        Ok(vec![
+            write_frame(
+                &dir.join("distributions.parquet"),
+                &mut distributions_frame(&distributions)?,
+            )?,
+            write_frame(
+                &dir.join("summary.parquet"),
+                &mut summary_frame(&played.rows)?,
+            )?,
+        ])
+    };
+    write_all().map_err(SimError::into_output)
+}
+
+/// The closing lines: speed, files, and a note if Ctrl-C cut the grid short.
+pub fn footer(played: &Played<impl Sized>, threads: Option<usize>, written: &[PathBuf]) -> String {
+    let games: u64 = played.rows.iter().map(|r| r.games).sum();
+    let threads = rayon_threads(threads);
+    let rate = games as f64 / played.seconds.max(1e-9);
+    let mut s = format!(
+        "  speed: {} games in {:.2} s, {} games/s on {threads} threads ({} per thread)\n",
+        terminal::thousands(games),
+        played.seconds,
+        terminal::per_second(rate),
+        terminal::per_second(rate / threads as f64)
+    );
+    for path in written {
+        s.push_str(&format!("  wrote {}\n", path.display()));
+    }
+    if !played.run.complete {
+        s.push_str(
+            "  stopped early: every cell holds the same prefix of games, marked complete = false\n",
+        );
+    }
+    s
+}

@@ -1,0 +1,139 @@
+//! `sim sweep <game>`: policies under every combination of varied rule values.
+
+use std::process::ExitCode;
+
+use crate::error::{Result, SimError};
+use crate::games::Game;
+use crate::report::summary::SummaryRow;
+use crate::report::tables;
+use crate::rules;
+
+use super::args::SweepArgs;
+use super::expand::{self, Vary};
+use super::grid::{self, CellSpec};
+use super::run::{INTERRUPTED, out_dir};
+
+/// Checks every `--vary` value on its own first, so a bad one is named before any game runs.
+fn check_values<G: Game>(args: &SweepArgs, varies: &[Vary]) -> Result<()> {
+    let mut seen = Vec::new();
+    for vary in varies {
+        if seen.contains(&&vary.path) {
+            return Err(SimError::input(format!(
+                "--vary {}: the rule is varied twice",
+                vary.path
+            )));
+        }
+        seen.push(&vary.path);
+        for (text, _) in &vary.values {
+            let mut sets = args.grid.play.set.clone();
+            sets.push(format!("{}={text}", vary.path));
+            rules::load::<G::Rules>(args.grid.play.rules.as_deref(), &sets)
+                .map_err(|e| SimError::input(format!("--vary {}={text}: {e}", vary.path)))?;
+        }
+    }
+    Ok(())
+}
+
+/// The cells: every policy under every combination of the varied values.
+fn specs(policies: &[String], varies: &[Vary]) -> Vec<CellSpec> {
+    let combos = expand::combinations(varies);
+    policies
+        .iter()
+        .flat_map(|policy| {
+            combos.iter().map(move |params| CellSpec {
+                policy: policy.clone(),
+                params: params.clone(),
+            })
+        })
+        .collect()
+}
+
+/// The two dimensions with more than one value (the policy counts as one), as a grid of win
+/// rates; `None` unless there are exactly two.
+fn two_way(rows: &[SummaryRow], policies: usize) -> Option<String> {
+    let coords = |row: &SummaryRow| {
+        let mut c = vec![row.policy.clone()];
+        c.extend(row.params.iter().map(|(_, v)| v.clone()));
+        c
+    };
+    let first = rows.first()?;
+    let mut names = vec!["policy".to_string()];
+    names.extend(first.params.iter().map(|(p, _)| p.clone()));
+    let varying: Vec<usize> = (0..names.len())
+        .filter(|&d| {
+            if d == 0 {
+                policies > 1
+            } else {
+                rows.iter().any(|r| coords(r)[d] != coords(first)[d])
+            }
+        })
+        .collect();
+    let [r, c] = varying[..] else {
+        return None;
+    };
+    let entries: Vec<(String, String, f64)> = rows
+        .iter()
+        .map(|row| {
+            let x = coords(row);
+            (x[r].clone(), x[c].clone(), row.win.rate)
+        })
+        .collect();
+    Some(tables::grid(
+        &format!("{} \\ {}", names[r], names[c]),
+        &entries,
+    ))
+}
+
+/// Plays the sweep, prints its table (and a grid for two varied dimensions), writes its files.
+pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
+    let policies = expand::policies(&args.grid.policy)?;
+    let varies: Vec<Vary> = args
+        .vary
+        .iter()
+        .map(|v| Vary::parse(v))
+        .collect::<Result<_>>()?;
+    args.grid.games()?;
+    check_values::<G>(args, &varies)?;
+    let specs = specs(&policies, &varies);
+    let cells: Vec<G> = grid::build(&args.grid.play, &specs)?;
+    let dir = out_dir(&args.grid.play, G::NAME, "sweep")?;
+    let label = format!("{} sweep ({} cells)", G::NAME, cells.len());
+    let played = grid::play(&args.grid, &cells, &specs, false, &label)?;
+    let written = grid::write::<G>(&dir, &played)?;
+
+    println!(
+        "{} sweep | {} cells | seed {}{}",
+        G::NAME,
+        cells.len(),
+        args.grid.play.seed,
+        args.grid.precision.map_or(String::new(), |e| format!(
+            " | until the 95% CI is within +-{e}"
+        ))
+    );
+    print!("{}", tables::cells(&played.rows));
+    if let Some(grid) = two_way(&played.rows, policies.len()) {
+        println!("  win rate:");
+        print!("{grid}");
+    }
+    let short: Vec<&str> = played
+        .rows
+        .iter()
+        .filter(|r| r.precision.is_some_and(|p| !p.met))
+        .map(|r| r.policy.as_str())
+        .collect();
+    if !short.is_empty() && played.run.complete {
+        println!(
+            "  {} cells reached the game cap before the precision target (precision_met = false)",
+            short.len()
+        );
+    }
+    print!(
+        "{}",
+        grid::footer(&played, args.grid.play.threads, &written)
+    );
+    Ok(if played.run.complete {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(INTERRUPTED)
+    })
+}

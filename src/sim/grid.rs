@@ -1,0 +1,155 @@
+//! A grid: several cells, each a game set up with one policy under one set of rules, played over
+//! the same game indices with the same seed (common random numbers).
+//!
+//! Every chunk of game indices is played by every cell still running, one cell after another on
+//! the same worker, and the chunk's results are merged in chunk order as in a single run. A cell's
+//! results are therefore the same bit for bit as a plain run of its policy and rules. With a
+//! precision target, a cell stops at the first chunk boundary where its 95% interval is narrow
+//! enough; the decision is taken in chunk order as results merge, so it does not depend on the
+//! threads either.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::games::{Game, Record, Tally};
+use crate::sim::stats::Proportion;
+
+use super::pairs::{PairCounts, WinBits};
+use super::progress::Progress;
+use super::runner::{self, Plan};
+
+/// How a grid runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GridOptions {
+    /// Count wins deal by deal for every pair of cells (for paired differences). The cells then
+    /// run in lockstep: with a precision target, all stop together when all have reached it.
+    pub pairs: bool,
+    /// Stop a cell once the half-width of its 95% win-rate interval is at most this; `None` plays
+    /// every planned game.
+    pub precision: Option<f64>,
+}
+
+/// What a grid played.
+#[derive(Debug)]
+pub struct GridRun<T> {
+    /// Each cell's tally, in cell order.
+    pub tallies: Vec<T>,
+    /// For each cell, true if it reached the precision target (always true without one).
+    pub met: Vec<bool>,
+    /// Deal-by-deal win pairs, if asked for.
+    pub pairs: Option<PairCounts>,
+    /// False if a stop request (Ctrl-C) cut the grid short.
+    pub complete: bool,
+}
+
+/// One chunk's results: the tally of each cell that played it, and the win pairs.
+struct ChunkResult<T> {
+    tallies: Vec<Option<T>>,
+    pairs: Option<PairCounts>,
+}
+
+/// Plays `plan` (the most games any cell plays) for every cell of `cells` with `seed`, on the
+/// current rayon pool.
+pub fn play<G: Game>(
+    cells: &[G],
+    seed: u64,
+    plan: &Plan,
+    options: GridOptions,
+    stop: &AtomicBool,
+    progress: &Progress,
+) -> GridRun<G::Tally> {
+    let running: Vec<AtomicBool> = cells.iter().map(|_| AtomicBool::new(true)).collect();
+    let mut tallies: Vec<G::Tally> = cells.iter().map(Game::new_tally).collect();
+    let mut met = vec![options.precision.is_none(); cells.len()];
+    let mut pairs = options.pairs.then(|| PairCounts::new(cells.len()));
+    let work = |range: Range<u64>| {
+        let games = (range.end - range.start) as usize;
+        let mut wins = Vec::new();
+        let tallies = cells
+            .iter()
+            .zip(&running)
+            .map(|(game, running)| {
+                if !running.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let mut bits = options.pairs.then(|| WinBits::new(games));
+                let tally = play_chunk(game, seed, range.clone(), bits.as_mut());
+                wins.extend(bits);
+                progress.advance(games as u64);
+                Some(tally)
+            })
+            .collect();
+        let pairs = options.pairs.then(|| {
+            let mut p = PairCounts::new(cells.len());
+            p.record(&wins);
+            p
+        });
+        ChunkResult { tallies, pairs }
+    };
+    let sink = |chunk: ChunkResult<G::Tally>| {
+        for (c, tally) in chunk.tallies.into_iter().enumerate() {
+            if !running[c].load(Ordering::Relaxed) {
+                continue;
+            }
+            tallies[c].merge(tally.expect("a running cell plays every chunk"));
+            if let Some(target) = options.precision {
+                let t = &tallies[c];
+                met[c] = Proportion::wilson(t.wins(), t.games()).half_width() <= target;
+            }
+        }
+        if let (Some(total), Some(p)) = (pairs.as_mut(), chunk.pairs.as_ref()) {
+            total.merge(p);
+        }
+        let finished = |c: usize| met[c] && options.precision.is_some();
+        if options.pairs {
+            if (0..cells.len()).all(finished) {
+                running
+                    .iter()
+                    .for_each(|r| r.store(false, Ordering::Relaxed));
+            }
+        } else {
+            for (c, r) in running.iter().enumerate() {
+                if finished(c) {
+                    r.store(false, Ordering::Relaxed);
+                }
+            }
+        }
+        Ok::<_, std::convert::Infallible>(running.iter().any(|r| r.load(Ordering::Relaxed)))
+    };
+    let played = match runner::run(plan, stop, work, sink) {
+        Ok(played) => played,
+        Err(never) => match never {},
+    };
+    let settled = running.iter().all(|r| !r.load(Ordering::Relaxed));
+    GridRun {
+        tallies,
+        met,
+        pairs,
+        complete: played.complete || settled,
+    }
+}
+
+/// Plays games `range` of one cell; records each game's win in `wins` if given.
+pub fn play_chunk<G: Game>(
+    game: &G,
+    seed: u64,
+    range: Range<u64>,
+    wins: Option<&mut WinBits>,
+) -> G::Tally {
+    let mut tally = game.new_tally();
+    match wins {
+        Some(bits) => {
+            for (i, index) in range.enumerate() {
+                let outcome = game.play(seed, index);
+                bits.set(i, outcome.won());
+                tally.record(&outcome);
+            }
+        }
+        None => {
+            for index in range {
+                tally.record(&game.play(seed, index));
+            }
+        }
+    }
+    tally
+}

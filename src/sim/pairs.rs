@@ -1,0 +1,95 @@
+//! Deal-by-deal pairing of cells that played the same game indices.
+
+/// Which games of one chunk a cell won, one bit per game in index order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WinBits(Vec<u64>);
+
+impl WinBits {
+    /// No wins among `games` games.
+    pub fn new(games: usize) -> Self {
+        Self(vec![0; games.div_ceil(64)])
+    }
+
+    /// Marks game `i` of the chunk as won (or not).
+    #[inline]
+    pub fn set(&mut self, i: usize, won: bool) {
+        self.0[i / 64] |= u64::from(won) << (i % 64);
+    }
+
+    /// Games won by `self` and lost by `other`.
+    fn only(&self, other: &WinBits) -> u64 {
+        self.0
+            .iter()
+            .zip(&other.0)
+            .map(|(a, b)| u64::from((a & !b).count_ones()))
+            .sum()
+    }
+}
+
+/// For every ordered pair of cells `(a, b)`: the games `a` won and `b` lost. With the games both
+/// played, that is all a paired difference of win rates needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairCounts {
+    cells: usize,
+    counts: Vec<u64>,
+}
+
+impl PairCounts {
+    /// No games yet, for `cells` cells.
+    pub fn new(cells: usize) -> Self {
+        Self {
+            cells,
+            counts: vec![0; cells * cells],
+        }
+    }
+
+    /// Counts one chunk from each cell's wins on it (the same games for every cell).
+    pub fn record(&mut self, wins: &[WinBits]) {
+        assert_eq!(wins.len(), self.cells);
+        for (a, wa) in wins.iter().enumerate() {
+            for (b, wb) in wins.iter().enumerate() {
+                if a != b {
+                    self.counts[a * self.cells + b] += wa.only(wb);
+                }
+            }
+        }
+    }
+
+    /// Adds the counts of later games.
+    pub fn merge(&mut self, other: &PairCounts) {
+        assert_eq!(self.cells, other.cells);
+        for (x, y) in self.counts.iter_mut().zip(&other.counts) {
+            *x += y;
+        }
+    }
+
+    /// Games cell `a` won and cell `b` lost.
+    pub fn only(&self, a: usize, b: usize) -> u64 {
+        self.counts[a * self.cells + b]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_discordant_games_across_word_boundaries() {
+        let games = 130;
+        let a_won = |i: usize| i.is_multiple_of(3);
+        let b_won = |i: usize| i.is_multiple_of(5);
+        let (mut a, mut b) = (WinBits::new(games), WinBits::new(games));
+        for i in 0..games {
+            a.set(i, a_won(i));
+            b.set(i, b_won(i));
+        }
+        let mut pairs = PairCounts::new(2);
+        pairs.record(&[a.clone(), b.clone()]);
+        pairs.merge(&pairs.clone());
+        let a_only = (0..games).filter(|&i| a_won(i) && !b_won(i)).count() as u64;
+        let b_only = (0..games).filter(|&i| !a_won(i) && b_won(i)).count() as u64;
+        assert_eq!(pairs.only(0, 1), 2 * a_only);
+        assert_eq!(pairs.only(1, 0), 2 * b_only);
+        assert_eq!(pairs.only(0, 0), 0);
+    }
+}

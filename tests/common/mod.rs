@@ -1,0 +1,194 @@
+//! Helpers shared by the tests that run the `sim` binary: temporary folders, running it, the
+//! bad-input contract, and reading its Parquet files.
+// Each test file uses its own subset of these helpers.
+#![allow(dead_code)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use polars::prelude::{AnyValue, DataFrame, ParquetReader, SerReader};
+
+/// The exit code for bad input.
+pub const USAGE: i32 = 2;
+/// The exit code of a run stopped by Ctrl-C.
+pub const INTERRUPTED: i32 = 130;
+/// Games per chunk: a stopped run always played a whole number of chunks.
+pub const CHUNK: u64 = 16_384;
+
+/// A temporary folder unique to one test in this process, removed on drop.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new(test: &str) -> Self {
+        let path = std::env::temp_dir().join(format!("sim-cli-{test}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&path);
+        fs::create_dir_all(&path).expect("create the test folder");
+        Self(path)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+
+    pub fn join(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+
+    /// Writes `text` to the file `name` in the folder and returns its path.
+    pub fn write(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.join(name);
+        fs::write(&path, text).expect("write a test input file");
+        path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+pub fn sim() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sim"))
+}
+
+/// Runs `sim` with `args` and returns its output.
+pub fn run<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
+    sim().args(args).output().expect("run the sim binary")
+}
+
+/// Runs `sim crownfall ARGS --out OUT`.
+pub fn crownfall_to(out: &Path, args: &[&std::ffi::OsStr]) -> Output {
+    sim()
+        .arg("crownfall")
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .expect("run the sim binary")
+}
+
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The names of the files (anything but folders) in `dir`; none if it does not exist.
+pub fn files_in(dir: &Path) -> Vec<String> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .map(|e| e.expect("read a folder entry"))
+        .filter(|e| !e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Checks the contract of bad input: exit code 2, exactly one stderr line starting with
+/// "error:", nothing written in `out_dir`. Returns stderr, or a description of what was wrong.
+pub fn usage_error(out: &Output, out_dir: Option<&Path>) -> Result<String, String> {
+    let err = stderr(out);
+    let mut problems = Vec::new();
+    if out.status.code() != Some(USAGE) {
+        problems.push(format!("exit status {:?}, expected {USAGE}", out.status));
+    }
+    let lines: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
+    if lines.len() != 1 || !lines[0].starts_with("error:") {
+        problems.push("stderr is not one line starting with \"error:\"".to_string());
+    }
+    if let Some(dir) = out_dir {
+        let left = files_in(dir);
+        if !left.is_empty() {
+            problems.push(format!("files left in --out: {left:?}"));
+        }
+    }
+    if problems.is_empty() {
+        Ok(err)
+    } else {
+        Err(format!(
+            "{}\n  stderr: {err:?}\n  stdout: {:?}",
+            problems.join("; "),
+            stdout(out)
+        ))
+    }
+}
+
+/// Panics listing every failed case, so one run shows them all.
+pub fn assert_no_failures(failures: &[String]) {
+    assert!(
+        failures.is_empty(),
+        "{} case(s) failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+pub fn read_parquet(path: &Path) -> DataFrame {
+    let file = fs::File::open(path).unwrap_or_else(|e| panic!("open {}: {e}", path.display()));
+    ParquetReader::new(file)
+        .finish()
+        .unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
+}
+
+pub fn column_names(df: &DataFrame) -> Vec<String> {
+    df.get_column_names()
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+pub fn value_at<'a>(df: &'a DataFrame, column: &str, row: usize) -> AnyValue<'a> {
+    df.column(column)
+        .and_then(|c| c.get(row))
+        .unwrap_or_else(|e| panic!("{column}[{row}]: {e}"))
+}
+
+pub fn u64_at(df: &DataFrame, column: &str, row: usize) -> u64 {
+    match value_at(df, column, row) {
+        AnyValue::UInt64(v) => v,
+        other => panic!("{column}[{row}] is {other:?}, not a u64"),
+    }
+}
+
+pub fn bool_at(df: &DataFrame, column: &str, row: usize) -> bool {
+    match value_at(df, column, row) {
+        AnyValue::Boolean(v) => v,
+        other => panic!("{column}[{row}] is {other:?}, not a bool"),
+    }
+}
+
+pub fn str_at(df: &DataFrame, column: &str, row: usize) -> String {
+    match value_at(df, column, row) {
+        AnyValue::String(v) => v.to_string(),
+        AnyValue::StringOwned(v) => v.to_string(),
+        other => panic!("{column}[{row}] is {other:?}, not a string"),
+    }
+}
+
+/// The (metric, count) pairs of a distributions table.
+pub fn metric_counts(df: &DataFrame) -> Vec<(String, u64)> {
+    let metric = df.column("metric").and_then(|c| c.str().cloned());
+    let count = df.column("count").and_then(|c| c.u64().cloned());
+    let (metric, count) = (metric.expect("metric column"), count.expect("count column"));
+    metric
+        .iter()
+        .zip(count.iter())
+        .map(|(m, c)| (m.expect("metric").to_string(), c.expect("count")))
+        .collect()
+}
+
+/// The sum of the counts of `metric` in a distributions table.
+pub fn metric_total(df: &DataFrame, metric: &str) -> u64 {
+    metric_counts(df)
+        .into_iter()
+        .filter(|(m, _)| m == metric)
+        .map(|(_, c)| c)
+        .sum()
+}
