@@ -96,6 +96,13 @@ impl<const N: usize> Shoe<N> {
         &self.cards[..usize::from(self.top - self.held)]
     }
 
+    /// Number of cards out of the deck (held or discarded): since the last reshuffle, the cards
+    /// drawn plus the cards held through it.
+    #[inline]
+    pub fn dealt(&self) -> usize {
+        usize::from(self.top)
+    }
+
     /// Number of cards left in the deck.
     #[inline]
     pub fn deck_len(&self) -> usize {

@@ -80,13 +80,35 @@ impl ByKind {
     }
 }
 
-/// A game in progress: the tower, the player deck, HP and the running report.
+/// A game in progress: the tower and the player deck. HP and the running report live in the
+/// play loop's local variables, where the compiler keeps them in registers.
 #[derive(Clone, Debug)]
 pub struct Engine {
     tower: Shoe<MAX_TOWER>,
     deck: Shoe<DECK_SIZE>,
+    /// HP at the start.
     hp: i16,
-    out: Outcome,
+    /// Cards drawn from earlier decks: with the cards out of the current deck, all cards drawn.
+    earlier_draws: u16,
+    reshuffles: u16,
+}
+
+/// A game's running figures, other than what the tower and the deck record themselves.
+struct Running {
+    hp: i16,
+    strikes: u16,
+    perfect_21s: u8,
+    damage: [u16; 4],
+}
+
+impl Running {
+    /// Takes `amount` damage from `enemy`; false if that kills.
+    #[inline(always)]
+    fn hurt(&mut self, enemy: Enemy, amount: u8) -> bool {
+        self.hp -= i16::from(amount);
+        self.damage[enemy as usize] += u16::from(amount);
+        self.hp > 0
+    }
 }
 
 impl Engine {
@@ -121,7 +143,8 @@ impl Engine {
             tower,
             deck,
             hp: i16::from(rules.start_hp),
-            out: Outcome::default(),
+            earlier_draws: 0,
+            reshuffles: 0,
         }
     }
 
@@ -148,39 +171,56 @@ impl Engine {
         deck.shuffle(self.deck.deck_cards_mut());
         let by_kind = ByKind::new(rules);
         let max_hp = i16::from(rules.max_hp);
-        loop {
+        let mut run = Running {
+            hp: self.hp,
+            strikes: 0,
+            perfect_21s: 0,
+            damage: [0; 4],
+        };
+        let mut killer = None;
+        let win = loop {
             let Some(&code) = self.tower.deck_cards().first() else {
-                self.out.win = true;
-                break;
+                break true;
             };
             let enemy = Enemy::from_code(code);
             if enemy == Enemy::Joker {
-                if !self.joker(rules, policy, deck) {
-                    break;
+                if !self.joker(rules, policy, deck, &mut run) {
+                    killer = Some(enemy);
+                    break false;
                 }
                 self.clear_enemy(1);
                 continue;
             }
-            if self.out.strikes >= rules.max_strikes {
-                break;
+            if run.strikes >= rules.max_strikes {
+                break false;
             }
-            self.out.strikes += 1;
+            run.strikes += 1;
             let kind = usize::from(code);
             let target = by_kind.target[kind];
-            let banked = self.strike(rules, enemy, target, policy, deck);
+            let banked = self.strike(rules, enemy, target, policy, deck, run.hp);
             let defeated = banked >= target;
             let guarded = banked > 0 && banked + rules.guard_zone >= target;
             let perfect = defeated & (banked == 21);
-            self.out.perfect_21s += u8::from(perfect);
-            self.hp = (self.hp + i16::from(by_kind.heal[kind]) * i16::from(perfect)).min(max_hp);
+            run.perfect_21s += u8::from(perfect);
+            run.hp = (run.hp + i16::from(by_kind.heal[kind]) * i16::from(perfect)).min(max_hp);
             let damage = by_kind.damage[kind][usize::from(guarded) + 2 * usize::from(defeated)];
-            if !self.hurt(enemy, damage) {
-                break;
+            if !run.hurt(enemy, damage) {
+                killer = Some(enemy);
+                break false;
             }
             self.clear_enemy(u8::from(defeated));
+        };
+        Outcome {
+            win,
+            final_hp: run.hp.max(0) as u8,
+            cleared: self.tower.dealt() as u8,
+            strikes: run.strikes,
+            cards_drawn: self.earlier_draws + self.deck.dealt() as u16,
+            reshuffles: self.reshuffles,
+            perfect_21s: run.perfect_21s,
+            damage: run.damage,
+            killer_code: killer.map_or(0, |k| k as u8 + 1),
         }
-        self.out.final_hp = self.hp.max(0) as u8;
-        self.out
     }
 
     /// Moves `n` (0 or 1) enemies from the top of the tower to the cleared pile.
@@ -188,13 +228,11 @@ impl Engine {
     fn clear_enemy(&mut self, n: u8) {
         self.tower.draw_many(n);
         self.tower.release_held();
-        self.out.cleared += n;
     }
 
     /// Flips one player card onto the held pile, reshuffling the discard into an empty deck.
     #[inline(always)]
     fn flip<D: Dealer>(&mut self, dealer: &mut D) -> u8 {
-        self.out.cards_drawn += 1;
         if self.deck.deck_len() == 0 {
             self.refill(dealer);
         }
@@ -207,32 +245,28 @@ impl Engine {
     #[cold]
     #[inline(never)]
     fn refill<D: Dealer>(&mut self, dealer: &mut D) {
+        let dealt = self.deck.dealt();
         self.deck.reshuffle_discard();
+        self.earlier_draws += (dealt - self.deck.dealt()) as u16;
         dealer.shuffle(self.deck.deck_cards_mut());
-        self.out.reshuffles += 1;
-    }
-
-    /// Takes `amount` damage from `enemy`; false if that kills.
-    #[inline]
-    fn hurt(&mut self, enemy: Enemy, amount: u8) -> bool {
-        self.hp -= i16::from(amount);
-        self.out.damage[enemy as usize] += u16::from(amount);
-        if self.hp <= 0 {
-            self.out.killer_code = enemy as u8 + 1;
-            return false;
-        }
-        true
+        self.reshuffles += 1;
     }
 
     /// Resolves a Joker; false if it kills.
-    fn joker<P: Policy, D: Dealer>(&mut self, rules: &Rules, policy: &P, dealer: &mut D) -> bool {
+    fn joker<P: Policy, D: Dealer>(
+        &mut self,
+        rules: &Rules,
+        policy: &P,
+        dealer: &mut D,
+        run: &mut Running,
+    ) -> bool {
         let first = self.flip(dealer);
         self.deck.release_held();
         if first.is_multiple_of(2) {
             return true;
         }
         let view = JokerView {
-            hp: self.hp as u8,
+            hp: run.hp as u8,
             deck: &self.deck,
             tower: &self.tower,
         };
@@ -247,16 +281,16 @@ impl Engine {
         } else {
             rules.joker_damage
         };
-        self.hurt(Enemy::Joker, damage)
+        run.hurt(Enemy::Joker, damage)
     }
 
-    fn view(&self, enemy: Enemy, target: u8, hard: u8, best: u8) -> StrikeView<'_> {
+    fn view(&self, enemy: Enemy, target: u8, hard: u8, best: u8, hp: i16) -> StrikeView<'_> {
         StrikeView {
             enemy,
             target,
             hard,
             best,
-            hp: self.hp as u8,
+            hp: hp as u8,
             deck: &self.deck,
             tower: &self.tower,
         }
@@ -272,10 +306,11 @@ impl Engine {
         target: u8,
         policy: &P,
         dealer: &mut D,
+        hp: i16,
     ) -> u8 {
-        let banked = match policy.strike_table(rules, &self.view(enemy, target, 0, 0)) {
+        let banked = match policy.strike_table(rules, &self.view(enemy, target, 0, 0, hp)) {
             Some(table) => self.table_strike(&table, dealer),
-            None => self.stepped_strike(enemy, target, dealer, |view| policy.bank(rules, view)),
+            None => self.stepped_strike(enemy, target, dealer, hp, |view| policy.bank(rules, view)),
         };
         self.deck.release_held();
         banked
@@ -301,12 +336,10 @@ impl Engine {
             match strike::resolve(window, valid, table, carry) {
                 Ok(end) => {
                     self.deck.draw_many(end.cards);
-                    self.out.cards_drawn += u16::from(end.cards);
                     return end.banked;
                 }
                 Err(more) => {
                     self.deck.draw_many(valid as u8);
-                    self.out.cards_drawn += valid as u16;
                     carry = more;
                 }
             }
@@ -321,6 +354,7 @@ impl Engine {
         enemy: Enemy,
         target: u8,
         dealer: &mut D,
+        hp: i16,
         bank: impl Fn(&StrikeView) -> bool,
     ) -> u8 {
         let mut hard = 0u8;
@@ -333,7 +367,7 @@ impl Engine {
                 return 0;
             }
             let best = hard + 10 * u8::from(ace & (hard <= 11));
-            if bank(&self.view(enemy, target, hard, best)) {
+            if bank(&self.view(enemy, target, hard, best, hp)) {
                 return best;
             }
         }

@@ -78,34 +78,15 @@ fn stops(window: &[u8; WINDOW], table: &BankTable, carry: Carry) -> Lanes {
     // 16-byte array.
     unsafe {
         let cards = _mm_loadu_si128(window.as_ptr().cast());
-        let mut hard = _mm_add_epi8(
-            cards,
-            _mm_setr_epi8(
-                carry.hard as i8,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-            ),
-        );
+        // The carried totals enter lane 0 and spread to every lane with the prefix sums.
+        let mut hard = _mm_add_epi8(cards, _mm_cvtsi32_si128(i32::from(carry.hard)));
         hard = _mm_add_epi8(hard, _mm_slli_si128::<1>(hard));
         hard = _mm_add_epi8(hard, _mm_slli_si128::<2>(hard));
         hard = _mm_add_epi8(hard, _mm_slli_si128::<4>(hard));
         hard = _mm_add_epi8(hard, _mm_slli_si128::<8>(hard));
         let mut ace = _mm_or_si128(
             _mm_cmpeq_epi8(cards, _mm_set1_epi8(1)),
-            _mm_set1_epi8(-i8::from(carry.ace)),
+            _mm_cvtsi32_si128(0xFF * i32::from(carry.ace)),
         );
         ace = _mm_or_si128(ace, _mm_slli_si128::<1>(ace));
         ace = _mm_or_si128(ace, _mm_slli_si128::<2>(ace));
