@@ -4,6 +4,7 @@ pub mod args;
 pub mod count;
 pub mod list;
 pub mod run;
+pub mod solve;
 
 use std::process::ExitCode;
 
@@ -14,6 +15,7 @@ use crate::games::Game;
 use crate::games::crownfall::Crownfall;
 
 use args::RunArgs;
+use solve::SolveArgs;
 
 /// Exit code for bad input of any kind.
 pub const USAGE: u8 = 2;
@@ -53,7 +55,11 @@ fn command(games: &[GameEntry]) -> Command {
         .about("Monte Carlo strategy simulator and solver for card games")
         .subcommand_required(true)
         .arg_required_else_help(true)
-        .subcommand(Command::new("list").about("List the games, their policies and their rules"));
+        .subcommand(Command::new("list").about("List the games, their policies and their rules"))
+        .subcommand(
+            SolveArgs::augment_args(Command::new("solve"))
+                .about("Solve a game: the best policy, its chart and strategy file"),
+        );
     for g in games {
         let sub = RunArgs::augment_args(Command::new(g.name))
             .about(g.about)
@@ -68,7 +74,10 @@ fn command(games: &[GameEntry]) -> Command {
 
 fn known_commands(games: &[GameEntry]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
-    format!("known games: {}; other commands: list", names.join(", "))
+    format!(
+        "known games: {}; other commands: list, solve",
+        names.join(", ")
+    )
 }
 
 /// Runs `sim` with `args` (the first being the program name) and returns its exit code.
@@ -98,6 +107,10 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
             println!("{}", (g.describe)());
         }
         return Ok(ExitCode::SUCCESS);
+    }
+    if name == "solve" {
+        let args = SolveArgs::from_arg_matches(sub).map_err(|e| SimError::input(e.to_string()))?;
+        return solve::execute(&args);
     }
     let game = games.iter().find(|g| g.name == name).ok_or_else(|| {
         SimError::input(format!("unknown game {name}: {}", known_commands(games)))
