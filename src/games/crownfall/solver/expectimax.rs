@@ -6,8 +6,9 @@
 //! The search below a decision is memoized per thread by what it depends on: the strike's start
 //! state, the totals, the deck size and the counts of the cards that do not bust (plus the strike
 //! pile when a reshuffle can happen before the strike ends). Two bounds settle most decisions
-//! without a search: bank if banking is worth at least any end of the strike, push if pushing
-//! and then banking at once is worth more than banking now.
+//! and prune most of each search: bank if banking is worth at least what pushing could reach at
+//! best (the next card's real odds, then the most any end reachable after it is worth), push if
+//! pushing and then banking at once is worth more than banking now.
 
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -22,7 +23,7 @@ use super::strike::{FACES, TIE, TOP, best, prefers_bank};
 /// Cards of each value in the full player deck.
 const PER_FACE: u8 = (DECK_CARDS / FACES) as u8;
 /// Memo entries per thread (a power of two).
-const MEMO: usize = 1 << 16;
+const MEMO: usize = 1 << 14;
 
 /// Card counts by value (index v - 1).
 type Counts = [u8; FACES];
@@ -76,11 +77,33 @@ fn reshuffled(held: &Counts) -> (Counts, u8) {
     (deck, deck.iter().sum())
 }
 
+/// The most any end reachable from each (hard total, Ace) is worth, banking there included,
+/// whatever the cards: `reach[h][ace]`.
+type Reach = [[f64; 2]; TOP as usize + 1];
+
+fn reach(ends: &[f64; TOP as usize + 1]) -> Reach {
+    let mut r = [[0.0; 2]; TOP as usize + 1];
+    for h in (1..=TOP).rev() {
+        for ace in [false, true] {
+            let mut m = ends[usize::from(best(h, ace).0)];
+            for v in 1..=FACES as u8 {
+                m = m.max(if h + v > TOP {
+                    ends[0]
+                } else {
+                    r[usize::from(h + v)][usize::from(ace || v == 1)]
+                });
+            }
+            r[usize::from(h)][usize::from(ace)] = m;
+        }
+    }
+    r
+}
+
 /// One decision's search: the values of the strike's ends and the memo key of its start state.
 struct Search<'a> {
     ends: &'a [f64; TOP as usize + 1],
-    /// The most any end is worth: a total that banks this much needs no search.
-    top: f64,
+    /// The most reachable from each total: where banking is worth that, no search is needed.
+    reach: &'a Reach,
     key: u128,
     memo: &'a mut [(u128, f64)],
 }
@@ -90,10 +113,28 @@ impl Search<'_> {
     fn node(&mut self, hard: u8, ace: bool, deck: &mut Counts, n: u8, held: &mut Counts) -> f64 {
         let (b, _) = best(hard, ace);
         let stay = self.ends[usize::from(b)];
-        if stay >= self.top {
+        if stay >= self.reach[usize::from(hard)][usize::from(ace)]
+            || stay >= self.push_at_most(hard, ace, deck, n, held)
+        {
             return stay;
         }
         stay.max(self.push(hard, ace, deck, n, held))
+    }
+
+    /// An upper bound on pushing: the next card's odds from the real deck, then the most
+    /// reachable after it.
+    fn push_at_most(&self, hard: u8, ace: bool, deck: &Counts, n: u8, held: &Counts) -> f64 {
+        let (deck, n) = if n == 0 { reshuffled(held) } else { (*deck, n) };
+        let mut sum = 0.0;
+        for v in 1..=FACES as u8 {
+            let c = f64::from(deck[usize::from(v - 1)]);
+            sum += c * if hard + v > TOP {
+                self.ends[0]
+            } else {
+                self.reach[usize::from(hard + v)][usize::from(ace || v == 1)]
+            };
+        }
+        sum / f64::from(n)
     }
 
     /// The value of flipping one more card at (`hard`, `ace`), playing best after it.
@@ -146,22 +187,29 @@ impl Search<'_> {
         self.memo[slot] = (key, value);
         value
     }
+}
 
-    /// A lower bound on pushing: flip one card, then bank whatever it gives.
-    fn push_then_bank(&self, hard: u8, ace: bool, deck: &Counts, n: u8, held: &Counts) -> f64 {
-        let (deck, n) = if n == 0 { reshuffled(held) } else { (*deck, n) };
-        let mut sum = 0.0;
-        for v in 1..=FACES as u8 {
-            let c = f64::from(deck[usize::from(v - 1)]);
-            let end = if hard + v > TOP {
-                0
-            } else {
-                best(hard + v, ace || v == 1).0
-            };
-            sum += c * self.ends[usize::from(end)];
-        }
-        sum / f64::from(n)
+/// A lower bound on pushing: flip one card, then bank whatever it gives.
+fn push_then_bank(
+    ends: &[f64; TOP as usize + 1],
+    hard: u8,
+    ace: bool,
+    deck: &Counts,
+    n: u8,
+    held: &Counts,
+) -> f64 {
+    let (deck, n) = if n == 0 { reshuffled(held) } else { (*deck, n) };
+    let mut sum = 0.0;
+    for v in 1..=FACES as u8 {
+        let c = f64::from(deck[usize::from(v - 1)]);
+        let end = if hard + v > TOP {
+            0
+        } else {
+            best(hard + v, ace || v == 1).0
+        };
+        sum += c * ends[usize::from(end)];
     }
+    sum / f64::from(n)
 }
 
 impl Policy for Expectimax {
@@ -182,25 +230,26 @@ impl Policy for Expectimax {
         let rest = space.rest_of(&view.tower.deck_cards()[1..]);
         let ends = self.solution.end_values(rest, view.enemy, view.hp);
         let stay = ends[usize::from(view.best)];
-        let top = ends.iter().copied().fold(f64::MIN, f64::max);
-        if stay >= top && view.best >= view.target {
-            return true;
-        }
         let mut deck = count(view.deck.deck_cards());
         let mut held = count(view.deck.held_cards());
         let n = view.deck.deck_len() as u8;
         let ace = held[0] > 0;
+        if push_then_bank(&ends, view.hard, ace, &deck, n, &held) > stay + TIE {
+            return false;
+        }
+        let reach = reach(&ends);
         MEMO_TABLE.with_borrow_mut(|memo| {
             let mut search = Search {
                 ends: &ends,
-                top,
+                reach: &reach,
                 key: 1 << 127
                     | u128::from(self.id) << 110
                     | space.state(rest, view.enemy, view.hp) as u128,
                 memo,
             };
-            if search.push_then_bank(view.hard, ace, &deck, n, &held) > stay + TIE {
-                return false;
+            let at_most = search.push_at_most(view.hard, ace, &deck, n, &held);
+            if prefers_bank(stay, at_most, view.best, view.target) {
+                return true;
             }
             let push = search.push(view.hard, ace, &mut deck, n, &mut held);
             prefers_bank(stay, push, view.best, view.target)
@@ -280,13 +329,13 @@ mod tests {
             for e in &mut ends {
                 *e = rng.below(1000) as f64 / 1000.0;
             }
-            let top = ends.iter().copied().fold(f64::MIN, f64::max);
+            let reach = reach(&ends);
             let ace = held[0] > 0;
             let want = naive(&ends, hard, ace, &deck, n, &held);
             let mut memo = vec![(0u128, 0.0); MEMO];
             let mut search = Search {
                 ends: &ends,
-                top,
+                reach: &reach,
                 key: 1 << 127,
                 memo: &mut memo,
             };
@@ -294,7 +343,8 @@ mod tests {
             let got = search.push(hard, ace, &mut d, n, &mut h);
             assert!((got - want).abs() < 1e-12, "case {case}: {got} vs {want}");
             assert_eq!((d, h), (deck, held), "the search restores the counts");
-            assert!(search.push_then_bank(hard, ace, &deck, n, &held) <= want + 1e-12);
+            assert!(push_then_bank(&ends, hard, ace, &deck, n, &held) <= want + 1e-12);
+            assert!(search.push_at_most(hard, ace, &deck, n, &held) >= want - 1e-12);
         }
     }
 }
