@@ -67,11 +67,7 @@ impl Space {
 
     /// The counts of multiset number `rest`.
     pub fn counts(&self, rest: usize) -> [u8; 4] {
-        let mut c = [0u8; 4];
-        for k in 0..4 {
-            c[k] = ((rest / self.radix[k]) % (usize::from(self.full[k]) + 1)) as u8;
-        }
-        c
+        std::array::from_fn(|k| ((rest / self.radix[k]) % (usize::from(self.full[k]) + 1)) as u8)
     }
 
     /// The number of the multiset of tower card codes `cards`.
@@ -120,8 +116,8 @@ mod tests {
         for rest in 0..space.rests {
             let c = space.counts(rest);
             assert_eq!(space.rest(c), rest);
-            for k in 0..4 {
-                if c[k] > 0 {
+            for (k, &n) in c.iter().enumerate() {
+                if n > 0 {
                     assert!(rest - space.radix[k] < rest);
                 }
             }
