@@ -142,6 +142,32 @@ impl Dealer for Stacked {
     fn shuffle(&mut self, _: &mut [u8]) {}
 }
 
+/// Deals fresh cards instead of ordering the given ones: every card put in the deck is a new
+/// value drawn uniformly from `1..=faces`, independent of all others. A shoe refilled by it is an
+/// infinite deck: what was discarded never matters.
+#[derive(Clone, Debug)]
+pub struct Fresh {
+    rng: GameRng,
+    faces: u8,
+}
+
+impl Fresh {
+    /// Fresh cards `1..=faces` (at least 1) from `rng`.
+    pub fn new(rng: GameRng, faces: u8) -> Self {
+        assert!(faces >= 1, "a card has at least one face");
+        Self { rng, faces }
+    }
+}
+
+impl Dealer for Fresh {
+    #[inline]
+    fn shuffle(&mut self, cards: &mut [u8]) {
+        for card in cards {
+            *card = self.rng.below(u64::from(self.faces)) as u8 + 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,6 +194,24 @@ mod tests {
         assert_eq!(shoe.draw(), Some(5));
         assert_eq!(shoe.draw(), Some(6));
         assert_eq!(shoe.draw(), None);
+    }
+
+    #[test]
+    fn fresh_cards_are_uniform_and_ignore_what_was_there() {
+        let mut fresh = Fresh::new(GameRng::new(5, 6, 7), 10);
+        let mut counts = [0u32; 11];
+        let mut cards = [0u8; 40];
+        for _ in 0..25_000 {
+            fresh.shuffle(&mut cards);
+            for &c in &cards {
+                counts[usize::from(c)] += 1;
+            }
+        }
+        assert_eq!(counts[0], 0);
+        // 10^6 cards: each face 10^5 expected, standard deviation 300.
+        for &n in &counts[1..] {
+            assert!((98_800..=101_200).contains(&n), "{counts:?}");
+        }
     }
 
     #[test]

@@ -433,3 +433,81 @@ fn strategy_file_names_the_policy_and_bad_stand_totals_are_rejected() {
         "stderr should name king.hard: {err:?}"
     );
 }
+
+#[test]
+fn solve_prints_the_chart_writes_a_playable_plan_and_a_chart_table() {
+    let dir = TempDir::new("solve");
+    let plan = dir.join("gz3.toml");
+    let chart = dir.join("gz3.parquet");
+    let out = run(&[
+        "solve".as_ref(),
+        "crownfall".as_ref(),
+        "--set".as_ref(),
+        "guard_zone=3".as_ref(),
+        "--out".as_ref(),
+        plan.as_os_str(),
+        "--chart".as_ref(),
+        chart.as_os_str(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for want in [
+        "king (target 18)",
+        "joker, after an odd flip",
+        "optimal win probability",
+    ] {
+        assert!(text.contains(want), "sim solve lacks {want}:\n{text}");
+    }
+    let df = read_parquet(&chart);
+    // 375 tower multisets: 300 can face each royal and 250 a Joker, each at 20 HP values.
+    assert_eq!(df.height(), (3 * 300 + 250) * 20);
+    assert!(column_names(&df).contains(&"bank_hard".to_string()));
+    let games = run(&[
+        "crownfall".as_ref(),
+        "--policy".as_ref(),
+        plan.as_os_str(),
+        "--set".as_ref(),
+        "guard_zone=3".as_ref(),
+        "--games".as_ref(),
+        "20K".as_ref(),
+        "--out".as_ref(),
+        dir.join("run").as_os_str(),
+    ]);
+    assert!(games.status.success(), "{}", stderr(&games));
+    assert!(stdout(&games).contains("policy gz3"), "{}", stdout(&games));
+}
+
+#[test]
+fn solve_bad_input_exits_2() {
+    let dir = TempDir::new("solve-bad");
+    let cases: Vec<Vec<std::ffi::OsString>> = vec![
+        vec!["solve".into(), "blackjack".into()],
+        vec![
+            "solve".into(),
+            "crownfall".into(),
+            "--set".into(),
+            "deck=endless".into(),
+        ],
+        vec![
+            "solve".into(),
+            "crownfall".into(),
+            "--evaluate".into(),
+            "bank-at-99".into(),
+        ],
+        vec![
+            "solve".into(),
+            "crownfall".into(),
+            "--out".into(),
+            dir.join("missing.toml").join("x.toml").into(),
+        ],
+    ];
+    let blocker = dir.write("missing.toml", "not a folder");
+    assert!(blocker.exists());
+    let mut failures = Vec::new();
+    for args in &cases {
+        if let Err(e) = usage_error(&run(args), None) {
+            failures.push(format!("{args:?}: {e}"));
+        }
+    }
+    assert_no_failures(&failures);
+}

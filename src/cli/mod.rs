@@ -7,6 +7,7 @@ pub mod expand;
 pub mod grid;
 pub mod list;
 pub mod run;
+pub mod solve;
 pub mod sweep;
 
 use std::process::ExitCode;
@@ -18,6 +19,7 @@ use crate::games::Game;
 use crate::games::crownfall::Crownfall;
 
 use args::{CompareArgs, RunArgs, SweepArgs};
+use solve::SolveArgs;
 
 /// Exit code for bad input of any kind.
 pub const USAGE: u8 = 2;
@@ -77,6 +79,10 @@ fn command(games: &[GameEntry]) -> Command {
                 .after_help(
                     "Example: sim sweep crownfall --policy bank-at-target --vary guard_damage.king=1..5 --vary start_hp=12,16,20",
                 ),
+        )
+        .subcommand(
+            SolveArgs::augment_args(Command::new("solve"))
+                .about("Solve a game: the best policy, its chart and strategy file"),
         );
     for g in games {
         let sub = RunArgs::augment_args(Command::new(g.name))
@@ -93,7 +99,7 @@ fn command(games: &[GameEntry]) -> Command {
 fn known_commands(games: &[GameEntry]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
     format!(
-        "known games: {}; other commands: list, compare, sweep",
+        "known games: {}; other commands: list, compare, sweep, solve",
         names.join(", ")
     )
 }
@@ -128,6 +134,10 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
     }
     let parse_error = |e: clap::Error| SimError::input(e.to_string());
     match name {
+        "solve" => {
+            let args = SolveArgs::from_arg_matches(sub).map_err(parse_error)?;
+            solve::execute(&args)
+        }
         "compare" => {
             let args = CompareArgs::from_arg_matches(sub).map_err(parse_error)?;
             (find(games, &args.grid.game)?.compare)(&args)

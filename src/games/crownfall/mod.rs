@@ -4,6 +4,7 @@ pub mod engine;
 pub mod outcome;
 pub mod policy;
 pub mod rules;
+pub mod solver;
 pub mod strategy;
 pub mod strike;
 pub mod tally;
@@ -11,9 +12,10 @@ pub mod tally;
 pub use engine::{Engine, Streams};
 pub use outcome::{Enemy, Outcome};
 pub use policy::{Policy, PolicyKind};
-pub use rules::Rules;
+pub use rules::{Deck, Rules};
 pub use tally::CrownfallTally;
 
+use crate::cards::Fresh;
 use crate::error::Result;
 use crate::games::{Game, PolicyHelp};
 use crate::rng::GameRng;
@@ -34,7 +36,7 @@ impl Game for Crownfall {
     type Tally = CrownfallTally;
 
     fn new(rules: Rules, policy: &str) -> Result<Self> {
-        let (policy, name) = PolicyKind::parse(policy)?;
+        let (policy, name) = PolicyKind::parse(policy, &rules)?;
         Ok(Self {
             fresh: Engine::new(&rules),
             rules,
@@ -57,9 +59,19 @@ impl Game for Crownfall {
 
     fn play(&self, seed: u64, index: u64) -> Outcome {
         let mut tower = GameRng::new(seed, index, Streams::TOWER);
-        let mut deck = GameRng::new(seed, index, Streams::PLAYER_DECK);
-        self.policy
-            .play_from(self.fresh.clone(), &self.rules, &mut tower, &mut deck)
+        let deck = GameRng::new(seed, index, Streams::PLAYER_DECK);
+        let engine = self.fresh.clone();
+        match self.rules.deck {
+            Deck::Finite => self
+                .policy
+                .play_from(engine, &self.rules, &mut tower, &mut { deck }),
+            Deck::Infinite => self.policy.play_from(
+                engine,
+                &self.rules,
+                &mut tower,
+                &mut Fresh::new(deck, solver::strike::FACES as u8),
+            ),
+        }
     }
 
     fn new_tally(&self) -> CrownfallTally {

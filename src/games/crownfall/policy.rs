@@ -1,6 +1,7 @@
 //! Crownfall policies: the push/bank and Joker decisions, from what the player may know.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::cards::Dealer;
 use crate::error::{Result, SimError};
@@ -9,7 +10,8 @@ use crate::games::PolicyHelp;
 use super::engine::{Engine, JokerView, StrikeView};
 use super::outcome::Outcome;
 use super::rules::Rules;
-use super::strategy::Strategy;
+use super::solver::{self, Expectimax, Plan, Space};
+use super::strategy::{Strategy, StrategyFile};
 
 /// When to bank during one strike: at a hard total of `hard` or more, at a soft total (an Ace
 /// counted as 11) of `soft` or more, and at any total in `low..high`; push otherwise.
@@ -111,8 +113,12 @@ pub enum PolicyKind {
     BankAt(BankAt),
     /// `bank-at-target`.
     BankAtTarget,
-    /// A strategy file.
+    /// A strategy file of stand totals.
     Strategy(Box<Strategy>),
+    /// A solved plan: `optimal`, or a strategy file written by `sim solve`.
+    Plan(Arc<Plan>),
+    /// `expectimax`: counts cards against the solved values.
+    Expectimax(Arc<Expectimax>),
 }
 
 /// The policies `sim list` and errors name.
@@ -127,6 +133,14 @@ pub fn help() -> Vec<PolicyHelp> {
             about: "push until the best total reaches the enemy's target; Joker as bank-at-N",
         },
         PolicyHelp {
+            name: "optimal",
+            about: "the solver's plan: best win probability under fresh odds (solved at start-up, see sim solve)",
+        },
+        PolicyHelp {
+            name: "expectimax",
+            about: "card counter: every choice by the exact expectation over the real deck of the solved values",
+        },
+        PolicyHelp {
             name: "PATH.toml",
             about: "a strategy file: stand totals per enemy (hard and soft), guard, Joker choice (see strategies/crownfall/)",
         },
@@ -134,13 +148,25 @@ pub fn help() -> Vec<PolicyHelp> {
 }
 
 impl PolicyKind {
-    /// Parses a `--policy` value: a policy name or a strategy file path. Returns it with its
-    /// display name.
-    pub fn parse(spec: &str) -> Result<(Self, String)> {
+    /// Parses a `--policy` value for a game under `rules`: a policy name or a strategy file
+    /// path. Returns it with its display name. `optimal` and `expectimax` solve `rules` (once per
+    /// process).
+    pub fn parse(spec: &str, rules: &Rules) -> Result<(Self, String)> {
         let known = || {
             let names: Vec<&str> = help().iter().map(|p| p.name).collect();
             names.join(", ")
         };
+        match spec {
+            "optimal" => {
+                let plan = solver::solved(rules)?.plan.clone();
+                return Ok((Self::Plan(Arc::new(plan)), spec.to_string()));
+            }
+            "expectimax" => {
+                let player = Expectimax::new(solver::solved(rules)?);
+                return Ok((Self::Expectimax(Arc::new(player)), spec.to_string()));
+            }
+            _ => {}
+        }
         if spec == "bank-at-target" {
             return Ok((Self::BankAtTarget, spec.to_string()));
         }
@@ -154,14 +180,43 @@ impl PolicyKind {
             };
         }
         if spec.ends_with(".toml") || spec.contains('/') {
-            let strategy = Strategy::load(Path::new(spec))?;
-            let name = strategy.name.clone();
-            return Ok((Self::Strategy(Box::new(strategy)), name));
+            return match StrategyFile::load(Path::new(spec))? {
+                StrategyFile::Stands(strategy) => {
+                    let name = strategy.name.clone();
+                    Ok((Self::Strategy(Box::new(strategy)), name))
+                }
+                StrategyFile::Plan(name, plan) => {
+                    if plan.space != Space::new(rules)? {
+                        return Err(SimError::input(format!(
+                            "{spec} was solved for a tower of {:?} (jacks, queens, kings, jokers) and max_hp {}: these rules have {:?} and {}",
+                            plan.space.full,
+                            plan.space.max_hp,
+                            Space::new(rules)?.full,
+                            rules.max_hp
+                        )));
+                    }
+                    Ok((Self::Plan(Arc::new(plan)), name))
+                }
+            };
         }
         Err(SimError::input(format!(
             "unknown policy {spec} for crownfall: known policies are {}",
             known()
         )))
+    }
+
+    /// The policy as a plan over the solver's states (for exact evaluation under fresh odds);
+    /// an error for `expectimax`, whose moves depend on the player deck.
+    pub fn to_plan(&self, rules: &Rules) -> Result<Plan> {
+        match self {
+            Self::BankAt(p) => Plan::from_policy(rules, p),
+            Self::BankAtTarget => Plan::from_policy(rules, &BankAtTarget),
+            Self::Strategy(p) => Plan::from_policy(rules, p.as_ref()),
+            Self::Plan(p) => Ok(p.as_ref().clone()),
+            Self::Expectimax(_) => Err(SimError::input(
+                "expectimax counts cards: it has no plan over fresh-odds states",
+            )),
+        }
     }
 
     /// Plays `engine` (fresh or stacked) to its end with this policy.
@@ -177,6 +232,8 @@ impl PolicyKind {
             Self::BankAt(p) => engine.play(rules, p, tower, deck),
             Self::BankAtTarget => engine.play(rules, &BankAtTarget, tower, deck),
             Self::Strategy(p) => engine.play(rules, p.as_ref(), tower, deck),
+            Self::Plan(p) => engine.play(rules, p.as_ref(), tower, deck),
+            Self::Expectimax(p) => engine.play(rules, p.as_ref(), tower, deck),
         }
     }
 }

@@ -83,6 +83,19 @@ impl Tower {
     }
 }
 
+/// How the player deck deals its cards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Deck {
+    /// The rulings: 40 cards, drawn without replacement, the discard reshuffled when the deck
+    /// runs out.
+    #[default]
+    Finite,
+    /// The fresh-odds model the solver assumes: every flip is Ace..10 with equal odds,
+    /// independent of every other flip.
+    Infinite,
+}
+
 /// Crownfall's rules. Every field is a rule parameter; the defaults are the rulings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -107,6 +120,8 @@ pub struct Rules {
     pub crushing_damage: u8,
     /// The tower's cards.
     pub tower: Tower,
+    /// The player deck: `"finite"` (the rulings) or `"infinite"` (fresh odds on every flip).
+    pub deck: Deck,
     /// A game still going after this many strikes ends as a loss (possible only with zero-damage
     /// settings; not in the rulings, which never need it).
     pub max_strikes: u16,
@@ -146,6 +161,7 @@ impl Default for Rules {
                 kings: 4,
                 jokers: 2,
             },
+            deck: Deck::Finite,
             max_strikes: MAX_STRIKES,
         }
     }
@@ -233,5 +249,19 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(err.contains("tower holds 0 cards"), "{err}");
+    }
+
+    #[test]
+    fn the_deck_is_a_word_finite_or_infinite() {
+        let r: Rules = load(None, &["deck=infinite".into()]).unwrap();
+        assert_eq!(r.deck, Deck::Infinite);
+        assert_eq!(Rules::default().deck, Deck::Finite);
+        let err = load::<Rules>(None, &["deck=endless".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("endless") && err.contains("finite") && err.contains("infinite"),
+            "{err}"
+        );
     }
 }

@@ -1,0 +1,56 @@
+//! The Crownfall solver: the policy that maximizes the probability of victory under fresh odds
+//! (every flip Ace..10 with equal odds), its chart, its strategy file, and two players built on it
+//! (`optimal`, which plays the solved plan, and `expectimax`, which counts cards against it).
+//!
+//! Under fresh odds a strike's decisions depend only on its totals and on the state at its start
+//! (HP, enemy, tower left), so a plan is a table of moves per start state: see [`plan`].
+
+pub mod chart;
+pub mod dp;
+pub mod expectimax;
+pub mod export;
+pub mod plan;
+pub mod space;
+pub mod strike;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use crate::error::Result;
+use crate::rules::RuleSet;
+
+use super::rules::{Deck, MAX_STRIKES, Rules};
+
+pub use dp::{Solution, evaluate, solve};
+pub use expectimax::Expectimax;
+pub use plan::Plan;
+pub use space::Space;
+
+/// The rules as the solver sees them: the deck kind and the strike cap do not change the solution.
+fn solver_key(rules: &Rules) -> String {
+    let mut r = rules.clone();
+    r.deck = Deck::Finite;
+    r.max_strikes = MAX_STRIKES;
+    r.to_json()
+}
+
+/// The solution for `rules`, solved once per process for each distinct rule set.
+pub fn solved(rules: &Rules) -> Result<Arc<Solution>> {
+    static CACHE: Mutex<Option<HashMap<String, Arc<Solution>>>> = Mutex::new(None);
+    let key = solver_key(rules);
+    if let Some(s) = CACHE
+        .lock()
+        .expect("the solver cache is never poisoned")
+        .get_or_insert_with(HashMap::new)
+        .get(&key)
+    {
+        return Ok(Arc::clone(s));
+    }
+    let solution = Arc::new(solve(rules)?);
+    CACHE
+        .lock()
+        .expect("the solver cache is never poisoned")
+        .get_or_insert_with(HashMap::new)
+        .insert(key, Arc::clone(&solution));
+    Ok(solution)
+}
