@@ -57,9 +57,19 @@ fn audited<P: Policy>(rules: &Rules, policy: &P, game: u64) {
             "a game that does not end"
         );
         let before = here(&e);
+        let room = e.room().to_vec();
         let turn = policy.choose(rules, &e.view(rules), &mut coins);
         e.apply(rules, &turn, &mut avoid);
-        let after = here(&e);
+        let mut after = here(&e);
+        if !e.hero().alive() {
+            // A death ends the game mid-room: the room keeps the fatal room's cards, and the
+            // ones faced are the first of the turn's order.
+            let k = usize::from(e.outcome().cards_faced) - faced.len();
+            assert!((1..=3).contains(&k), "{k} cards faced in the fatal room");
+            for &i in &turn.order[..k] {
+                after.remove(room[usize::from(i)]);
+            }
+        }
         let mut codes = rules.deck();
         codes.dedup();
         for &code in &codes {

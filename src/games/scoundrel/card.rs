@@ -62,15 +62,21 @@ pub const fn is_monster(code: u8) -> bool {
     code & !VALUE == MONSTER
 }
 
-/// A multiset of cards: counts by kind and value.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// A multiset of cards: a count per card code, so adding and removing a card never branches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Counts {
-    /// Monsters by value.
-    pub monsters: [u8; 16],
-    /// Weapons by value.
-    pub weapons: [u8; 16],
-    /// Potions by value.
-    pub potions: [u8; 16],
+    by_code: [u8; CODES],
+}
+
+/// Card codes a [`Counts`] indexes: every kind's 16 values.
+const CODES: usize = POTION as usize + 16;
+
+impl Default for Counts {
+    fn default() -> Self {
+        Self {
+            by_code: [0; CODES],
+        }
+    }
 }
 
 impl Counts {
@@ -83,69 +89,90 @@ impl Counts {
         c
     }
 
-    #[inline(always)]
-    fn slot(&mut self, code: u8) -> &mut u8 {
-        let v = usize::from(value(code));
-        match kind(code) {
-            Kind::Monster => &mut self.monsters[v],
-            Kind::Weapon => &mut self.weapons[v],
-            Kind::Potion => &mut self.potions[v],
-        }
-    }
-
     /// Adds one `code`.
     #[inline(always)]
     pub fn add(&mut self, code: u8) {
-        *self.slot(code) += 1;
+        self.by_code[usize::from(code)] += 1;
     }
 
     /// Removes one `code` (which must be counted).
     #[inline(always)]
     pub fn remove(&mut self, code: u8) {
-        *self.slot(code) -= 1;
+        self.by_code[usize::from(code)] -= 1;
     }
 
     /// How many `code` cards are counted.
+    #[inline(always)]
     pub fn count(&self, code: u8) -> u8 {
-        let v = usize::from(value(code));
-        match kind(code) {
-            Kind::Monster => self.monsters[v],
-            Kind::Weapon => self.weapons[v],
-            Kind::Potion => self.potions[v],
-        }
+        self.by_code[usize::from(code)]
+    }
+
+    fn kind(&self, bits: u8) -> &[u8; 16] {
+        let at = usize::from(bits);
+        self.by_code[at..at + 16]
+            .try_into()
+            .expect("a kind spans 16 codes")
+    }
+
+    /// Monsters by value.
+    #[inline(always)]
+    pub fn monsters(&self) -> &[u8; 16] {
+        self.kind(MONSTER)
+    }
+
+    /// Weapons by value.
+    #[inline(always)]
+    pub fn weapons(&self) -> &[u8; 16] {
+        self.kind(WEAPON)
+    }
+
+    /// Potions by value.
+    #[inline(always)]
+    pub fn potions(&self) -> &[u8; 16] {
+        self.kind(POTION)
     }
 
     /// Cards counted.
     pub fn len(&self) -> usize {
-        [self.monsters, self.weapons, self.potions]
-            .iter()
-            .flatten()
-            .map(|&n| usize::from(n))
-            .sum()
+        self.by_code.iter().map(|&n| usize::from(n)).sum()
     }
 
     /// True if no card is counted.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.by_code.iter().all(|&n| n == 0)
     }
 
     /// The sum of the monsters' values.
     pub fn monster_total(&self) -> u32 {
-        weighted(&self.monsters)
+        weighted(self.monsters())
+    }
+
+    /// The sum of the weapons' values.
+    pub fn weapon_total(&self) -> u32 {
+        weighted(self.weapons())
     }
 
     /// The sum of the potions' values.
     pub fn potion_total(&self) -> u32 {
-        weighted(&self.potions)
+        weighted(self.potions())
     }
 
     /// The largest weapon value counted, 0 if none.
     pub fn best_weapon(&self) -> u8 {
-        (0..16u8)
-            .rev()
-            .find(|&v| self.weapons[usize::from(v)] > 0)
-            .unwrap_or(0)
+        top(self.weapons())
     }
+
+    /// The largest potion value counted, 0 if none.
+    pub fn best_potion(&self) -> u8 {
+        top(self.potions())
+    }
+}
+
+fn top(counts: &[u8; 16]) -> u8 {
+    (0..16u8)
+        .rev()
+        .find(|&v| counts[usize::from(v)] > 0)
+        .unwrap_or(0)
 }
 
 fn weighted(counts: &[u8; 16]) -> u32 {

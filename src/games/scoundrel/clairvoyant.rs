@@ -169,17 +169,14 @@ fn upper_bound(rules: &Rules, hero: &Hero, future: &Counts) -> i16 {
     let best_weapon = future.best_weapon().max(hero.weapon);
     let mut base = i32::from(hero.hp) + future.potion_total() as i32;
     for v in 1..16u8 {
-        let n = i32::from(future.monsters[usize::from(v)]);
+        let n = i32::from(future.monsters()[usize::from(v)]);
         base -= n * i32::from(v - v.min(best_weapon));
     }
     let max_hp = i32::from(rules.max_hp);
     if base < max_hp {
         return base as i16;
     }
-    let top_potion = (1..16u8)
-        .rev()
-        .find(|&v| future.potions[usize::from(v)] > 0)
-        .unwrap_or(0);
+    let top_potion = future.best_potion();
     let bonus = if rules.potion_bonus { top_potion } else { 0 };
     (max_hp + i32::from(bonus)) as i16
 }

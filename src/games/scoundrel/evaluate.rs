@@ -57,7 +57,7 @@ impl Weights {
         let mut monsters = 0u32;
         let mut absorbed = 0u32;
         for v in 1..16u8 {
-            let n = u32::from(future.monsters[usize::from(v)]);
+            let n = u32::from(future.monsters()[usize::from(v)]);
             monsters += n * u32::from(v);
             if v <= hero.limit {
                 absorbed += n * u32::from(v.min(w));
@@ -65,16 +65,8 @@ impl Weights {
         }
         hp + self.potion * future.potion_total() as f32 - monsters as f32
             + self.weapon * absorbed as f32
-            + self.spare * weapon_total(future) as f32
+            + self.spare * future.weapon_total() as f32
             - self.danger * (self.danger_hp - hp).max(0.0)
             - if avoided { self.avoid } else { 0.0 }
     }
-}
-
-fn weapon_total(c: &Counts) -> u32 {
-    c.weapons
-        .iter()
-        .enumerate()
-        .map(|(v, &n)| v as u32 * u32::from(n))
-        .sum()
 }

@@ -179,9 +179,9 @@ impl Policy for Lookahead {
         let mut cards = [0u8; MAX_CARDS];
         let mut len = 0;
         for (kind, counts) in [
-            (super::card::MONSTER, &view.dungeon.monsters),
-            (super::card::WEAPON, &view.dungeon.weapons),
-            (super::card::POTION, &view.dungeon.potions),
+            (super::card::MONSTER, view.dungeon.monsters()),
+            (super::card::WEAPON, view.dungeon.weapons()),
+            (super::card::POTION, view.dungeon.potions()),
         ] {
             for (v, &k) in counts.iter().enumerate() {
                 for _ in 0..k {
