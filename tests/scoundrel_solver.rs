@@ -139,11 +139,3 @@ fn solver_matches_brute_force_under_strict_wear_and_two_potions_a_turn() {
 fn solver_matches_brute_force_under_the_lenient_end() {
     check(&reduced(&["start_hp=7", "max_hp=9", "end=lenient"]), 6);
 }
-
-#[test]
-fn solver_matches_brute_force_when_avoiding_twice_is_allowed() {
-    check(
-        &reduced(&["start_hp=9", "max_hp=9", "avoid_in_a_row=true"]),
-        15,
-    );
-}

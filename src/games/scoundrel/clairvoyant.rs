@@ -172,12 +172,25 @@ fn upper_bound(rules: &Rules, hero: &Hero, future: &Counts) -> i16 {
         let n = i32::from(future.monsters()[usize::from(v)]);
         base -= n * i32::from(v - v.min(best_weapon));
     }
+    if rules.end == End::Lenient {
+        // A lenient win leaves up to three cards unfaced: give back the three worst blows.
+        let mut back = 0;
+        for v in (1..16u8).rev() {
+            let n = i32::from(future.monsters()[usize::from(v)]).min(3 - back);
+            base += n * i32::from(v - v.min(best_weapon));
+            back += n;
+        }
+    }
     let max_hp = i32::from(rules.max_hp);
     if base < max_hp {
         return base as i16;
     }
-    let top_potion = future.best_potion();
-    let bonus = if rules.potion_bonus { top_potion } else { 0 };
+    // The bonus potion may be one already faced (a lenient win ends without facing more).
+    let bonus = if rules.potion_bonus {
+        rules.potion_max
+    } else {
+        0
+    };
     (max_hp + i32::from(bonus)) as i16
 }
 
