@@ -71,6 +71,7 @@ fn audited<P: Policy>(rules: &Rules, policy: &P, game: u64) {
             }
         }
         let mut codes = rules.deck();
+        codes.sort_unstable();
         codes.dedup();
         for &code in &codes {
             for _ in after.count(code)..before.count(code) {
