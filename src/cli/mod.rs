@@ -17,6 +17,7 @@ use clap::{ArgMatches, Args, Command, FromArgMatches};
 use crate::error::{Result, SimError};
 use crate::games::Game;
 use crate::games::crownfall::Crownfall;
+use crate::games::scoundrel::Scoundrel;
 
 use args::{CompareArgs, RunArgs, SweepArgs};
 use solve::SolveArgs;
@@ -56,7 +57,10 @@ fn entry<G: Game>(default_policy: &'static str) -> GameEntry {
 
 /// Every game, in the order `sim list` shows them.
 pub fn games() -> Vec<GameEntry> {
-    vec![entry::<Crownfall>("bank-at-17")]
+    vec![
+        entry::<Crownfall>("bank-at-17"),
+        entry::<Scoundrel>("greedy"),
+    ]
 }
 
 fn command(games: &[GameEntry]) -> Command {

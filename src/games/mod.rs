@@ -1,6 +1,7 @@
 //! The games, the trait every game implements, and the registry the command line reads.
 
 pub mod crownfall;
+pub mod scoundrel;
 
 use crate::error::Result;
 use crate::rules::RuleSet;
@@ -11,6 +12,8 @@ use crate::sim::histogram::Histogram;
 pub enum ColumnData {
     /// Unsigned integers.
     U32(Vec<u32>),
+    /// Signed integers (scores below zero).
+    I32(Vec<i32>),
     /// Booleans.
     Bool(Vec<bool>),
     /// Short labels.

@@ -173,6 +173,7 @@ impl<R: Record> GamesWriter<R> {
         for (name, data) in R::columns(batch) {
             columns.push(match data {
                 ColumnData::U32(v) => Column::new(name.into(), v),
+                ColumnData::I32(v) => Column::new(name.into(), v),
                 ColumnData::Bool(v) => Column::new(name.into(), v),
                 ColumnData::Str(v) => Column::new(name.into(), v),
             });

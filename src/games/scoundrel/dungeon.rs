@@ -1,0 +1,100 @@
+//! The dungeon: a queue of cards, drawn from the top, avoided rooms put back at the bottom.
+
+/// Slots in the ring; a power of two at least [`super::rules::MAX_CARDS`].
+const RING: usize = 64;
+const MASK: u8 = (RING - 1) as u8;
+
+/// A fixed-capacity queue of card codes, top first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dungeon {
+    cards: [u8; RING],
+    head: u8,
+    len: u8,
+}
+
+impl Dungeon {
+    /// A dungeon that yields `cards` first to last (at most 60).
+    pub fn new(cards: &[u8]) -> Self {
+        assert!(cards.len() < RING);
+        let mut all = [0u8; RING];
+        all[..cards.len()].copy_from_slice(cards);
+        Self {
+            cards: all,
+            head: 0,
+            len: cards.len() as u8,
+        }
+    }
+
+    /// Every card in order, for a dealer to shuffle (only while nothing has been drawn).
+    pub fn cards_mut(&mut self) -> &mut [u8] {
+        debug_assert_eq!(self.head, 0);
+        &mut self.cards[..usize::from(self.len)]
+    }
+
+    /// Cards in the dungeon.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// True if the dungeon is empty.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Takes the top card; `None` if empty.
+    #[inline(always)]
+    pub fn draw(&mut self) -> Option<u8> {
+        if self.len == 0 {
+            return None;
+        }
+        let card = self.cards[usize::from(self.head & MASK)];
+        self.head = self.head.wrapping_add(1) & MASK;
+        self.len -= 1;
+        Some(card)
+    }
+
+    /// Puts `card` at the bottom.
+    #[inline(always)]
+    pub fn put_bottom(&mut self, card: u8) {
+        debug_assert!(usize::from(self.len) < RING);
+        let at = self.head.wrapping_add(self.len) & MASK;
+        self.cards[usize::from(at)] = card;
+        self.len += 1;
+    }
+
+    /// The card `i` places from the top (0 = the top).
+    #[inline(always)]
+    pub fn get(&self, i: usize) -> u8 {
+        debug_assert!(i < self.len());
+        self.cards[usize::from(self.head.wrapping_add(i as u8) & MASK)]
+    }
+
+    /// The cards top to bottom.
+    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.len()).map(|i| self.get(i))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draws_from_the_top_puts_at_the_bottom_and_wraps() {
+        let mut d = Dungeon::new(&[1, 2, 3]);
+        for round in 0..100u8 {
+            let top = d.draw().unwrap();
+            d.put_bottom(top);
+            assert_eq!(d.len(), 3, "round {round}");
+        }
+        // 100 rotations of 3 cards: 100 % 3 = 1.
+        assert_eq!(d.iter().collect::<Vec<_>>(), vec![2, 3, 1]);
+        assert_eq!(
+            (d.draw(), d.draw(), d.draw(), d.draw()),
+            (Some(2), Some(3), Some(1), None)
+        );
+        assert!(d.is_empty());
+    }
+}

@@ -1,0 +1,301 @@
+//! The Scoundrel engine: a pure, allocation-free function of (rules, policy, generators).
+//!
+//! A game is a loop of rooms. [`Engine::enter_room`] fills the room from the dungeon (or ends a
+//! won game); the policy picks a [`Turn`] from a [`View`] of what the player may know;
+//! [`Engine::apply`] plays it. Every card's effect comes from [`Hero::face`].
+
+use crate::cards::Dealer;
+use crate::rng::GameRng;
+
+use super::card::{self, Counts, Kind};
+use super::dungeon::Dungeon;
+use super::hero::Hero;
+use super::outcome::Outcome;
+use super::policy::Policy;
+use super::rules::{AvoidOrder, End, ROOM, Rules};
+
+/// The most rooms a game may avoid; past it, avoiding is no longer offered. The rulings never
+/// reach it (no two avoids in a row); it ends games under `avoid_in_a_row = true`.
+pub const MAX_AVOIDS: u8 = 200;
+
+/// The chance streams of a game: each source of randomness draws from its own generator.
+pub struct Streams;
+
+impl Streams {
+    /// The dungeon's order.
+    pub const DUNGEON: u64 = 0;
+    /// The order of avoided cards under `avoid_order = shuffle`.
+    pub const AVOID: u64 = 1;
+    /// A policy's own coin flips (`random`, the lookahead's samples).
+    pub const POLICY: u64 = 2;
+}
+
+/// A room's play: avoid it, or face cards in an order, each monster with or without the weapon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Turn {
+    /// True to avoid the room (then the rest is ignored).
+    pub avoid: bool,
+    /// The room's indices in the order faced; the first [`View::to_face`] count.
+    pub order: [u8; ROOM],
+    /// Bit `i` set: use the weapon on the `i`-th card faced, if it is a monster the weapon may
+    /// be used on (otherwise the bit is ignored).
+    pub weapon: u8,
+}
+
+impl Turn {
+    /// Avoid the room.
+    pub const AVOID: Turn = Turn {
+        avoid: false,
+        order: [0, 1, 2, 3],
+        weapon: 0,
+    }
+    .avoided();
+
+    const fn avoided(self) -> Turn {
+        Turn {
+            avoid: true,
+            ..self
+        }
+    }
+
+    /// Face the room's cards in `order`, with the weapon on the steps set in `weapon`.
+    #[inline]
+    pub const fn face(order: [u8; ROOM], weapon: u8) -> Turn {
+        Turn {
+            avoid: false,
+            order,
+            weapon,
+        }
+    }
+}
+
+/// What the player knows when choosing a turn.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    /// The room's face-up cards.
+    pub room: &'a [u8],
+    /// HP, weapon and wear.
+    pub hero: Hero,
+    /// True if the room may be avoided.
+    pub can_avoid: bool,
+    /// How many cards to face: 3 of a full room, or all of the last, short one.
+    pub to_face: usize,
+    /// The cards still in the dungeon as a multiset (a card counter knows it; not the order).
+    pub dungeon: &'a Counts,
+    /// True if this is the last room: nothing is left in the dungeon.
+    pub last_room: bool,
+}
+
+/// A game in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Engine {
+    dungeon: Dungeon,
+    left: Counts,
+    room: [u8; ROOM],
+    room_len: u8,
+    hero: Hero,
+    avoided_last: bool,
+    monsters_left: i16,
+    last_faced: u8,
+    over: bool,
+    out: Outcome,
+}
+
+impl Engine {
+    /// A fresh game under `rules`, the dungeon unshuffled until [`Engine::shuffle`].
+    pub fn new(rules: &Rules) -> Self {
+        Self::stacked(rules, &rules.deck())
+    }
+
+    /// A game whose dungeon yields `cards` top first (card codes from [`super::card`]).
+    pub fn stacked(rules: &Rules, cards: &[u8]) -> Self {
+        let left = Counts::of(cards);
+        Self {
+            dungeon: Dungeon::new(cards),
+            left,
+            room: [0; ROOM],
+            room_len: 0,
+            hero: Hero::new(rules),
+            avoided_last: false,
+            monsters_left: left.monster_total() as i16,
+            last_faced: 0,
+            over: false,
+            out: Outcome::default(),
+        }
+    }
+
+    /// Orders the dungeon with `dealer` (before the first room).
+    pub fn shuffle<D: Dealer>(&mut self, dealer: &mut D) {
+        dealer.shuffle(self.dungeon.cards_mut());
+    }
+
+    /// Plays the game to its end with `policy` and reports it. `avoid` orders avoided rooms
+    /// under `avoid_order = shuffle`; `coins` is the policy's own generator.
+    #[inline]
+    pub fn play<P: Policy, D: Dealer>(
+        mut self,
+        rules: &Rules,
+        policy: &P,
+        avoid: &mut D,
+        coins: &mut GameRng,
+    ) -> Outcome {
+        while self.enter_room(rules) {
+            let turn = policy.choose(rules, &self.view(rules), coins);
+            self.apply(rules, &turn, avoid);
+        }
+        self.out
+    }
+
+    /// Fills the room from the dungeon. Returns true if the player must choose a turn, false if
+    /// the game is over (lost, or won: every card faced, or under `end = lenient` a full room
+    /// can no longer be formed).
+    #[inline]
+    pub fn enter_room(&mut self, rules: &Rules) -> bool {
+        if self.over {
+            return false;
+        }
+        while usize::from(self.room_len) < ROOM {
+            let Some(code) = self.dungeon.draw() else {
+                break;
+            };
+            self.left.remove(code);
+            self.room[usize::from(self.room_len)] = code;
+            self.room_len += 1;
+        }
+        let short = usize::from(self.room_len) < ROOM;
+        if self.room_len == 0 || (short && rules.end == End::Lenient) {
+            self.finish(rules, true);
+            return false;
+        }
+        true
+    }
+
+    /// What the player knows now (after [`Engine::enter_room`] returned true).
+    #[inline]
+    pub fn view(&self, rules: &Rules) -> View<'_> {
+        let full = usize::from(self.room_len) == ROOM;
+        View {
+            room: &self.room[..usize::from(self.room_len)],
+            hero: self.hero,
+            can_avoid: full
+                && (rules.avoid_in_a_row || !self.avoided_last)
+                && self.out.rooms_avoided < MAX_AVOIDS,
+            to_face: if full { ROOM - 1 } else { self.room_len.into() },
+            dungeon: &self.left,
+            last_room: self.dungeon.is_empty(),
+        }
+    }
+
+    /// Plays `turn` in the current room. An avoid that is not allowed is played as facing the
+    /// room in order; a weapon bit on a card the weapon may not be used on is ignored.
+    #[inline]
+    pub fn apply<D: Dealer>(&mut self, rules: &Rules, turn: &Turn, avoid: &mut D) {
+        let view = self.view(rules);
+        let to_face = view.to_face;
+        if turn.avoid && view.can_avoid {
+            self.out.rooms_avoided += 1;
+            if rules.avoid_order == AvoidOrder::Shuffle {
+                avoid.shuffle(&mut self.room);
+            }
+            for &code in &self.room {
+                self.dungeon.put_bottom(code);
+                self.left.add(code);
+            }
+            self.room_len = 0;
+            self.avoided_last = true;
+            return;
+        }
+        let order = if turn.avoid { [0, 1, 2, 3] } else { turn.order };
+        debug_assert!(
+            (0..to_face).all(|i| usize::from(order[i]) < usize::from(self.room_len)
+                && !order[..i].contains(&order[i])),
+            "bad turn {turn:?} for a room of {}",
+            self.room_len
+        );
+        self.out.rooms_entered += 1;
+        self.avoided_last = false;
+        self.hero.new_turn();
+        for (step, &i) in order[..to_face].iter().enumerate() {
+            let code = self.room[usize::from(i)];
+            let armed = turn.weapon >> step & 1 == 1;
+            let effect = self.hero.face(rules, code, armed);
+            self.out.cards_faced += 1;
+            self.out.damage_taken += u16::from(effect.damage);
+            self.out.healed += u16::from(effect.healed);
+            self.out.potions_wasted += u8::from(effect.wasted);
+            self.last_faced = code;
+            match card::kind(code) {
+                Kind::Monster => self.monsters_left -= i16::from(card::value(code)),
+                Kind::Weapon => {
+                    self.out.largest_weapon = self.out.largest_weapon.max(card::value(code))
+                }
+                Kind::Potion => {}
+            }
+            if !self.hero.alive() {
+                self.finish(rules, false);
+                return;
+            }
+        }
+        let mut kept = 0;
+        for i in 0..usize::from(self.room_len) {
+            if !order[..to_face].contains(&(i as u8)) {
+                self.room[kept] = self.room[i];
+                kept += 1;
+            }
+        }
+        self.room_len = kept as u8;
+    }
+
+    fn finish(&mut self, rules: &Rules, won: bool) {
+        self.over = true;
+        let hp = self.hero.hp;
+        self.out.win = won;
+        self.out.final_hp = hp;
+        self.out.score = if won {
+            hp + i16::from(bonus(rules, hp, self.last_faced))
+        } else {
+            hp - self.monsters_left
+        };
+    }
+
+    /// The game's report so far (final once [`Engine::enter_room`] returned false).
+    pub fn outcome(&self) -> &Outcome {
+        &self.out
+    }
+
+    /// The cards in the room: between rooms, the card left for the next.
+    pub fn room(&self) -> &[u8] {
+        &self.room[..usize::from(self.room_len)]
+    }
+
+    /// The player's state.
+    pub fn hero(&self) -> &Hero {
+        &self.hero
+    }
+
+    /// The dungeon in order: hidden from fair policies, for the clairvoyant ceiling and tests.
+    pub fn dungeon(&self) -> &Dungeon {
+        &self.dungeon
+    }
+
+    /// True if the last room was avoided.
+    pub fn avoided_last(&self) -> bool {
+        self.avoided_last
+    }
+
+    /// The last card faced (0 before any).
+    pub fn last_faced(&self) -> u8 {
+        self.last_faced
+    }
+}
+
+/// The score bonus of a win at `hp` whose last card faced was `last`: the potion's value at full
+/// HP when the rules give it, else 0.
+#[inline]
+pub fn bonus(rules: &Rules, hp: i16, last: u8) -> u8 {
+    if rules.potion_bonus && hp == i16::from(rules.max_hp) && card::kind(last) == Kind::Potion {
+        card::value(last)
+    } else {
+        0
+    }
+}

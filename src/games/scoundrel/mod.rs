@@ -1,0 +1,81 @@
+//! Scoundrel: a solitaire dungeon crawl through a 44-card deck (seed 003).
+
+pub mod card;
+pub mod clairvoyant;
+pub mod dungeon;
+pub mod engine;
+pub mod evaluate;
+pub mod greedy;
+pub mod hero;
+pub mod heuristic;
+pub mod lookahead;
+pub mod outcome;
+pub mod plans;
+pub mod policy;
+pub mod random;
+pub mod rules;
+pub mod tally;
+
+pub use engine::{Engine, Streams, Turn, View};
+pub use outcome::Outcome;
+pub use policy::{Policy, PolicyKind};
+pub use rules::Rules;
+pub use tally::ScoundrelTally;
+
+use crate::error::Result;
+use crate::games::{Game, PolicyHelp};
+use crate::rng::GameRng;
+
+/// Scoundrel with its rules and one policy.
+pub struct Scoundrel {
+    rules: Rules,
+    fresh: Engine,
+    policy: PolicyKind,
+    name: String,
+}
+
+impl Game for Scoundrel {
+    const NAME: &'static str = "scoundrel";
+    const ABOUT: &'static str = "solitaire dungeon crawl: monsters, weapons and potions (seed 003)";
+    type Rules = Rules;
+    type Outcome = Outcome;
+    type Tally = ScoundrelTally;
+
+    fn new(rules: Rules, policy: &str) -> Result<Self> {
+        let (policy, name) = PolicyKind::parse(policy, &rules)?;
+        Ok(Self {
+            fresh: Engine::new(&rules),
+            rules,
+            policy,
+            name,
+        })
+    }
+
+    fn policies() -> Vec<PolicyHelp> {
+        policy::help()
+    }
+
+    fn policy_name(&self) -> &str {
+        &self.name
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn play(&self, seed: u64, index: u64) -> Outcome {
+        let mut engine = self.fresh.clone();
+        engine.shuffle(&mut GameRng::new(seed, index, Streams::DUNGEON));
+        let mut avoid = GameRng::new(seed, index, Streams::AVOID);
+        let mut coins = GameRng::new(seed, index, Streams::POLICY);
+        self.policy
+            .play_from(engine, &self.rules, &mut avoid, &mut coins)
+    }
+
+    fn new_tally(&self) -> ScoundrelTally {
+        ScoundrelTally::new(&self.rules)
+    }
+}
+
+#[cfg(test)]
+mod rule_tests;

@@ -1,0 +1,248 @@
+//! Every distinct way to play a room, with dominated ways dropped: what searches branch over.
+
+use super::card;
+use super::engine::{Turn, View};
+use super::hero::Hero;
+use super::rules::{ROOM, Rules};
+
+/// The most ways to face a room: 4 cards to leave, 6 orders, weapon or not on 3 monsters.
+pub const MAX_OPTIONS: usize = 4 * 6 * 8;
+
+/// The orders of three cards, as positions.
+const ORDERS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// Where one way of facing a room leaves the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Option {
+    /// The turn.
+    pub turn: Turn,
+    /// The hero after the room (HP at or below 0 if it killed).
+    pub hero: Hero,
+    /// The card left in the room for the next (0 if none).
+    pub left: u8,
+    /// The last card faced.
+    pub last: u8,
+    /// The sum of the monsters faced.
+    pub slain: u8,
+}
+
+impl Option {
+    /// True if the player survives the room.
+    #[inline]
+    pub fn alive(&self) -> bool {
+        self.hero.alive()
+    }
+
+    /// The potion value a win right after this room would add to the score.
+    #[inline]
+    fn bonus(&self, rules: &Rules) -> u8 {
+        super::engine::bonus(rules, self.hero.hp, self.last)
+    }
+
+    /// True if `self` is at least as good as `other` in every respect a later room can see.
+    #[inline]
+    fn dominates(&self, other: &Option, rules: &Rules) -> bool {
+        self.left == other.left
+            && self.hero.weapon == other.hero.weapon
+            && self.hero.hp >= other.hero.hp
+            && self.hero.limit >= other.hero.limit
+            && self.bonus(rules) >= other.bonus(rules)
+    }
+}
+
+/// The non-dominated ways to face a room, plus the best way to die in it (the most monsters
+/// faced before dying, which is the best losing score).
+#[derive(Clone, Debug)]
+pub struct Options {
+    items: [Option; MAX_OPTIONS],
+    len: usize,
+    /// The best fatal way, if any way kills.
+    pub death: core::option::Option<Option>,
+}
+
+impl Options {
+    /// The ways to face the room of `view` (not avoiding it).
+    pub fn of(rules: &Rules, view: &View) -> Self {
+        Self::new(rules, view.room, view.to_face, view.hero)
+    }
+
+    /// The ways to face `room`, `to_face` of its cards, starting as `hero`.
+    pub fn new(rules: &Rules, room: &[u8], to_face: usize, hero: Hero) -> Self {
+        let blank = Option {
+            turn: Turn::AVOID,
+            hero,
+            left: 0,
+            last: 0,
+            slain: 0,
+        };
+        let mut me = Self {
+            items: [blank; MAX_OPTIONS],
+            len: 0,
+            death: None,
+        };
+        let mut start = hero;
+        start.new_turn();
+        if to_face == room.len() {
+            // The last room: face every card, in every order.
+            let mut idx = [0u8, 1, 2, 3];
+            let n = room.len();
+            permute(&mut idx, 0, n, &mut |order| {
+                me.walk(rules, room, order, n, 0, start, 0, 0, 0);
+            });
+            return me;
+        }
+        for left in 0..ROOM {
+            if room[..left].contains(&room[left]) {
+                continue;
+            }
+            let rest: Vec3 = others(left);
+            for o in ORDERS {
+                let order = [rest[o[0]], rest[o[1]], rest[o[2]], left as u8];
+                me.walk(rules, room, order, ROOM - 1, room[left], start, 0, 0, 0);
+            }
+        }
+        me
+    }
+
+    /// The options, best-first in no particular order.
+    pub fn as_slice(&self) -> &[Option] {
+        &self.items[..self.len]
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &mut self,
+        rules: &Rules,
+        room: &[u8],
+        order: [u8; ROOM],
+        n: usize,
+        left: u8,
+        hero: Hero,
+        step: usize,
+        mask: u8,
+        slain: u8,
+    ) {
+        if step == n {
+            let last = room[usize::from(order[n - 1])];
+            self.insert(
+                rules,
+                Option {
+                    turn: Turn::face(order, mask),
+                    hero,
+                    left,
+                    last,
+                    slain,
+                },
+            );
+            return;
+        }
+        let code = room[usize::from(order[step])];
+        let monster = card::is_monster(code);
+        let slain = slain + if monster { card::value(code) } else { 0 };
+        let mut next = hero;
+        next.face(rules, code, false);
+        self.branch(rules, room, order, n, left, next, step, mask, slain, code);
+        if monster && hero.can_use_weapon(card::value(code)) {
+            let mut armed = hero;
+            armed.face(rules, code, true);
+            self.branch(
+                rules,
+                room,
+                order,
+                n,
+                left,
+                armed,
+                step,
+                mask | 1 << step,
+                slain,
+                code,
+            );
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn branch(
+        &mut self,
+        rules: &Rules,
+        room: &[u8],
+        order: [u8; ROOM],
+        n: usize,
+        left: u8,
+        hero: Hero,
+        step: usize,
+        mask: u8,
+        slain: u8,
+        code: u8,
+    ) {
+        if hero.alive() {
+            self.walk(rules, room, order, n, left, hero, step + 1, mask, slain);
+            return;
+        }
+        let dead = Option {
+            turn: Turn::face(order, mask),
+            hero,
+            left,
+            last: code,
+            slain,
+        };
+        let better = self
+            .death
+            .is_none_or(|d| i16::from(dead.slain) + dead.hero.hp > i16::from(d.slain) + d.hero.hp);
+        if better {
+            self.death = Some(dead);
+        }
+    }
+
+    fn insert(&mut self, rules: &Rules, new: Option) {
+        let mut i = 0;
+        while i < self.len {
+            if self.items[i].dominates(&new, rules) {
+                return;
+            }
+            if new.dominates(&self.items[i], rules) {
+                self.len -= 1;
+                self.items[i] = self.items[self.len];
+            } else {
+                i += 1;
+            }
+        }
+        self.items[self.len] = new;
+        self.len += 1;
+    }
+}
+
+type Vec3 = [u8; 3];
+
+/// The three indices of a full room other than `left`.
+fn others(left: usize) -> Vec3 {
+    let mut out = [0u8; 3];
+    let mut k = 0;
+    for i in 0..ROOM {
+        if i != left {
+            out[k] = i as u8;
+            k += 1;
+        }
+    }
+    out
+}
+
+/// Calls `f` with every order of the first `n` entries of `idx` (the rest unchanged).
+fn permute(idx: &mut [u8; ROOM], k: usize, n: usize, f: &mut impl FnMut([u8; ROOM])) {
+    if k + 1 >= n {
+        f(*idx);
+        return;
+    }
+    for i in k..n {
+        idx.swap(k, i);
+        permute(idx, k + 1, n, f);
+        idx.swap(k, i);
+    }
+}

@@ -1,0 +1,134 @@
+//! Scoundrel policies: how a player chooses each room's turn, and the registry `--policy` reads.
+
+use std::path::Path;
+
+use crate::cards::Dealer;
+use crate::error::{Result, SimError};
+use crate::games::PolicyHelp;
+use crate::rng::GameRng;
+
+use super::clairvoyant::Clairvoyant;
+use super::engine::{Engine, Turn, View};
+use super::greedy::Greedy;
+use super::heuristic::Heuristic;
+use super::lookahead::Lookahead;
+use super::outcome::Outcome;
+use super::random::Random;
+use super::rules::{AvoidOrder, Rules};
+
+/// A fair player's decisions: each room's turn from what the player may know. Called in the hot
+/// loop: implementations are plain data, no allocation.
+pub trait Policy {
+    /// The turn to play in the room of `view`. `coins` is the policy's own generator.
+    fn choose(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Turn;
+}
+
+/// Every policy a run can use, dispatched once per game into a monomorphized engine.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PolicyKind {
+    /// `random`.
+    Random,
+    /// `greedy`.
+    Greedy,
+    /// A strategy file or the built-in `heuristic`.
+    Heuristic(Box<Heuristic>),
+    /// `lookahead` or `lookahead-N`.
+    Lookahead(Box<Lookahead>),
+    /// `clairvoyant`: the ceiling, not a fair policy.
+    Clairvoyant,
+}
+
+/// The policies `sim list` and errors name.
+pub fn help() -> Vec<PolicyHelp> {
+    vec![
+        PolicyHelp {
+            name: "random",
+            about: "a baseline: at each decision, uniform over the legal choices (avoid, the next card, weapon or not)",
+        },
+        PolicyHelp {
+            name: "greedy",
+            about: "avoid a room that would kill; leave the smaller of two potions, else the biggest monster; weapons first, monsters biggest first with the weapon, potion last",
+        },
+        PolicyHelp {
+            name: "heuristic",
+            about: "every way to play the room scored by HP, the weapon's worth against the monsters left, the card left, danger; weights built in",
+        },
+        PolicyHelp {
+            name: "PATH.toml",
+            about: "the heuristic with weights from a strategy file (see strategies/scoundrel/)",
+        },
+        PolicyHelp {
+            name: "lookahead[-N]",
+            about: "card counting: the heuristic's best plays, each scored by the expected best next room over N sampled draws from the unseen cards (default N = 12)",
+        },
+        PolicyHelp {
+            name: "clairvoyant",
+            about: "NOT A STRATEGY: an exact solver that sees the dungeon's order; the ceiling (needs avoid_order = keep)",
+        },
+    ]
+}
+
+impl PolicyKind {
+    /// Parses a `--policy` value: a policy name or a strategy file path. Returns it with its
+    /// display name. `rules` are checked against what the policy needs.
+    pub fn parse(spec: &str, rules: &Rules) -> Result<(Self, String)> {
+        let known = || {
+            let names: Vec<&str> = help().iter().map(|p| p.name).collect();
+            names.join(", ")
+        };
+        let kind = match spec {
+            "random" => Self::Random,
+            "greedy" => Self::Greedy,
+            "heuristic" => Self::Heuristic(Box::default()),
+            "lookahead" => Self::Lookahead(Box::default()),
+            "clairvoyant" => {
+                if rules.avoid_order != AvoidOrder::Keep {
+                    return Err(SimError::input(
+                        "policy clairvoyant needs avoid_order = keep: a shuffled avoid is not knowable in advance",
+                    ));
+                }
+                Self::Clairvoyant
+            }
+            _ => {
+                if let Some(n) = spec.strip_prefix("lookahead-") {
+                    let samples = n.parse::<u16>().ok().filter(|n| (1..=1000).contains(n));
+                    let Some(samples) = samples else {
+                        return Err(SimError::input(format!(
+                            "unknown policy {spec}: lookahead-N takes N = 1..=1000; known policies are {}",
+                            known()
+                        )));
+                    };
+                    Self::Lookahead(Box::new(Lookahead::with_samples(samples)))
+                } else if spec.ends_with(".toml") || spec.contains('/') {
+                    let h = Heuristic::load(Path::new(spec))?;
+                    let name = h.name.clone();
+                    return Ok((Self::Heuristic(Box::new(h)), name));
+                } else {
+                    return Err(SimError::input(format!(
+                        "unknown policy {spec} for scoundrel: known policies are {}",
+                        known()
+                    )));
+                }
+            }
+        };
+        Ok((kind, spec.to_string()))
+    }
+
+    /// Plays `engine` (shuffled or stacked) to its end with this policy.
+    #[inline]
+    pub fn play_from<D: Dealer>(
+        &self,
+        engine: Engine,
+        rules: &Rules,
+        avoid: &mut D,
+        coins: &mut GameRng,
+    ) -> Outcome {
+        match self {
+            Self::Random => engine.play(rules, &Random, avoid, coins),
+            Self::Greedy => engine.play(rules, &Greedy, avoid, coins),
+            Self::Heuristic(p) => engine.play(rules, p.as_ref(), avoid, coins),
+            Self::Lookahead(p) => engine.play(rules, p.as_ref(), avoid, coins),
+            Self::Clairvoyant => Clairvoyant::play(engine, rules, avoid),
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! Integer tallies of Scoundrel games.
+
+use crate::games::Tally;
+use crate::sim::histogram::Histogram;
+
+use super::engine::MAX_AVOIDS;
+use super::outcome::Outcome;
+use super::rules::Rules;
+
+/// Counts and histograms over many Scoundrel games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoundrelTally {
+    games: u64,
+    wins: u64,
+    rooms_entered: u64,
+    damage_taken: u64,
+    healed: u64,
+    potions_wasted: u64,
+    largest_weapon: u64,
+    score: Histogram,
+    final_hp: Histogram,
+    cards_faced: Histogram,
+    rooms_avoided: Histogram,
+}
+
+impl ScoundrelTally {
+    /// An empty tally with histograms sized for `rules`.
+    pub fn new(rules: &Rules) -> Self {
+        Self {
+            games: 0,
+            wins: 0,
+            rooms_entered: 0,
+            damage_taken: 0,
+            healed: 0,
+            potions_wasted: 0,
+            largest_weapon: 0,
+            score: Histogram::new(rules.min_score().into(), rules.max_score().into()),
+            final_hp: Histogram::new(1 - i64::from(rules.monster_max), rules.max_hp.into()),
+            cards_faced: Histogram::new(0, rules.cards() as i64),
+            rooms_avoided: Histogram::new(0, MAX_AVOIDS.into()),
+        }
+    }
+
+    fn mean(&self, sum: i64) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            sum as f64 / self.games as f64
+        }
+    }
+
+    fn hist_mean(&self, h: &Histogram) -> f64 {
+        self.mean(h.nonzero().map(|(v, c)| v * c as i64).sum())
+    }
+}
+
+impl Tally for ScoundrelTally {
+    type Outcome = Outcome;
+
+    #[inline]
+    fn record(&mut self, o: &Outcome) {
+        self.games += 1;
+        self.wins += u64::from(o.win);
+        self.rooms_entered += u64::from(o.rooms_entered);
+        self.damage_taken += u64::from(o.damage_taken);
+        self.healed += u64::from(o.healed);
+        self.potions_wasted += u64::from(o.potions_wasted);
+        self.largest_weapon += u64::from(o.largest_weapon);
+        self.score.add(o.score.into());
+        self.final_hp.add(o.final_hp.into());
+        self.cards_faced.add(o.cards_faced.into());
+        self.rooms_avoided.add(o.rooms_avoided.into());
+    }
+
+    fn merge(&mut self, other: Self) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.rooms_entered += other.rooms_entered;
+        self.damage_taken += other.damage_taken;
+        self.healed += other.healed;
+        self.potions_wasted += other.potions_wasted;
+        self.largest_weapon += other.largest_weapon;
+        self.score.merge(&other.score);
+        self.final_hp.merge(&other.final_hp);
+        self.cards_faced.merge(&other.cards_faced);
+        self.rooms_avoided.merge(&other.rooms_avoided);
+    }
+
+    fn games(&self) -> u64 {
+        self.games
+    }
+
+    fn wins(&self) -> u64 {
+        self.wins
+    }
+
+    fn means(&self) -> Vec<(&'static str, f64)> {
+        vec![
+            ("mean_score", self.hist_mean(&self.score)),
+            ("mean_final_hp", self.hist_mean(&self.final_hp)),
+            ("mean_cards_faced", self.hist_mean(&self.cards_faced)),
+            ("mean_rooms_avoided", self.hist_mean(&self.rooms_avoided)),
+            ("mean_rooms_entered", self.mean(self.rooms_entered as i64)),
+            ("mean_damage_taken", self.mean(self.damage_taken as i64)),
+            ("mean_healed", self.mean(self.healed as i64)),
+            ("mean_potions_wasted", self.mean(self.potions_wasted as i64)),
+            ("mean_largest_weapon", self.mean(self.largest_weapon as i64)),
+        ]
+    }
+
+    fn distributions(&self) -> Vec<(&'static str, &Histogram)> {
+        vec![
+            ("final_hp", &self.final_hp),
+            ("score", &self.score),
+            ("cards_faced", &self.cards_faced),
+            ("rooms_avoided", &self.rooms_avoided),
+        ]
+    }
+}
