@@ -11,7 +11,7 @@ use crate::sim::stats::Difference;
 use super::args::CompareArgs;
 use super::expand;
 use super::grid::{self, CellSpec};
-use super::run::{INTERRUPTED, out_dir};
+use super::run::out_dir;
 
 /// Plays every policy on the same games, ranks them by win rate and measures each against the
 /// baseline (the best by default) game by game.
@@ -60,13 +60,5 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
         args.grid.play.seed
     );
     print!("{}", tables::ranked(&played.rows, &order));
-    print!(
-        "{}",
-        grid::footer(&played, args.grid.play.threads, &written)
-    );
-    Ok(if played.run.complete {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(INTERRUPTED)
-    })
+    Ok(grid::finish(&played, args.grid.play.threads, &written))
 }

@@ -2,6 +2,7 @@
 //! grid played on the same deals, and its files written.
 
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::error::{Result, SimError};
@@ -16,7 +17,7 @@ use crate::sim::runner::{CHUNK, Plan};
 use crate::sim::stop::ctrl_c_flag;
 
 use super::args::{GridArgs, PlayArgs};
-use super::run::{rayon_threads, with_threads};
+use super::run::{INTERRUPTED, rayon_threads, with_threads};
 
 /// A cell before it is built: a policy, and the rule values that set it apart.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,7 +137,7 @@ pub fn write<G: Game>(dir: &Path, played: &Played<G::Tally>) -> Result<Vec<PathB
 }
 
 /// The closing lines: speed, files, and a note if Ctrl-C cut the grid short.
-pub fn footer(played: &Played<impl Sized>, threads: Option<usize>, written: &[PathBuf]) -> String {
+fn footer(played: &Played<impl Sized>, threads: Option<usize>, written: &[PathBuf]) -> String {
     let games: u64 = played.rows.iter().map(|r| r.games).sum();
     let threads = rayon_threads(threads);
     let rate = games as f64 / played.seconds.max(1e-9);
@@ -156,4 +157,18 @@ pub fn footer(played: &Played<impl Sized>, threads: Option<usize>, written: &[Pa
         );
     }
     s
+}
+
+/// Prints the closing lines and gives the exit code: success, or 130 if Ctrl-C cut the grid short.
+pub fn finish(
+    played: &Played<impl Sized>,
+    threads: Option<usize>,
+    written: &[PathBuf],
+) -> ExitCode {
+    print!("{}", footer(played, threads, written));
+    if played.run.complete {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(INTERRUPTED)
+    }
 }

@@ -11,7 +11,7 @@ use crate::rules;
 use super::args::SweepArgs;
 use super::expand::{self, Vary};
 use super::grid::{self, CellSpec};
-use super::run::{INTERRUPTED, out_dir};
+use super::run::out_dir;
 
 /// Checks every `--vary` value on its own first, so a bad one is named before any game runs.
 fn check_values<G: Game>(args: &SweepArgs, varies: &[Vary]) -> Result<()> {
@@ -127,13 +127,5 @@ pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
             short.len()
         );
     }
-    print!(
-        "{}",
-        grid::footer(&played, args.grid.play.threads, &written)
-    );
-    Ok(if played.run.complete {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(INTERRUPTED)
-    })
+    Ok(grid::finish(&played, args.grid.play.threads, &written))
 }
