@@ -352,6 +352,32 @@ fn list_shows_games_policies_and_rules() {
 }
 
 #[test]
+fn a_closed_stdout_does_not_panic_and_the_files_are_written() {
+    let dir = TempDir::new("closed-stdout");
+    let out = dir.join("out");
+    let mut child = sim()
+        .args(["crownfall", "--games", "20K", "--out"])
+        .arg(&out)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start sim");
+    // The reader goes away before sim prints anything, as `sim ... | head -0` would.
+    drop(child.stdout.take());
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("piped stderr")
+        .read_to_string(&mut err)
+        .expect("read stderr");
+    let status = child.wait().expect("wait for sim");
+    assert!(status.success(), "{status:?}\n{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.join("summary.parquet").exists());
+}
+
+#[test]
 fn game_help_exits_0_and_documents_the_options() {
     let out = run(&["crownfall", "--help"]);
     assert!(out.status.success(), "{:?}\n{}", out.status, stderr(&out));

@@ -53,12 +53,12 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
     }
     let written = grid::write::<G>(&dir, &played)?;
 
-    println!(
+    outln!(
         "{} compare | {} policies on the same deals | seed {}",
         G::NAME,
         cells.len(),
         args.grid.play.seed
     );
-    print!("{}", tables::ranked(&played.rows, &order));
+    super::output::text(&tables::ranked(&played.rows, &order));
     Ok(grid::finish(&played, args.grid.play.threads, &written))
 }

@@ -165,7 +165,7 @@ pub fn finish(
     threads: Option<usize>,
     written: &[PathBuf],
 ) -> ExitCode {
-    print!("{}", footer(played, threads, written));
+    super::output::text(&footer(played, threads, written));
     if played.run.complete {
         ExitCode::SUCCESS
     } else {

@@ -1,11 +1,19 @@
 //! The command line: parse once, dispatch to one handler per command, map errors to exit codes.
 
+/// `println!` for reports, through [`output::text`]: quiet on a broken pipe.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::cli::output::text(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 pub mod args;
 pub mod compare;
 pub mod count;
 pub mod expand;
 pub mod grid;
 pub mod list;
+pub mod output;
 pub mod run;
 pub mod solve;
 pub mod sweep;
@@ -132,7 +140,7 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
     let (name, sub) = matches.subcommand().expect("a subcommand is required");
     if name == "list" {
         for g in games {
-            println!("{}", (g.describe)());
+            outln!("{}", (g.describe)());
         }
         return Ok(ExitCode::SUCCESS);
     }

@@ -11,6 +11,7 @@ use crate::report::parquet::{GamesWriter, distributions_frame, summary_frame, wr
 use crate::report::summary::{RunInfo, SummaryRow, distribution_rows};
 use crate::report::terminal;
 use crate::rules;
+use crate::sim::grid::play_chunk;
 use crate::sim::progress::Progress;
 use crate::sim::runner::{self, CHUNK, Plan};
 use crate::sim::stop::ctrl_c_flag;
@@ -87,15 +88,13 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
             stop,
             |range| {
                 let games = range.end - range.start;
-                let mut t = game.new_tally();
-                let mut outcomes = Vec::with_capacity(if per_game { CHUNK as usize } else { 0 });
-                for index in range {
-                    let outcome = game.play(seed, index);
-                    t.record(&outcome);
-                    if per_game {
-                        outcomes.push(outcome);
-                    }
-                }
+                let mut outcomes = Vec::new();
+                let t = if per_game {
+                    outcomes.reserve_exact(games as usize);
+                    play_chunk(&game, seed, range, |_, o| outcomes.push(o))
+                } else {
+                    play_chunk(&game, seed, range, |_, _| {})
+                };
                 progress.advance(games);
                 (t, outcomes)
             },
@@ -120,19 +119,19 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
     let written = write_outputs::<G>(&dir, &row, &tally, game.policy_name(), games_file)
         .map_err(SimError::into_output)?;
 
-    print!("{}", terminal::summary(&row));
+    super::output::text(&terminal::summary(&row));
     if let Some((title, hist)) = tally.distributions().first() {
-        print!("{}", terminal::bars(&title.replace('_', " "), hist));
+        super::output::text(&terminal::bars(&title.replace('_', " "), hist));
     }
     let threads = rayon_threads(play.threads);
     let rate = played.games as f64 / elapsed.max(1e-9);
-    println!(
+    outln!(
         "  speed: {} games/s on {threads} threads ({} per thread), {elapsed:.2} s",
         terminal::per_second(rate),
         terminal::per_second(rate / threads as f64)
     );
     for path in &written {
-        println!("  wrote {}", path.display());
+        outln!("  wrote {}", path.display());
     }
     if !played.complete {
         eprintln!(

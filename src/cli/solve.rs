@@ -66,20 +66,20 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
     let started = Instant::now();
     let solution = solver::solve(&rules)?;
     let elapsed = started.elapsed().as_secs_f64();
-    print!("{}", chart::text(&solution));
-    println!(
+    super::output::text(&chart::text(&solution));
+    outln!(
         "optimal win probability under fresh odds (deck = \"infinite\"): {}  ({:.6})",
         percent(solution.win),
         solution.win
     );
-    println!(
+    outln!(
         "solved {} states in {:.3} s",
         solution.space().states(),
         elapsed
     );
     for (name, plan) in &evaluated {
         let win = solver::evaluate(&rules, plan)?;
-        println!(
+        outln!(
             "{name}: {} under fresh odds ({:+.2} points against optimal)",
             percent(win),
             100.0 * (win - solution.win)
@@ -98,11 +98,11 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
                 path: path.clone(),
                 source,
             })?;
-        println!("  wrote {}", file.commit()?.display());
+        outln!("  wrote {}", file.commit()?.display());
     }
     if let Some(path) = &args.chart {
         let written = write_frame(path, &mut chart::frame(&solution)?)?;
-        println!("  wrote {}", written.display());
+        outln!("  wrote {}", written.display());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -101,7 +101,7 @@ pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
     let played = grid::play(&args.grid, &cells, &specs, false, &label)?;
     let written = grid::write::<G>(&dir, &played)?;
 
-    println!(
+    outln!(
         "{} sweep | {} cells | seed {}{}",
         G::NAME,
         cells.len(),
@@ -110,10 +110,10 @@ pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
             " | until the 95% CI is within +-{e}"
         ))
     );
-    print!("{}", tables::cells(&played.rows));
+    super::output::text(&tables::cells(&played.rows));
     if let Some(grid) = two_way(&played.rows, policies.len()) {
-        println!("  win rate:");
-        print!("{grid}");
+        outln!("  win rate:");
+        super::output::text(&grid);
     }
     let short: Vec<&str> = played
         .rows
@@ -122,7 +122,7 @@ pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
         .map(|r| r.policy.as_str())
         .collect();
     if !short.is_empty() && played.run.complete {
-        println!(
+        outln!(
             "  {} cells reached the game cap before the precision target (precision_met = false)",
             short.len()
         );

@@ -72,9 +72,14 @@ pub fn play<G: Game>(
                 if !running.load(Ordering::Relaxed) {
                     return None;
                 }
-                let mut bits = options.pairs.then(|| WinBits::new(games));
-                let tally = play_chunk(game, seed, range.clone(), bits.as_mut());
-                wins.extend(bits);
+                let tally = if options.pairs {
+                    let mut bits = WinBits::new(games);
+                    let tally = play_chunk(game, seed, range.clone(), |i, o| bits.set(i, o.won()));
+                    wins.push(bits);
+                    tally
+                } else {
+                    play_chunk(game, seed, range.clone(), |_, _| {})
+                };
                 progress.advance(games as u64);
                 Some(tally)
             })
@@ -129,27 +134,19 @@ pub fn play<G: Game>(
     }
 }
 
-/// Plays games `range` of one cell; records each game's win in `wins` if given.
+/// Plays games `range` of one cell and hands each game's position in the chunk and outcome to
+/// `each` after tallying it (a no-op closure costs nothing).
 pub fn play_chunk<G: Game>(
     game: &G,
     seed: u64,
     range: Range<u64>,
-    wins: Option<&mut WinBits>,
+    mut each: impl FnMut(usize, G::Outcome),
 ) -> G::Tally {
     let mut tally = game.new_tally();
-    match wins {
-        Some(bits) => {
-            for (i, index) in range.enumerate() {
-                let outcome = game.play(seed, index);
-                bits.set(i, outcome.won());
-                tally.record(&outcome);
-            }
-        }
-        None => {
-            for index in range {
-                tally.record(&game.play(seed, index));
-            }
-        }
+    for (i, index) in range.enumerate() {
+        let outcome = game.play(seed, index);
+        tally.record(&outcome);
+        each(i, outcome);
     }
     tally
 }
