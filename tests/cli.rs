@@ -14,7 +14,7 @@ use common::*;
 #[test]
 fn unknown_game_exits_2_and_names_the_known_games() {
     let out = run(&["crownfal"]);
-    let err = usage_error(&out, None).unwrap_or_else(|e| panic!("{e}"));
+    let err = rejected(&out, None);
     assert!(
         err.contains("crownfall"),
         "stderr should list the known game crownfall: {err:?}"
@@ -27,15 +27,7 @@ fn unknown_policy_exits_2_lists_the_policies_and_writes_nothing() {
     let mut failures = Vec::new();
     for policy in ["bank-at-99", "nonsense"] {
         let dir = tmp.join(policy);
-        let out = crownfall_to(
-            &dir,
-            &[
-                "--policy".as_ref(),
-                policy.as_ref(),
-                "--games".as_ref(),
-                "1000".as_ref(),
-            ],
-        );
+        let out = crownfall_to(&dir, &argv!["--policy", policy, "--games", "1000",]);
         match usage_error(&out, Some(&dir)) {
             Err(e) => failures.push(format!("--policy {policy}: {e}")),
             Ok(err) if !err.contains("bank-at-target") => failures.push(format!(
@@ -54,7 +46,7 @@ fn bad_game_count_exits_2_names_the_count_and_writes_nothing() {
     let mut failures = Vec::new();
     for (i, count) in ["0", "abc"].into_iter().enumerate() {
         let dir = tmp.join(&format!("out{i}"));
-        let out = crownfall_to(&dir, &["--games".as_ref(), count.as_ref()]);
+        let out = crownfall_to(&dir, &argv!["--games", count]);
         match usage_error(&out, Some(&dir)) {
             Err(e) => failures.push(format!("--games {count}: {e}")),
             Ok(err) if !(err.contains("count") && err.contains(&format!("'{count}'"))) => failures
@@ -76,16 +68,8 @@ fn malformed_rules_toml_names_the_file_and_line() {
         "start_hp = 20\nguard_zone = 2\nmax_hp = = 3\n",
     );
     let dir = tmp.join("out");
-    let out = crownfall_to(
-        &dir,
-        &[
-            "--rules".as_ref(),
-            rules.as_os_str(),
-            "--games".as_ref(),
-            "1000".as_ref(),
-        ],
-    );
-    let err = usage_error(&out, Some(&dir)).unwrap_or_else(|e| panic!("{e}"));
+    let out = crownfall_to(&dir, &argv!["--rules", &rules, "--games", "1000",]);
+    let err = rejected(&out, Some(&dir));
     assert!(
         err.contains(&rules.display().to_string()),
         "stderr should name the file {}: {err:?}",
@@ -103,15 +87,7 @@ fn out_of_range_and_unknown_rules_exit_2_and_name_the_field() {
         .enumerate()
     {
         let dir = tmp.join(&format!("out{i}"));
-        let out = crownfall_to(
-            &dir,
-            &[
-                "--set".as_ref(),
-                set.as_ref(),
-                "--games".as_ref(),
-                "1000".as_ref(),
-            ],
-        );
+        let out = crownfall_to(&dir, &argv!["--set", set, "--games", "1000",]);
         match usage_error(&out, Some(&dir)) {
             Err(e) => failures.push(format!("--set {set}: {e}")),
             Ok(err) if !err.contains(field) => failures.push(format!(
@@ -128,8 +104,8 @@ fn unwritable_out_dir_exits_2_with_a_clear_error() {
     let tmp = TempDir::new("unwritable_out");
     let file = tmp.write("F", "a regular file, not a folder\n");
     let dir = file.join("sub");
-    let out = crownfall_to(&dir, &["--games".as_ref(), "1000".as_ref()]);
-    let err = usage_error(&out, None).unwrap_or_else(|e| panic!("{e}"));
+    let out = crownfall_to(&dir, &argv!["--games", "1000"]);
+    let err = rejected(&out, None);
     assert!(
         err.contains("--out") && err.contains(&dir.display().to_string()),
         "stderr should name --out and the path {}: {err:?}",
@@ -150,14 +126,7 @@ fn same_seed_gives_identical_files_whatever_the_threads() {
         let dir = tmp.join(&format!("t{threads}"));
         let out = crownfall_to(
             &dir,
-            &[
-                "--games".as_ref(),
-                "300K".as_ref(),
-                "--seed".as_ref(),
-                "7".as_ref(),
-                "--threads".as_ref(),
-                threads.as_ref(),
-            ],
+            &argv!["--games", "300K", "--seed", "7", "--threads", threads,],
         );
         assert!(
             out.status.success(),
@@ -191,10 +160,7 @@ fn same_seed_gives_identical_files_whatever_the_threads() {
 fn per_game_file_and_summary_and_distributions_agree() {
     let tmp = TempDir::new("per_game");
     let dir = tmp.join("out");
-    let out = crownfall_to(
-        &dir,
-        &["--games".as_ref(), "50K".as_ref(), "--per-game".as_ref()],
-    );
+    let out = crownfall_to(&dir, &argv!["--games", "50K", "--per-game"]);
     assert!(
         out.status.success(),
         "run failed: {:?}\n{}",
@@ -393,24 +359,14 @@ fn game_indices_past_the_last_u64_are_refused() {
     let out_dir = dir.join("out");
     let out = crownfall_to(
         &out_dir,
-        &[
-            "--first-game".as_ref(),
-            "18446744073709551000".as_ref(),
-            "--games".as_ref(),
-            "5000".as_ref(),
-        ],
+        &argv!["--first-game", "18446744073709551000", "--games", "5000",],
     );
-    let err = usage_error(&out, Some(&out_dir)).unwrap_or_else(|e| panic!("{e}"));
+    let err = rejected(&out, Some(&out_dir));
     assert!(err.contains("--first-game"), "{err}");
     // The very last indices are fine.
     let out = crownfall_to(
         &out_dir,
-        &[
-            "--first-game".as_ref(),
-            "18446744073709551515".as_ref(),
-            "--games".as_ref(),
-            "100".as_ref(),
-        ],
+        &argv!["--first-game", "18446744073709551515", "--games", "100",],
     );
     assert!(out.status.success(), "{}", stderr(&out));
 }
@@ -424,15 +380,7 @@ fn strategy_file_names_the_policy_and_bad_stand_totals_are_rejected() {
                 joker = \"safe\"\n";
     let file = tmp.write("steady-hand.toml", good);
     let dir = tmp.join("out");
-    let out = crownfall_to(
-        &dir,
-        &[
-            "--policy".as_ref(),
-            file.as_os_str(),
-            "--games".as_ref(),
-            "20K".as_ref(),
-        ],
-    );
+    let out = crownfall_to(&dir, &argv!["--policy", &file, "--games", "20K",]);
     assert!(out.status.success(), "{:?}\n{}", out.status, stderr(&out));
     let summary = read_parquet(&dir.join("summary.parquet"));
     assert_eq!(str_at(&summary, "policy", 0), "steady-hand");
@@ -444,16 +392,8 @@ fn strategy_file_names_the_policy_and_bad_stand_totals_are_rejected() {
     );
     let file = tmp.write("too-far.toml", &bad);
     let dir = tmp.join("bad-out");
-    let out = crownfall_to(
-        &dir,
-        &[
-            "--policy".as_ref(),
-            file.as_os_str(),
-            "--games".as_ref(),
-            "20K".as_ref(),
-        ],
-    );
-    let err = usage_error(&out, Some(&dir)).unwrap_or_else(|e| panic!("{e}"));
+    let out = crownfall_to(&dir, &argv!["--policy", &file, "--games", "20K",]);
+    let err = rejected(&out, Some(&dir));
     assert!(
         err.contains("king.hard"),
         "stderr should name king.hard: {err:?}"
@@ -465,15 +405,15 @@ fn solve_prints_the_chart_writes_a_playable_plan_and_a_chart_table() {
     let dir = TempDir::new("solve");
     let plan = dir.join("gz3.toml");
     let chart = dir.join("gz3.parquet");
-    let out = run(&[
-        "solve".as_ref(),
-        "crownfall".as_ref(),
-        "--set".as_ref(),
-        "guard_zone=3".as_ref(),
-        "--out".as_ref(),
-        plan.as_os_str(),
-        "--chart".as_ref(),
-        chart.as_os_str(),
+    let out = run(&argv![
+        "solve",
+        "crownfall",
+        "--set",
+        "guard_zone=3",
+        "--out",
+        &plan,
+        "--chart",
+        &chart,
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
@@ -488,16 +428,16 @@ fn solve_prints_the_chart_writes_a_playable_plan_and_a_chart_table() {
     // 375 tower multisets: 300 can face each royal and 250 a Joker, each at 20 HP values.
     assert_eq!(df.height(), (3 * 300 + 250) * 20);
     assert!(column_names(&df).contains(&"bank_hard".to_string()));
-    let games = run(&[
-        "crownfall".as_ref(),
-        "--policy".as_ref(),
-        plan.as_os_str(),
-        "--set".as_ref(),
-        "guard_zone=3".as_ref(),
-        "--games".as_ref(),
-        "20K".as_ref(),
-        "--out".as_ref(),
-        dir.join("run").as_os_str(),
+    let games = run(&argv![
+        "crownfall",
+        "--policy",
+        &plan,
+        "--set",
+        "guard_zone=3",
+        "--games",
+        "20K",
+        "--out",
+        &dir.join("run"),
     ]);
     assert!(games.status.success(), "{}", stderr(&games));
     assert!(stdout(&games).contains("policy gz3"), "{}", stdout(&games));

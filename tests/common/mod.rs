@@ -58,8 +58,16 @@ pub fn run<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
     sim().args(args).output().expect("run the sim binary")
 }
 
+/// The arguments of a command line, from anything that reads as an OS string (`&str`, `&Path`).
+#[macro_export]
+macro_rules! argv {
+    ($($arg:expr),* $(,)?) => {
+        vec![$(std::ffi::OsString::from($arg)),*]
+    };
+}
+
 /// Runs `sim crownfall ARGS --out OUT`.
-pub fn crownfall_to(out: &Path, args: &[&std::ffi::OsStr]) -> Output {
+pub fn crownfall_to(out: &Path, args: &[std::ffi::OsString]) -> Output {
     sim()
         .arg("crownfall")
         .args(args)
@@ -118,6 +126,11 @@ pub fn usage_error(out: &Output, out_dir: Option<&Path>) -> Result<String, Strin
             stdout(out)
         ))
     }
+}
+
+/// The stderr of `out`, which must keep the bad-input contract of [`usage_error`]; panics if not.
+pub fn rejected(out: &Output, out_dir: Option<&Path>) -> String {
+    usage_error(out, out_dir).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Panics listing every failed case, so one run shows them all.
