@@ -27,7 +27,7 @@ fn unknown_policy_exits_2_lists_the_policies_and_writes_nothing() {
     let mut failures = Vec::new();
     for policy in ["bank-at-99", "nonsense"] {
         let dir = tmp.join(policy);
-        let out = crownfall_to(&dir, &argv!["--policy", policy, "--games", "1000",]);
+        let out = crownfall_to(&dir, &argv!["--policy", policy, "--games", "1000"]);
         match usage_error(&out, Some(&dir)) {
             Err(e) => failures.push(format!("--policy {policy}: {e}")),
             Ok(err) if !err.contains("bank-at-target") => failures.push(format!(
@@ -68,7 +68,7 @@ fn malformed_rules_toml_names_the_file_and_line() {
         "start_hp = 20\nguard_zone = 2\nmax_hp = = 3\n",
     );
     let dir = tmp.join("out");
-    let out = crownfall_to(&dir, &argv!["--rules", &rules, "--games", "1000",]);
+    let out = crownfall_to(&dir, &argv!["--rules", &rules, "--games", "1000"]);
     let err = rejected(&out, Some(&dir));
     assert!(
         err.contains(&rules.display().to_string()),
@@ -87,7 +87,7 @@ fn out_of_range_and_unknown_rules_exit_2_and_name_the_field() {
         .enumerate()
     {
         let dir = tmp.join(&format!("out{i}"));
-        let out = crownfall_to(&dir, &argv!["--set", set, "--games", "1000",]);
+        let out = crownfall_to(&dir, &argv!["--set", set, "--games", "1000"]);
         match usage_error(&out, Some(&dir)) {
             Err(e) => failures.push(format!("--set {set}: {e}")),
             Ok(err) if !err.contains(field) => failures.push(format!(
@@ -126,7 +126,7 @@ fn same_seed_gives_identical_files_whatever_the_threads() {
         let dir = tmp.join(&format!("t{threads}"));
         let out = crownfall_to(
             &dir,
-            &argv!["--games", "300K", "--seed", "7", "--threads", threads,],
+            &argv!["--games", "300K", "--seed", "7", "--threads", threads],
         );
         assert!(
             out.status.success(),
@@ -359,14 +359,14 @@ fn game_indices_past_the_last_u64_are_refused() {
     let out_dir = dir.join("out");
     let out = crownfall_to(
         &out_dir,
-        &argv!["--first-game", "18446744073709551000", "--games", "5000",],
+        &argv!["--first-game", "18446744073709551000", "--games", "5000"],
     );
     let err = rejected(&out, Some(&out_dir));
     assert!(err.contains("--first-game"), "{err}");
     // The very last indices are fine.
     let out = crownfall_to(
         &out_dir,
-        &argv!["--first-game", "18446744073709551515", "--games", "100",],
+        &argv!["--first-game", "18446744073709551515", "--games", "100"],
     );
     assert!(out.status.success(), "{}", stderr(&out));
 }
@@ -380,7 +380,7 @@ fn strategy_file_names_the_policy_and_bad_stand_totals_are_rejected() {
                 joker = \"safe\"\n";
     let file = tmp.write("steady-hand.toml", good);
     let dir = tmp.join("out");
-    let out = crownfall_to(&dir, &argv!["--policy", &file, "--games", "20K",]);
+    let out = crownfall_to(&dir, &argv!["--policy", &file, "--games", "20K"]);
     assert!(out.status.success(), "{:?}\n{}", out.status, stderr(&out));
     let summary = read_parquet(&dir.join("summary.parquet"));
     assert_eq!(str_at(&summary, "policy", 0), "steady-hand");
@@ -392,7 +392,7 @@ fn strategy_file_names_the_policy_and_bad_stand_totals_are_rejected() {
     );
     let file = tmp.write("too-far.toml", &bad);
     let dir = tmp.join("bad-out");
-    let out = crownfall_to(&dir, &argv!["--policy", &file, "--games", "20K",]);
+    let out = crownfall_to(&dir, &argv!["--policy", &file, "--games", "20K"]);
     let err = rejected(&out, Some(&dir));
     assert!(
         err.contains("king.hard"),
@@ -413,7 +413,7 @@ fn solve_prints_the_chart_writes_a_playable_plan_and_a_chart_table() {
         "--out",
         &plan,
         "--chart",
-        &chart,
+        &chart
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
@@ -437,7 +437,7 @@ fn solve_prints_the_chart_writes_a_playable_plan_and_a_chart_table() {
         "--games",
         "20K",
         "--out",
-        &dir.join("run"),
+        &dir.join("run")
     ]);
     assert!(games.status.success(), "{}", stderr(&games));
     assert!(stdout(&games).contains("policy gz3"), "{}", stdout(&games));

@@ -62,7 +62,7 @@ pub fn run<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
 #[macro_export]
 macro_rules! argv {
     ($($arg:expr),* $(,)?) => {
-        vec![$(std::ffi::OsString::from($arg)),*]
+        [$(std::ffi::OsString::from($arg)),*]
     };
 }
 
