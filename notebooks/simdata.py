@@ -14,6 +14,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,6 +102,13 @@ def wilson(wins, games, z: float = 1.959964):
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z / (1 + z * z / games) * ((p * (1 - p) / games + z * z / (4 * games * games)) ** 0.5)
     return centre - half, centre + half
+
+
+def percent_errors(rate, low, high):
+    """Rates and their interval (fractions, array-likes) as percentages and the two-row error-bar
+    array matplotlib's yerr/xerr want (distances below and above, never negative)."""
+    rate, low, high = (100 * np.asarray(v, dtype=float) for v in (rate, low, high))
+    return rate, np.clip([rate - low, high - rate], 0, None)
 
 
 def count(n: int) -> str:
