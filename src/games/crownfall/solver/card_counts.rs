@@ -1,0 +1,97 @@
+//! A multiset of player cards (Ace = 1 to 10) as one integer: four bits of count per value.
+//!
+//! The card counter's search copies, compares and hashes these at every node, so they are a
+//! plain `u64` rather than an array: taking a card is one subtraction, a hash is one multiply.
+
+use super::super::engine::DECK_CARDS;
+use super::strike::FACES;
+
+/// Cards of each value in the full player deck.
+const PER_FACE: u64 = (DECK_CARDS / FACES) as u64;
+
+/// Counts of the card values 1..=10: value v in bits 4(v-1)..4v (each count at most 15).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CardCounts(u64);
+
+impl CardCounts {
+    /// No cards.
+    pub const EMPTY: Self = Self(0);
+    /// The whole player deck: every value `DECK_CARDS / 10` times.
+    pub const FULL: Self = Self(PER_FACE * 0x11_1111_1111);
+
+    /// The counts of `cards` (values 1..=10).
+    #[inline]
+    pub fn of(cards: &[u8]) -> Self {
+        Self(cards.iter().map(|&v| 1u64 << (4 * (v - 1))).sum())
+    }
+
+    /// How many cards of value `v` (1..=10).
+    #[inline(always)]
+    pub fn count(self, v: u8) -> u8 {
+        (self.0 >> (4 * (v - 1)) & 0xF) as u8
+    }
+
+    /// These cards and one more of value `v`.
+    #[inline(always)]
+    pub fn with(self, v: u8) -> Self {
+        Self(self.0 + (1 << (4 * (v - 1))))
+    }
+
+    /// These cards and `other`.
+    #[inline(always)]
+    pub fn plus(self, other: Self) -> Self {
+        Self(self.0 + other.0)
+    }
+
+    /// These cards without `other`, which they must contain.
+    #[inline(always)]
+    pub fn minus(self, other: Self) -> Self {
+        debug_assert!((1..=FACES as u8).all(|v| other.count(v) <= self.count(v)));
+        Self(self.0 - other.0)
+    }
+
+    /// The number of cards.
+    #[inline]
+    pub fn len(self) -> u8 {
+        (1..=FACES as u8).map(|v| self.count(v)).sum()
+    }
+
+    /// True if there are no cards.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The packed counts, for hashing and keys (40 bits).
+    #[inline(always)]
+    pub fn bits(self) -> u64 {
+        self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_add_and_remove_cards_value_by_value() {
+        let cards = [1, 10, 10, 4, 1, 1, 7];
+        let c = CardCounts::of(&cards);
+        let want = [3, 0, 0, 1, 0, 0, 1, 0, 0, 2];
+        for v in 1..=10u8 {
+            assert_eq!(c.count(v), want[usize::from(v - 1)], "value {v}");
+        }
+        assert_eq!(c.len(), 7);
+        assert_eq!(c.with(2).count(2), 1);
+        assert_eq!(c.with(10).count(10), 3);
+        assert_eq!(
+            c.with(10).minus(CardCounts::of(&[10, 1])),
+            CardCounts::of(&[1, 1, 10, 10, 4, 7])
+        );
+        assert_eq!(c.plus(CardCounts::of(&[5])), c.with(5));
+        let all: Vec<u8> = (0..40).map(|i| i % 10 + 1).collect();
+        assert_eq!(CardCounts::of(&all), CardCounts::FULL);
+        assert_eq!(CardCounts::FULL.len(), 40);
+        assert!(CardCounts::EMPTY.is_empty() && !c.is_empty());
+    }
+}
