@@ -35,27 +35,37 @@ pub struct StrikeEnds {
 impl StrikeEnds {
     /// The bounds for a strike whose ends are worth `ends` (index 0 a bust, s a bank at s).
     pub fn new(ends: [f64; TOP as usize + 1]) -> Self {
+        let mut s = Self {
+            ends,
+            reach: [[0.0; 2]; TOP as usize + 1],
+            floor: 0.0,
+        };
+        s.set(ends);
+        s
+    }
+
+    /// Takes the ends of another strike (in place: this runs once per strike).
+    pub fn set(&mut self, ends: [f64; TOP as usize + 1]) {
         // From (h, Ace) a player can reach any (h', Ace) with h' > h (the next card may be an
-        // Ace), any (h', no Ace) with h' >= h + 2 (a 2 or more), and always a bust. Suffix
-        // maxima over h' of the bank values with and without an Ace give every reach at once.
-        const NONE: f64 = f64::NEG_INFINITY;
-        let bank = |h: u8, ace: bool| ends[usize::from(best(h, ace).0)];
-        let mut with_ace = [NONE; TOP as usize + 3];
-        let mut without = [NONE; TOP as usize + 3];
-        for h in (1..=TOP).rev() {
-            let i = usize::from(h);
-            with_ace[i] = with_ace[i + 1].max(bank(h, true));
-            without[i] = without[i + 1].max(bank(h, false));
+        // Ace), any (h', no Ace) with h' >= h + 2 (a 2 or more), and always a bust: running
+        // maxima from 21 down of the bank values with and without an Ace give every reach.
+        // (Values are never NaN: plain comparisons.)
+        let max = |a: f64, b: f64| if a > b { a } else { b };
+        let mut with_ace = f64::NEG_INFINITY; // over h' > h
+        let mut without = f64::NEG_INFINITY; // over h' > h
+        let mut without_2 = f64::NEG_INFINITY; // over h' > h + 1
+        for h in (1..=usize::from(TOP)).rev() {
+            let (hard, soft) = (ends[h], ends[if h <= 11 { h + 10 } else { h }]);
+            let later = max(ends[0], with_ace);
+            self.reach[h] = [max(max(hard, later), without_2), max(soft, later)];
+            without_2 = without;
+            without = max(without, hard);
+            with_ace = max(with_ace, soft);
         }
-        let mut reach = [[0.0; 2]; TOP as usize + 1];
-        for h in 1..=TOP {
-            let i = usize::from(h);
-            let later = ends[0].max(with_ace[i + 1]);
-            reach[i][1] = bank(h, true).max(later);
-            reach[i][0] = bank(h, false).max(later).max(without[i + 2]);
-        }
-        let floor = ends.iter().copied().fold(f64::INFINITY, f64::min);
-        Self { ends, reach, floor }
+        self.ends = ends;
+        self.floor = ends
+            .iter()
+            .fold(f64::INFINITY, |m, &e| if e < m { e } else { m });
     }
 
     /// The value of banking at (`hard`, `ace`).
@@ -383,13 +393,17 @@ mod tests {
             held[usize::from(cards[k] - 1)] += 1;
             k += 1;
         }
-        let keep = rng.below(if i % 2 == 0 { 4 } else { 40 - k as u64 + 1 }) as usize;
+        let keep = rng.below(if i.is_multiple_of(2) {
+            4
+        } else {
+            40 - k as u64 + 1
+        }) as usize;
         let mut deck = [0u8; 10];
         for &v in &cards[k..(k + keep).min(40)] {
             deck[usize::from(v - 1)] += 1;
         }
         let mut ends = [0.0; 22];
-        if i % 3 == 0 {
+        if i.is_multiple_of(3) {
             // Arbitrary values: no order between busting, falling short and banking.
             for e in &mut ends {
                 *e = rng.below(1000) as f64 / 1000.0;

@@ -96,7 +96,9 @@ impl Policy for Expectimax {
                 cache.memo.clear();
             }
             if cache.state != state {
-                cache.ends = StrikeEnds::new(self.solution.end_values(rest, view.enemy, view.hp));
+                cache
+                    .ends
+                    .set(self.solution.end_values(rest, view.enemy, view.hp));
                 cache.state = state;
             }
             if let Some(bank) = cache.ends.settled(view.hard, ace, view.target) {
