@@ -241,19 +241,17 @@ impl Search<'_> {
     /// reachable after it.
     fn push_at_most(&self, pile: Pile, hard: u8, ace: bool) -> f64 {
         let (deck, n) = pile.refilled().deck();
+        let room = (TOP - hard).min(FACES as u8);
         let mut sum = 0.0;
-        for v in 1..=FACES as u8 {
+        let mut safe = 0;
+        for v in 1..=room {
             let c = deck.count(v);
             if c > 0 {
-                sum += f64::from(c)
-                    * if hard + v > TOP {
-                        self.ends.ends[0]
-                    } else {
-                        self.ends.reach(hard + v, ace || v == 1)
-                    };
+                safe += c;
+                sum += f64::from(c) * self.ends.reach(hard + v, ace || v == 1);
             }
         }
-        sum / f64::from(n)
+        (sum + f64::from(n - safe) * self.ends.ends[0]) / f64::from(n)
     }
 
     /// The value of flipping one more card at (`hard`, `ace`), playing best after it.
@@ -270,22 +268,17 @@ impl Search<'_> {
             return s.push;
         }
         let ace = ace && hard <= 11;
-        let room = TOP - hard;
         let (deck, n) = pile.deck();
         let mut sum = 0.0;
-        let mut busts = 0u8;
-        for v in 1..=FACES as u8 {
+        let mut safe = 0;
+        for v in 1..=(TOP - hard).min(FACES as u8) {
             let c = deck.count(v);
-            if c == 0 {
-                continue;
+            if c > 0 {
+                safe += c;
+                sum += f64::from(c) * self.node(pile.flip(v), hard + v, ace || v == 1);
             }
-            if v > room {
-                busts += c;
-                continue;
-            }
-            sum += f64::from(c) * self.node(pile.flip(v), hard + v, ace || v == 1);
         }
-        let push = (sum + f64::from(busts) * self.ends.ends[0]) / f64::from(n);
+        let push = (sum + f64::from(n - safe) * self.ends.ends[0]) / f64::from(n);
         self.memo.slots[slot] = Slot {
             state_base,
             held,
