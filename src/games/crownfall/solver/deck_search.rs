@@ -18,65 +18,110 @@ use super::card_counts::CardCounts;
 use super::strike::{FACES, TIE, TOP, best, prefers_bank};
 
 /// Slots of the per-thread memo (a power of two).
-const MEMO_SLOTS: usize = 1 << 14;
+const MEMO_SLOTS: usize = 1 << 12;
 
-/// The value of each way a strike can end, with the bounds derived from them.
+/// Which of at most four values (levels) each way of ending a strike takes, and which levels
+/// can be reached from every total. A Crownfall strike ends with full damage, guarded, the enemy
+/// defeated or defeated at 21: the shape depends on the enemy, the levels on the strike's start
+/// state, so a strike's [`StrikeEnds`] cost a few steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrikeShape {
+    /// The level of each end: index 0 a bust, s a bank at best total s.
+    level: [u8; TOP as usize + 1],
+    /// Bit l set if an end of level l is reachable from (hard total, Ace seen), banking there
+    /// included, whatever the cards: `reach[hard][ace]`.
+    reach: [[u8; 2]; TOP as usize + 1],
+    /// Bit l set if some end takes level l.
+    all: u8,
+}
+
+impl StrikeShape {
+    /// The shape where end i (0 a bust, s a bank at s) takes level `level[i]` (each below 4).
+    pub fn new(level: [u8; TOP as usize + 1]) -> Self {
+        assert!(level.iter().all(|&l| l < 4), "at most four levels");
+        let bit = |i: usize| 1u8 << level[i];
+        // From (h, Ace) a player can reach any (h', Ace) with h' > h (the next card may be an
+        // Ace), any (h', no Ace) with h' >= h + 2 (a 2 or more), and always a bust: running
+        // unions from 21 down of the bank levels with and without an Ace give every reach.
+        let mut reach = [[0u8; 2]; TOP as usize + 1];
+        let (mut with_ace, mut without, mut without_2) = (0u8, 0u8, 0u8);
+        for h in (1..=usize::from(TOP)).rev() {
+            let (hard, soft) = (bit(h), bit(if h <= 11 { h + 10 } else { h }));
+            let later = bit(0) | with_ace;
+            reach[h] = [hard | later | without_2, soft | later];
+            without_2 = without;
+            without |= hard;
+            with_ace |= soft;
+        }
+        let all = (0..=usize::from(TOP)).fold(0, |m, i| m | bit(i));
+        Self { level, reach, all }
+    }
+}
+
+/// What each way a strike can end is worth, with the bounds derived from it.
 #[derive(Clone, Debug)]
 pub struct StrikeEnds {
-    /// Index 0 a bust, index s a bank at best total s.
-    ends: [f64; TOP as usize + 1],
-    /// The most any end reachable from (hard total, Ace seen) is worth, banking there included,
-    /// whatever the cards: `reach[hard][ace]`.
-    reach: [[f64; 2]; TOP as usize + 1],
+    shape: StrikeShape,
+    /// The value of each level.
+    levels: [f64; 4],
+    /// The most any subset of the levels (a bit set) is worth.
+    most: [f64; 16],
+    /// The value of a bust.
+    bust: f64,
     /// The least any end is worth: pushing is worth at least this.
     floor: f64,
 }
 
 impl StrikeEnds {
-    /// The bounds for a strike whose ends are worth `ends` (index 0 a bust, s a bank at s).
-    pub fn new(ends: [f64; TOP as usize + 1]) -> Self {
+    /// The ends of shape `shape` whose levels are worth `levels`.
+    pub fn new(shape: &StrikeShape, levels: [f64; 4]) -> Self {
         let mut s = Self {
-            ends,
-            reach: [[0.0; 2]; TOP as usize + 1],
+            shape: *shape,
+            levels,
+            most: [0.0; 16],
+            bust: 0.0,
             floor: 0.0,
         };
-        s.set(ends);
+        s.set(shape, levels);
         s
     }
 
     /// Takes the ends of another strike (in place: this runs once per strike).
-    pub fn set(&mut self, ends: [f64; TOP as usize + 1]) {
-        // From (h, Ace) a player can reach any (h', Ace) with h' > h (the next card may be an
-        // Ace), any (h', no Ace) with h' >= h + 2 (a 2 or more), and always a bust: running
-        // maxima from 21 down of the bank values with and without an Ace give every reach.
-        // (Values are never NaN: plain comparisons.)
-        let max = |a: f64, b: f64| if a > b { a } else { b };
-        let mut with_ace = f64::NEG_INFINITY; // over h' > h
-        let mut without = f64::NEG_INFINITY; // over h' > h
-        let mut without_2 = f64::NEG_INFINITY; // over h' > h + 1
-        for h in (1..=usize::from(TOP)).rev() {
-            let (hard, soft) = (ends[h], ends[if h <= 11 { h + 10 } else { h }]);
-            let later = max(ends[0], with_ace);
-            self.reach[h] = [max(max(hard, later), without_2), max(soft, later)];
-            without_2 = without;
-            without = max(without, hard);
-            with_ace = max(with_ace, soft);
+    pub fn set(&mut self, shape: &StrikeShape, levels: [f64; 4]) {
+        // Values are never NaN: plain comparisons.
+        let mut least = [f64::INFINITY; 16];
+        self.most[0] = f64::NEG_INFINITY;
+        for m in 1..16usize {
+            let (l, rest) = (levels[m.trailing_zeros() as usize], m & (m - 1));
+            self.most[m] = if l > self.most[rest] {
+                l
+            } else {
+                self.most[rest]
+            };
+            least[m] = if l < least[rest] { l } else { least[rest] };
         }
-        self.ends = ends;
-        self.floor = ends
-            .iter()
-            .fold(f64::INFINITY, |m, &e| if e < m { e } else { m });
+        self.shape = *shape;
+        self.levels = levels;
+        self.bust = levels[usize::from(shape.level[0] & 3)];
+        self.floor = least[usize::from(shape.all & 15)];
+    }
+
+    /// The value of end `i`: 0 a bust, s a bank at best total s.
+    #[inline(always)]
+    fn end(&self, i: u8) -> f64 {
+        self.levels[usize::from(self.shape.level[usize::from(i)] & 3)]
     }
 
     /// The value of banking at (`hard`, `ace`).
     #[inline(always)]
     fn stay(&self, hard: u8, ace: bool) -> f64 {
-        self.ends[usize::from(best(hard, ace).0)]
+        self.end(best(hard, ace).0)
     }
 
+    /// The most any end reachable from (`hard`, `ace`) is worth, banking there included.
     #[inline(always)]
     fn reach(&self, hard: u8, ace: bool) -> f64 {
-        self.reach[usize::from(hard)][usize::from(ace)]
+        self.most[usize::from(self.shape.reach[usize::from(hard)][usize::from(ace)] & 15)]
     }
 
     /// The decision at (`hard`, `ace`) if the end values alone settle it, whatever the cards:
@@ -87,7 +132,7 @@ impl StrikeEnds {
     #[inline]
     pub fn settled(&self, hard: u8, ace: bool, tie: u8) -> Option<bool> {
         let (b, _) = best(hard, ace);
-        let stay = self.ends[usize::from(b)];
+        let stay = self.end(b);
         let top = self.reach(hard, ace);
         if stay > top + 1.5 * TIE || (b >= tie && stay >= top - 0.5 * TIE) {
             return Some(true);
@@ -231,7 +276,7 @@ impl Search<'_> {
                 } else {
                     best(hard + v, ace || v == 1).0
                 };
-                sum += f64::from(c) * self.ends.ends[usize::from(end)];
+                sum += f64::from(c) * self.ends.end(end);
             }
         }
         sum / f64::from(n)
@@ -251,7 +296,7 @@ impl Search<'_> {
                 sum += f64::from(c) * self.ends.reach(hard + v, ace || v == 1);
             }
         }
-        (sum + f64::from(n - safe) * self.ends.ends[0]) / f64::from(n)
+        (sum + f64::from(n - safe) * self.ends.bust) / f64::from(n)
     }
 
     /// The value of flipping one more card at (`hard`, `ace`), playing best after it.
@@ -278,7 +323,7 @@ impl Search<'_> {
                 sum += f64::from(c) * self.node(pile.flip(v), hard + v, ace || v == 1);
             }
         }
-        let push = (sum + f64::from(n - safe) * self.ends.ends[0]) / f64::from(n);
+        let push = (sum + f64::from(n - safe) * self.ends.bust) / f64::from(n);
         self.memo.slots[slot] = Slot {
             state_base,
             held,
@@ -368,6 +413,9 @@ mod tests {
     /// A random strike in progress: the strike pile (hard total at most 21), a deck of some of
     /// the other cards (often few, so that reshuffles happen inside the search), end values.
     struct Case {
+        shape: StrikeShape,
+        levels: [f64; 4],
+        /// The value of each end, from the shape and the levels.
         ends: Ends,
         hard: u8,
         ace: bool,
@@ -395,35 +443,30 @@ mod tests {
         for &v in &cards[k..(k + keep).min(40)] {
             deck[usize::from(v - 1)] += 1;
         }
-        let mut ends = [0.0; 22];
-        if i.is_multiple_of(3) {
-            // Arbitrary values: no order between busting, falling short and banking.
-            for e in &mut ends {
-                *e = rng.below(1000) as f64 / 1000.0;
-            }
-        } else {
-            // A royal's shape: a bust or a short total, the guard zone, the target, 21.
-            let mut levels = [0.0; 4];
-            for l in &mut levels {
-                *l = rng.below(1000) as f64 / 1000.0;
-            }
-            levels.sort_by(f64::total_cmp);
-            if i % 3 == 2 {
-                levels[1] = levels[0];
-            }
-            let target = 12 + rng.below(7) as u8;
-            for (s, e) in ends.iter_mut().enumerate() {
-                let s = s as u8;
-                *e = match s {
-                    21 => levels[3],
-                    _ if s >= target => levels[2],
-                    _ if s + 2 >= target && s > 0 => levels[1],
-                    _ => levels[0],
-                };
-            }
+        let mut levels = [0.0; 4];
+        for l in &mut levels {
+            // Few distinct values now and then, so that ties between levels happen.
+            *l = rng.below(if i % 5 == 0 { 3 } else { 1000 }) as f64 / 999.0;
         }
+        let level: [u8; 22] = if i.is_multiple_of(3) {
+            // Any end any level: no order between busting, falling short and banking.
+            std::array::from_fn(|_| rng.below(4) as u8)
+        } else {
+            // A royal's shape: a bust or a short total, the guard zone, the target, 21; the
+            // levels in increasing order.
+            levels.sort_by(f64::total_cmp);
+            let target = 12 + rng.below(7) as u8;
+            std::array::from_fn(|s| match s as u8 {
+                21 => 3,
+                s if s >= target => 2,
+                s if s + 2 >= target && s > 0 => 1,
+                _ => 0,
+            })
+        };
         Case {
-            ends,
+            shape: StrikeShape::new(level),
+            levels,
+            ends: level.map(|l| levels[usize::from(l)]),
             hard,
             ace: held[0] > 0,
             tie: 12 + rng.below(7) as u8,
@@ -433,13 +476,21 @@ mod tests {
     }
 
     #[test]
-    fn reach_in_closed_form_equals_the_recursion() {
+    fn bounds_from_the_shape_equal_the_recursion_over_the_ends() {
         let mut rng = GameRng::new(5, 5, 5);
         let mut cards: [u8; 40] = std::array::from_fn(|i| (i % 10) as u8 + 1);
         for i in 0..3000 {
             let c = case(&mut rng, &mut cards, i);
-            let s = StrikeEnds::new(c.ends);
-            assert_eq!(s.reach[1..], reach_by_recursion(&c.ends)[1..], "case {i}");
+            let s = StrikeEnds::new(&c.shape, c.levels);
+            let reach = reach_by_recursion(&c.ends);
+            for h in 1..=TOP {
+                for ace in [false, true] {
+                    assert_eq!(s.reach(h, ace), reach[usize::from(h)][usize::from(ace)]);
+                    assert_eq!(s.stay(h, ace), c.ends[usize::from(best(h, ace).0)]);
+                }
+            }
+            let least = c.ends.iter().copied().fold(f64::INFINITY, f64::min);
+            assert_eq!((s.bust, s.floor), (c.ends[0], least), "case {i}");
         }
     }
 
@@ -451,7 +502,7 @@ mod tests {
         let mut decided_early = 0;
         for i in 0..6000u32 {
             let c = case(&mut rng, &mut cards, i);
-            let ends = StrikeEnds::new(c.ends);
+            let ends = StrikeEnds::new(&c.shape, c.levels);
             let (b, _) = best(c.hard, c.ace);
             let stay = c.ends[usize::from(b)];
             let want =

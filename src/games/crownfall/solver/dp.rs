@@ -51,6 +51,14 @@ impl Solution {
     /// The value of each way a strike from state (`rest`, `enemy`, `hp`) can end: index 0 a
     /// bust, index s a bank at best total s.
     pub fn end_values(&self, rest: usize, enemy: Enemy, hp: u8) -> [f64; TOP as usize + 1] {
+        spread(&self.rules, enemy, self.end_levels(rest, enemy, hp))
+    }
+
+    /// The four values a strike from state (`rest`, `enemy`, `hp`) can end with: full damage (a
+    /// bust or a short total), guarded, defeated, defeated at 21. [`Solution::end_shape`] says
+    /// which way of ending takes which.
+    #[inline]
+    pub fn end_levels(&self, rest: usize, enemy: Enemy, hp: u8) -> [f64; 4] {
         let levels = levels(
             &self.rules,
             self.space(),
@@ -65,7 +73,13 @@ impl Solution {
         } else {
             0.0
         };
-        spread(&self.rules, enemy, levels.map(|l| l.at(me)))
+        levels.map(|l| l.at(me))
+    }
+
+    /// For each way a strike against `enemy` ends (index 0 a bust, s a bank at s), the index of
+    /// its value in [`Solution::end_levels`].
+    pub fn end_shape(&self, enemy: Enemy) -> [u8; TOP as usize + 1] {
+        spread(&self.rules, enemy, [0, 1, 2, 3])
     }
 
     /// The win probability between enemies with HP `hp` (0 or less: lost) and tower `rest` left.

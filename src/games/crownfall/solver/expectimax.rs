@@ -13,10 +13,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::super::engine::{JokerView, StrikeView};
+use super::super::outcome::Enemy;
 use super::super::policy::{BankTable, Policy};
 use super::super::rules::{Deck, Rules};
 use super::card_counts::CardCounts;
-use super::deck_search::{Memo, Pile, Search, StrikeEnds};
+use super::deck_search::{Memo, Pile, Search, StrikeEnds, StrikeShape};
 use super::dp::Solution;
 use super::strike::TIE;
 
@@ -24,6 +25,8 @@ use super::strike::TIE;
 #[derive(Debug)]
 pub struct Expectimax {
     solution: Arc<Solution>,
+    /// The shape of a strike's end values against each enemy (by code; the Joker's is unused).
+    shapes: [StrikeShape; 4],
     /// Tells this player's cached values from another's in the same thread (never reused).
     id: u64,
 }
@@ -44,7 +47,7 @@ thread_local! {
     static CACHE: RefCell<Cache> = RefCell::new(Cache {
         owner: 0,
         state: usize::MAX,
-        ends: StrikeEnds::new([0.0; 22]),
+        ends: StrikeEnds::new(&StrikeShape::new([0; 22]), [0.0; 4]),
         memo: Memo::default(),
     });
 }
@@ -53,6 +56,7 @@ impl Expectimax {
     /// The card counter for `solution`.
     pub fn new(solution: Arc<Solution>) -> Self {
         Self {
+            shapes: Enemy::ALL.map(|e| StrikeShape::new(solution.end_shape(e))),
             solution,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         }
@@ -96,9 +100,10 @@ impl Policy for Expectimax {
                 cache.memo.clear();
             }
             if cache.state != state {
-                cache
-                    .ends
-                    .set(self.solution.end_values(rest, view.enemy, view.hp));
+                cache.ends.set(
+                    &self.shapes[view.enemy as usize],
+                    self.solution.end_levels(rest, view.enemy, view.hp),
+                );
                 cache.state = state;
             }
             if let Some(bank) = cache.ends.settled(view.hard, ace, view.target) {
