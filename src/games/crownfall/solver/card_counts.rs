@@ -22,7 +22,25 @@ impl CardCounts {
     /// The counts of `cards` (values 1..=10).
     #[inline]
     pub fn of(cards: &[u8]) -> Self {
-        Self(cards.iter().map(|&v| 1u64 << (4 * (v - 1))).sum())
+        const ONE: [u64; 16] = {
+            let mut one = [0u64; 16];
+            let mut v = 1;
+            while v <= FACES {
+                one[v] = 1 << (4 * (v - 1));
+                v += 1;
+            }
+            one
+        };
+        Self(cards.iter().map(|&v| ONE[usize::from(v & 15)]).sum())
+    }
+
+    /// The values among 1..=`up_to` (at most 10) with at least one card, in increasing order.
+    #[inline(always)]
+    pub fn values_up_to(self, up_to: u8) -> Values {
+        const LOW_BITS: u64 = 0x11_1111_1111;
+        let x = self.0;
+        let present = (x | x >> 1 | x >> 2 | x >> 3) & LOW_BITS;
+        Values(present & ((1u64 << (4 * up_to)) - 1))
     }
 
     /// How many cards of value `v` (1..=10).
@@ -69,6 +87,23 @@ impl CardCounts {
     }
 }
 
+/// Card values, from [`CardCounts::values_up_to`]: one bit per value present.
+pub struct Values(u64);
+
+impl Iterator for Values {
+    type Item = u8;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let v = (self.0.trailing_zeros() / 4) as u8 + 1;
+        self.0 &= self.0 - 1;
+        Some(v)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,5 +128,9 @@ mod tests {
         assert_eq!(CardCounts::of(&all), CardCounts::FULL);
         assert_eq!(CardCounts::FULL.len(), 40);
         assert!(CardCounts::EMPTY.is_empty() && !c.is_empty());
+        assert_eq!(c.values_up_to(10).collect::<Vec<_>>(), vec![1, 4, 7, 10]);
+        assert_eq!(c.values_up_to(7).collect::<Vec<_>>(), vec![1, 4, 7]);
+        assert_eq!(c.values_up_to(6).collect::<Vec<_>>(), vec![1, 4]);
+        assert_eq!(CardCounts::FULL.values_up_to(3).count(), 3);
     }
 }

@@ -156,15 +156,15 @@ pub struct Pile {
 }
 
 impl Pile {
-    /// The strike pile `held` over a deck of `deck`.
+    /// The strike pile `held` over a deck of `deck` (card values 1..=10).
     #[inline]
-    pub fn new(deck: CardCounts, held: CardCounts) -> Self {
-        let base = deck.plus(held);
+    pub fn new(deck: &[u8], held: &[u8]) -> Self {
+        let held_counts = CardCounts::of(held);
         Self {
-            base,
-            base_len: base.len(),
-            held,
-            held_len: held.len(),
+            base: CardCounts::of(deck).plus(held_counts),
+            base_len: (deck.len() + held.len()) as u8,
+            held: held_counts,
+            held_len: held.len() as u8,
         }
     }
 
@@ -268,16 +268,13 @@ impl Search<'_> {
     fn push_then_bank(&self, pile: Pile, hard: u8, ace: bool) -> f64 {
         let (deck, n) = pile.refilled().deck();
         let mut sum = 0.0;
-        for v in 1..=FACES as u8 {
-            let c = deck.count(v);
-            if c > 0 {
-                let end = if hard + v > TOP {
-                    0
-                } else {
-                    best(hard + v, ace || v == 1).0
-                };
-                sum += f64::from(c) * self.ends.end(end);
-            }
+        for v in deck.values_up_to(FACES as u8) {
+            let end = if hard + v > TOP {
+                0
+            } else {
+                best(hard + v, ace || v == 1).0
+            };
+            sum += f64::from(deck.count(v)) * self.ends.end(end);
         }
         sum / f64::from(n)
     }
@@ -289,12 +286,10 @@ impl Search<'_> {
         let room = (TOP - hard).min(FACES as u8);
         let mut sum = 0.0;
         let mut safe = 0;
-        for v in 1..=room {
+        for v in deck.values_up_to(room) {
             let c = deck.count(v);
-            if c > 0 {
-                safe += c;
-                sum += f64::from(c) * self.ends.reach(hard + v, ace || v == 1);
-            }
+            safe += c;
+            sum += f64::from(c) * self.ends.reach(hard + v, ace || v == 1);
         }
         (sum + f64::from(n - safe) * self.ends.bust) / f64::from(n)
     }
@@ -316,12 +311,10 @@ impl Search<'_> {
         let (deck, n) = pile.deck();
         let mut sum = 0.0;
         let mut safe = 0;
-        for v in 1..=(TOP - hard).min(FACES as u8) {
+        for v in deck.values_up_to((TOP - hard).min(FACES as u8)) {
             let c = deck.count(v);
-            if c > 0 {
-                safe += c;
-                sum += f64::from(c) * self.node(pile.flip(v), hard + v, ace || v == 1);
-            }
+            safe += c;
+            sum += f64::from(c) * self.node(pile.flip(v), hard + v, ace || v == 1);
         }
         let push = (sum + f64::from(n - safe) * self.ends.bust) / f64::from(n);
         self.memo.slots[slot] = Slot {
@@ -403,11 +396,10 @@ mod tests {
         value
     }
 
-    fn counts(c: &[u8; 10]) -> CardCounts {
-        let cards: Vec<u8> = (1..=10u8)
+    fn listed(c: &[u8; 10]) -> Vec<u8> {
+        (1..=10u8)
             .flat_map(|v| std::iter::repeat_n(v, usize::from(c[usize::from(v - 1)])))
-            .collect();
-        CardCounts::of(&cards)
+            .collect()
     }
 
     /// A random strike in progress: the strike pile (hard total at most 21), a deck of some of
@@ -446,7 +438,7 @@ mod tests {
         let mut levels = [0.0; 4];
         for l in &mut levels {
             // Few distinct values now and then, so that ties between levels happen.
-            *l = rng.below(if i % 5 == 0 { 3 } else { 1000 }) as f64 / 999.0;
+            *l = rng.below(if i.is_multiple_of(5) { 3 } else { 1000 }) as f64 / 999.0;
         }
         let level: [u8; 22] = if i.is_multiple_of(3) {
             // Any end any level: no order between busting, falling short and banking.
@@ -508,7 +500,7 @@ mod tests {
             let want =
                 push_by_recursion(&c.ends, c.hard, c.ace, c.deck, c.held, &mut HashMap::new());
             let want_bank = prefers_bank(stay, want, b, c.tie);
-            let pile = Pile::new(counts(&c.deck), counts(&c.held));
+            let pile = Pile::new(&listed(&c.deck), &listed(&c.held));
             // The same memo across cases, each its own state, as in play.
             let mut search = Search {
                 ends: &ends,

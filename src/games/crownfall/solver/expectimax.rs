@@ -16,7 +16,6 @@ use super::super::engine::{JokerView, StrikeView};
 use super::super::outcome::Enemy;
 use super::super::policy::{BankTable, Policy};
 use super::super::rules::{Deck, Rules};
-use super::card_counts::CardCounts;
 use super::deck_search::{Memo, Pile, Search, StrikeEnds, StrikeShape};
 use super::dp::Solution;
 use super::strike::TIE;
@@ -109,10 +108,7 @@ impl Policy for Expectimax {
             if let Some(bank) = cache.ends.settled(view.hard, ace, view.target) {
                 return bank;
             }
-            let pile = Pile::new(
-                CardCounts::of(view.deck.deck_cards()),
-                CardCounts::of(view.deck.held_cards()),
-            );
+            let pile = Pile::new(view.deck.deck_cards(), view.deck.held_cards());
             Search {
                 ends: &cache.ends,
                 state,
