@@ -68,10 +68,19 @@ impl CardCounts {
         Self(self.0 - other.0)
     }
 
-    /// The number of cards.
-    #[inline]
+    /// The cards whose values have their lane set in `lanes` (0xF per value).
+    #[inline(always)]
+    pub fn within(self, lanes: u64) -> Self {
+        Self(self.0 & lanes)
+    }
+
+    /// The number of cards (at most 255).
+    #[inline(always)]
     pub fn len(self) -> u8 {
-        (1..=FACES as u8).map(|v| self.count(v)).sum()
+        // Pairs of counts into bytes, then the bytes summed into the top byte of a product.
+        const BYTES: u64 = 0x0F_0F0F_0F0F;
+        let pairs = (self.0 & BYTES) + (self.0 >> 4 & BYTES);
+        (pairs.wrapping_mul(0x01_0101_0101) >> 32) as u8
     }
 
     /// True if there are no cards.
@@ -132,5 +141,6 @@ mod tests {
         assert_eq!(c.values_up_to(7).collect::<Vec<_>>(), vec![1, 4, 7]);
         assert_eq!(c.values_up_to(6).collect::<Vec<_>>(), vec![1, 4]);
         assert_eq!(CardCounts::FULL.values_up_to(3).count(), 3);
+        assert_eq!(c.within(0xF | 0xF << 36).len(), 5);
     }
 }

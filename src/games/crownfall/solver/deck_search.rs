@@ -24,15 +24,43 @@ const MEMO_SLOTS: usize = 1 << 12;
 /// can be reached from every total. A Crownfall strike ends with full damage, guarded, the enemy
 /// defeated or defeated at 21: the shape depends on the enemy, the levels on the strike's start
 /// state, so a strike's [`StrikeEnds`] cost a few steps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StrikeShape {
     /// The level of each end: index 0 a bust, s a bank at best total s.
     level: [u8; TOP as usize + 1],
     /// Bit l set if an end of level l is reachable from (hard total, Ace seen), banking there
     /// included, whatever the cards: `reach[hard][ace]`.
     reach: [[u8; 2]; TOP as usize + 1],
+    /// For each (hard total, Ace seen): the next card's values grouped by the levels reachable
+    /// after them (a bust's level for the values that bust): `next[hard][ace]`.
+    next: [[Groups; 2]; TOP as usize + 1],
     /// Bit l set if some end takes level l.
     all: u8,
+}
+
+/// Card values grouped by a bit set of levels: each group the values (as [`CardCounts`] lanes,
+/// 0xF per value) and the levels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Groups {
+    lanes: [u64; FACES],
+    levels: [u8; FACES],
+    len: u8,
+}
+
+impl Groups {
+    /// Adds value `v` to the group of `levels`.
+    fn add(&mut self, v: u8, levels: u8) {
+        let lane = 0xF << (4 * (v - 1));
+        let len = usize::from(self.len);
+        match self.levels[..len].iter().position(|&l| l == levels) {
+            Some(g) => self.lanes[g] |= lane,
+            None => {
+                self.lanes[len] = lane;
+                self.levels[len] = levels;
+                self.len += 1;
+            }
+        }
+    }
 }
 
 impl StrikeShape {
@@ -53,15 +81,35 @@ impl StrikeShape {
             without |= hard;
             with_ace |= soft;
         }
+        let mut next = [[Groups::default(); 2]; TOP as usize + 1];
+        for h in 1..=TOP {
+            for ace in [false, true] {
+                let groups = &mut next[usize::from(h)][usize::from(ace)];
+                for v in 1..=FACES as u8 {
+                    groups.add(
+                        v,
+                        if h + v > TOP {
+                            bit(0)
+                        } else {
+                            reach[usize::from(h + v)][usize::from(ace || v == 1)]
+                        },
+                    );
+                }
+            }
+        }
         let all = (0..=usize::from(TOP)).fold(0, |m, i| m | bit(i));
-        Self { level, reach, all }
+        Self {
+            level,
+            reach,
+            next,
+            all,
+        }
     }
 }
 
 /// What each way a strike can end is worth, with the bounds derived from it.
 #[derive(Clone, Debug)]
 pub struct StrikeEnds {
-    shape: StrikeShape,
     /// The value of each level.
     levels: [f64; 4],
     /// The most any subset of the levels (a bit set) is worth.
@@ -76,7 +124,6 @@ impl StrikeEnds {
     /// The ends of shape `shape` whose levels are worth `levels`.
     pub fn new(shape: &StrikeShape, levels: [f64; 4]) -> Self {
         let mut s = Self {
-            shape: *shape,
             levels,
             most: [0.0; 16],
             bust: 0.0,
@@ -100,28 +147,27 @@ impl StrikeEnds {
             };
             least[m] = if l < least[rest] { l } else { least[rest] };
         }
-        self.shape = *shape;
         self.levels = levels;
         self.bust = levels[usize::from(shape.level[0] & 3)];
         self.floor = least[usize::from(shape.all & 15)];
     }
 
-    /// The value of end `i`: 0 a bust, s a bank at best total s.
+    /// The value of end `i` (0 a bust, s a bank at best total s) in a strike of `shape`.
     #[inline(always)]
-    fn end(&self, i: u8) -> f64 {
-        self.levels[usize::from(self.shape.level[usize::from(i)] & 3)]
+    fn end(&self, shape: &StrikeShape, i: u8) -> f64 {
+        self.levels[usize::from(shape.level[usize::from(i)] & 3)]
     }
 
     /// The value of banking at (`hard`, `ace`).
     #[inline(always)]
-    fn stay(&self, hard: u8, ace: bool) -> f64 {
-        self.end(best(hard, ace).0)
+    fn stay(&self, shape: &StrikeShape, hard: u8, ace: bool) -> f64 {
+        self.end(shape, best(hard, ace).0)
     }
 
     /// The most any end reachable from (`hard`, `ace`) is worth, banking there included.
     #[inline(always)]
-    fn reach(&self, hard: u8, ace: bool) -> f64 {
-        self.most[usize::from(self.shape.reach[usize::from(hard)][usize::from(ace)] & 15)]
+    fn reach(&self, shape: &StrikeShape, hard: u8, ace: bool) -> f64 {
+        self.most[usize::from(shape.reach[usize::from(hard)][usize::from(ace)] & 15)]
     }
 
     /// The decision at (`hard`, `ace`) if the end values alone settle it, whatever the cards:
@@ -130,10 +176,10 @@ impl StrikeEnds {
     /// exact value could not have decided otherwise. `tie`: a tie banks at best totals from
     /// `tie` up.
     #[inline]
-    pub fn settled(&self, hard: u8, ace: bool, tie: u8) -> Option<bool> {
+    pub fn settled(&self, shape: &StrikeShape, hard: u8, ace: bool, tie: u8) -> Option<bool> {
         let (b, _) = best(hard, ace);
-        let stay = self.end(b);
-        let top = self.reach(hard, ace);
+        let stay = self.end(shape, b);
+        let top = self.reach(shape, hard, ace);
         if stay > top + 1.5 * TIE || (b >= tie && stay >= top - 0.5 * TIE) {
             return Some(true);
         }
@@ -231,6 +277,8 @@ impl Memo {
 /// One strike start state's search: its end values, its number (part of the memo keys) and the
 /// memo.
 pub struct Search<'a> {
+    /// The strike's shape.
+    pub shape: &'a StrikeShape,
     /// What the strike's ends are worth.
     pub ends: &'a StrikeEnds,
     /// The strike start state (below 2^24): memo entries of other states do not match.
@@ -245,7 +293,7 @@ impl Search<'_> {
     /// is at least `tie`.
     pub fn bank(&mut self, pile: Pile, hard: u8, ace: bool, tie: u8) -> bool {
         let (b, _) = best(hard, ace);
-        let stay = self.ends.stay(hard, ace);
+        let stay = self.ends.stay(self.shape, hard, ace);
         if self.push_then_bank(pile, hard, ace) > stay + TIE {
             return false;
         }
@@ -257,8 +305,10 @@ impl Search<'_> {
 
     /// The value of a strike standing at (`hard`, `ace`) with the best move from here on.
     fn node(&mut self, pile: Pile, hard: u8, ace: bool) -> f64 {
-        let stay = self.ends.stay(hard, ace);
-        if stay >= self.ends.reach(hard, ace) || stay >= self.push_at_most(pile, hard, ace) {
+        let stay = self.ends.stay(self.shape, hard, ace);
+        if stay >= self.ends.reach(self.shape, hard, ace)
+            || stay >= self.push_at_most(pile, hard, ace)
+        {
             return stay;
         }
         stay.max(self.push(pile, hard, ace))
@@ -274,7 +324,7 @@ impl Search<'_> {
             } else {
                 best(hard + v, ace || v == 1).0
             };
-            sum += f64::from(deck.count(v)) * self.ends.end(end);
+            sum += f64::from(deck.count(v)) * self.ends.end(self.shape, end);
         }
         sum / f64::from(n)
     }
@@ -283,15 +333,13 @@ impl Search<'_> {
     /// reachable after it.
     fn push_at_most(&self, pile: Pile, hard: u8, ace: bool) -> f64 {
         let (deck, n) = pile.refilled().deck();
-        let room = (TOP - hard).min(FACES as u8);
+        let groups = &self.shape.next[usize::from(hard)][usize::from(ace)];
         let mut sum = 0.0;
-        let mut safe = 0;
-        for v in deck.values_up_to(room) {
-            let c = deck.count(v);
-            safe += c;
-            sum += f64::from(c) * self.ends.reach(hard + v, ace || v == 1);
+        for g in 0..usize::from(groups.len) {
+            let c = deck.within(groups.lanes[g]).len();
+            sum += f64::from(c) * self.ends.most[usize::from(groups.levels[g] & 15)];
         }
-        (sum + f64::from(n - safe) * self.ends.bust) / f64::from(n)
+        sum / f64::from(n)
     }
 
     /// The value of flipping one more card at (`hard`, `ace`), playing best after it.
@@ -477,8 +525,12 @@ mod tests {
             let reach = reach_by_recursion(&c.ends);
             for h in 1..=TOP {
                 for ace in [false, true] {
-                    assert_eq!(s.reach(h, ace), reach[usize::from(h)][usize::from(ace)]);
-                    assert_eq!(s.stay(h, ace), c.ends[usize::from(best(h, ace).0)]);
+                    let r = reach[usize::from(h)][usize::from(ace)];
+                    assert_eq!(s.reach(&c.shape, h, ace), r);
+                    assert_eq!(
+                        s.stay(&c.shape, h, ace),
+                        c.ends[usize::from(best(h, ace).0)]
+                    );
                 }
             }
             let least = c.ends.iter().copied().fold(f64::INFINITY, f64::min);
@@ -503,6 +555,7 @@ mod tests {
             let pile = Pile::new(&listed(&c.deck), &listed(&c.held));
             // The same memo across cases, each its own state, as in play.
             let mut search = Search {
+                shape: &c.shape,
                 ends: &ends,
                 state: i as usize,
                 memo: &mut memo,
@@ -511,10 +564,11 @@ mod tests {
             assert!((got - want).abs() < 1e-12, "case {i}: {got} vs {want}");
             assert!(search.push_then_bank(pile, c.hard, c.ace) <= want + 1e-12);
             assert!(search.push_at_most(pile, c.hard, c.ace) >= want - 1e-12);
-            assert!(ends.reach(c.hard, c.ace) >= want.max(stay) - 1e-12);
+            assert!(ends.reach(&c.shape, c.hard, c.ace) >= want.max(stay) - 1e-12);
             assert!(ends.floor <= want + 1e-12);
             memo.clear();
             let mut search = Search {
+                shape: &c.shape,
                 ends: &ends,
                 state: 0,
                 memo: &mut memo,
@@ -524,7 +578,7 @@ mod tests {
                 want_bank,
                 "case {i}"
             );
-            if let Some(early) = ends.settled(c.hard, c.ace, c.tie) {
+            if let Some(early) = ends.settled(&c.shape, c.hard, c.ace, c.tie) {
                 assert_eq!(early, want_bank, "case {i}");
                 decided_early += 1;
             }

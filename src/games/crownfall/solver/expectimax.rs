@@ -105,11 +105,13 @@ impl Policy for Expectimax {
                 );
                 cache.state = state;
             }
-            if let Some(bank) = cache.ends.settled(view.hard, ace, view.target) {
+            let shape = &self.shapes[view.enemy as usize];
+            if let Some(bank) = cache.ends.settled(shape, view.hard, ace, view.target) {
                 return bank;
             }
             let pile = Pile::new(view.deck.deck_cards(), view.deck.held_cards());
             Search {
+                shape,
                 ends: &cache.ends,
                 state,
                 memo: &mut cache.memo,
