@@ -375,13 +375,14 @@ impl Search<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use std::collections::HashMap;
 
     use super::*;
     use crate::rng::GameRng;
 
-    type Ends = [f64; 22];
+    /// The value of each end: index 0 a bust, s a bank at best total s.
+    pub(crate) type Ends = [f64; 22];
 
     /// The most reachable from every total by plain recursion over the next card.
     fn reach_by_recursion(ends: &Ends) -> [[f64; 2]; 22] {
@@ -403,8 +404,8 @@ mod tests {
     }
 
     /// The value of pushing by plain recursion over every card, memoized in a map by the cards
-    /// alone: no bounds, no per-thread table.
-    fn push_by_recursion(
+    /// alone: no bounds, no per-thread table. `deck` and `held`: counts by value (index v - 1).
+    pub(crate) fn push_by_recursion(
         ends: &Ends,
         hard: u8,
         ace: bool,

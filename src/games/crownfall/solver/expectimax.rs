@@ -140,3 +140,73 @@ impl Policy for Expectimax {
         gamble > accept + TIE
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::super::deck_search::tests::push_by_recursion;
+    use super::super::strike::{best, prefers_bank};
+    use super::*;
+    use crate::games::Game;
+    use crate::games::crownfall::{Crownfall, Engine, Streams};
+    use crate::rng::GameRng;
+
+    /// The card counter by its definition: bank if banking is worth more than the exact
+    /// expectation of pushing on and playing best (by plain recursion over the cards), or as
+    /// much at the target or over. No bounds, no memo kept, no shortcut.
+    struct Reference<'a>(&'a Expectimax);
+
+    impl Policy for Reference<'_> {
+        fn strike_table(&self, _: &Rules, _: &StrikeView) -> Option<BankTable> {
+            None
+        }
+
+        fn bank(&self, _: &Rules, view: &StrikeView) -> bool {
+            let solution = self.0.solution();
+            let rest = solution.space().rest_of(&view.tower.deck_cards()[1..]);
+            let ends = solution.end_values(rest, view.enemy, view.hp);
+            let by_value = |cards: &[u8]| {
+                let mut c = [0u8; 10];
+                for &v in cards {
+                    c[usize::from(v - 1)] += 1;
+                }
+                c
+            };
+            let held = by_value(view.deck.held_cards());
+            let ace = held[0] > 0;
+            let deck = by_value(view.deck.deck_cards());
+            let push = push_by_recursion(&ends, view.hard, ace, deck, held, &mut HashMap::new());
+            let (b, _) = best(view.hard, ace);
+            prefers_bank(ends[usize::from(b)], push, b, view.target)
+        }
+
+        fn double_or_nothing(&self, rules: &Rules, view: &JokerView) -> bool {
+            self.0.double_or_nothing(rules, view)
+        }
+    }
+
+    #[test]
+    fn plays_every_game_as_the_exact_expectation_by_plain_recursion() {
+        for sets in [
+            vec![],
+            vec!["guard_zone=3", "start_hp=9", "heal.king=1"],
+            vec!["damage.jack=0", "guard_damage.queen=0", "tower.kings=2"],
+        ] {
+            let rules: Rules = crate::rules::load(
+                None,
+                &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            )
+            .unwrap();
+            let game = Crownfall::new(rules.clone(), "expectimax").unwrap();
+            let player = Expectimax::new(super::super::solved(&rules).unwrap());
+            for index in 0..300 {
+                let mut tower = GameRng::new(7, index, Streams::TOWER);
+                let mut deck = GameRng::new(7, index, Streams::PLAYER_DECK);
+                let want =
+                    Engine::new(&rules).play(&rules, &Reference(&player), &mut tower, &mut deck);
+                assert_eq!(game.play(7, index), want, "{sets:?} game {index}");
+            }
+        }
+    }
+}
