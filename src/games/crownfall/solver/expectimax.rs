@@ -5,8 +5,8 @@
 //!
 //! The search is in [`super::deck_search`]. Each thread keeps the end values of the last strike
 //! start state it saw (a strike asks several times) and a memo of pushing values by (start
-//! state, cards), kept across strikes and games: the first strikes of games repeat, and a later
-//! decision of a strike finds what the first one searched.
+//! state, cards), where a later decision of a strike finds what the first one searched. Both are
+//! exact functions of their keys: they change speed, never a decision, whatever the threads.
 
 use std::cell::RefCell;
 use std::sync::Arc;
