@@ -14,8 +14,6 @@ const PER_FACE: u64 = (DECK_CARDS / FACES) as u64;
 pub struct CardCounts(u64);
 
 impl CardCounts {
-    /// No cards.
-    pub const EMPTY: Self = Self(0);
     /// The whole player deck: every value `DECK_CARDS / 10` times.
     pub const FULL: Self = Self(PER_FACE * 0x11_1111_1111);
 
@@ -83,12 +81,6 @@ impl CardCounts {
         (pairs.wrapping_mul(0x01_0101_0101) >> 32) as u8
     }
 
-    /// True if there are no cards.
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
     /// The packed counts, for hashing and keys (40 bits).
     #[inline(always)]
     pub fn bits(self) -> u64 {
@@ -136,7 +128,6 @@ mod tests {
         let all: Vec<u8> = (0..40).map(|i| i % 10 + 1).collect();
         assert_eq!(CardCounts::of(&all), CardCounts::FULL);
         assert_eq!(CardCounts::FULL.len(), 40);
-        assert!(CardCounts::EMPTY.is_empty() && !c.is_empty());
         assert_eq!(c.values_up_to(10).collect::<Vec<_>>(), vec![1, 4, 7, 10]);
         assert_eq!(c.values_up_to(7).collect::<Vec<_>>(), vec![1, 4, 7]);
         assert_eq!(c.values_up_to(6).collect::<Vec<_>>(), vec![1, 4]);
