@@ -74,7 +74,7 @@ impl CardCounts {
 
     /// The number of cards (at most 255).
     #[inline(always)]
-    pub fn len(self) -> u8 {
+    pub fn total(self) -> u8 {
         // Pairs of counts into bytes, then the bytes summed into the top byte of a product.
         const BYTES: u64 = 0x0F_0F0F_0F0F;
         let pairs = (self.0 & BYTES) + (self.0 >> 4 & BYTES);
@@ -117,7 +117,7 @@ mod tests {
         for v in 1..=10u8 {
             assert_eq!(c.count(v), want[usize::from(v - 1)], "value {v}");
         }
-        assert_eq!(c.len(), 7);
+        assert_eq!(c.total(), 7);
         assert_eq!(c.with(2).count(2), 1);
         assert_eq!(c.with(10).count(10), 3);
         assert_eq!(
@@ -127,11 +127,11 @@ mod tests {
         assert_eq!(c.plus(CardCounts::of(&[5])), c.with(5));
         let all: Vec<u8> = (0..40).map(|i| i % 10 + 1).collect();
         assert_eq!(CardCounts::of(&all), CardCounts::FULL);
-        assert_eq!(CardCounts::FULL.len(), 40);
+        assert_eq!(CardCounts::FULL.total(), 40);
         assert_eq!(c.values_up_to(10).collect::<Vec<_>>(), vec![1, 4, 7, 10]);
         assert_eq!(c.values_up_to(7).collect::<Vec<_>>(), vec![1, 4, 7]);
         assert_eq!(c.values_up_to(6).collect::<Vec<_>>(), vec![1, 4]);
         assert_eq!(CardCounts::FULL.values_up_to(3).count(), 3);
-        assert_eq!(c.within(0xF | 0xF << 36).len(), 5);
+        assert_eq!(c.within(0xF | 0xF << 36).total(), 5);
     }
 }

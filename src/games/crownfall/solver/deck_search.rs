@@ -220,7 +220,7 @@ impl Pile {
         if self.base_len == self.held_len {
             Self {
                 base: CardCounts::FULL,
-                base_len: CardCounts::FULL.len(),
+                base_len: CardCounts::FULL.total(),
                 ..self
             }
         } else {
@@ -336,7 +336,7 @@ impl Search<'_> {
         let groups = &self.shape.next[usize::from(hard)][usize::from(ace)];
         let mut sum = 0.0;
         for g in 0..usize::from(groups.len) {
-            let c = deck.within(groups.lanes[g]).len();
+            let c = deck.within(groups.lanes[g]).total();
             sum += f64::from(c) * self.ends.most[usize::from(groups.levels[g] & 15)];
         }
         sum / f64::from(n)
