@@ -51,8 +51,15 @@ impl Solution {
     /// The value of each way a strike from state (`rest`, `enemy`, `hp`) can end: index 0 a
     /// bust, index s a bank at best total s.
     pub fn end_values(&self, rest: usize, enemy: Enemy, hp: u8) -> [f64; TOP as usize + 1] {
-        let me = self.value[self.space().state(rest, enemy, hp)];
-        ends(
+        spread(&self.rules, enemy, self.end_levels(rest, enemy, hp))
+    }
+
+    /// The four values a strike from state (`rest`, `enemy`, `hp`) can end with: full damage (a
+    /// bust or a short total), guarded, defeated, defeated at 21. [`Solution::end_shape`] says
+    /// which way of ending takes which.
+    #[inline]
+    pub fn end_levels(&self, rest: usize, enemy: Enemy, hp: u8) -> [f64; 4] {
+        let levels = levels(
             &self.rules,
             self.space(),
             &self.value,
@@ -60,8 +67,19 @@ impl Solution {
             rest,
             enemy,
             hp,
-        )
-        .map(|e| e.at(me))
+        );
+        let me = if levels.iter().any(|l| l.b != 0.0) {
+            self.value[self.space().state(rest, enemy, hp)]
+        } else {
+            0.0
+        };
+        levels.map(|l| l.at(me))
+    }
+
+    /// For each way a strike against `enemy` ends (index 0 a bust, s a bank at s), the index of
+    /// its value in [`Solution::end_levels`].
+    pub fn end_shape(&self, enemy: Enemy) -> [u8; TOP as usize + 1] {
+        spread(&self.rules, enemy, [0, 1, 2, 3])
     }
 
     /// The win probability between enemies with HP `hp` (0 or less: lost) and tower `rest` left.
@@ -77,9 +95,10 @@ impl Solution {
     }
 }
 
-/// The values of a strike's ends from state (`rest`, `enemy`, `hp`) given the values solved so
-/// far; a zero-damage end is the state itself ([`Affine::AGAIN`]).
-fn ends(
+/// What a strike from state (`rest`, `enemy`, `hp`) is worth by how it ends, given the values
+/// solved so far: `[full damage (a bust or short), guarded, defeated, defeated at 21]`; a
+/// zero-damage end is the state itself ([`Affine::AGAIN`]).
+fn levels(
     rules: &Rules,
     space: &Space,
     value: &[f64],
@@ -87,7 +106,7 @@ fn ends(
     rest: usize,
     enemy: Enemy,
     hp: u8,
-) -> Ends {
+) -> [Affine; 4] {
     let hurt = |d: u8| {
         if d == 0 {
             Affine::AGAIN
@@ -97,22 +116,30 @@ fn ends(
             Affine::value(value[space.state(rest, enemy, hp - d)])
         }
     };
+    let healed = hp.saturating_add(rules.heal.of(enemy)).min(rules.max_hp);
+    [
+        hurt(rules.damage.of(enemy)),
+        hurt(rules.guard_damage.of(enemy)),
+        Affine::value(between[space.between(rest, hp)]),
+        Affine::value(between[space.between(rest, healed)]),
+    ]
+}
+
+/// The value of each way a strike against `enemy` ends (index 0 a bust, s a bank at best total
+/// s), from its [`levels`].
+fn spread<T: Copy>(
+    rules: &Rules,
+    enemy: Enemy,
+    [full, guarded, defeated, perfect]: [T; 4],
+) -> [T; 22] {
     let target = rules.target.of(enemy);
-    let mut ends = [Affine::default(); TOP as usize + 1];
-    ends[0] = hurt(rules.damage.of(enemy));
+    let mut ends = [full; TOP as usize + 1];
     for s in 1..=TOP {
-        ends[usize::from(s)] = if s >= target {
-            let healed = if s == TOP {
-                hp.saturating_add(rules.heal.of(enemy)).min(rules.max_hp)
-            } else {
-                hp
-            };
-            Affine::value(between[space.between(rest, healed)])
+        if s >= target {
+            ends[usize::from(s)] = if s == TOP { perfect } else { defeated };
         } else if target - s <= rules.guard_zone {
-            hurt(rules.guard_damage.of(enemy))
-        } else {
-            hurt(rules.damage.of(enemy))
-        };
+            ends[usize::from(s)] = guarded;
+        }
     }
     ends
 }
@@ -196,7 +223,11 @@ fn run(rules: &Rules, fixed: Option<&Plan>) -> Result<Solution> {
             }
             for hp in hp_range.clone() {
                 let i = space.state(rest, enemy, hp);
-                let e = ends(rules, &space, &value, &between, rest, enemy, hp);
+                let e = spread(
+                    rules,
+                    enemy,
+                    levels(rules, &space, &value, &between, rest, enemy, hp),
+                );
                 let (v, p) = strike_value(&e, rules.target.of(enemy), fixed.map(|f| &f.strikes[i]));
                 value[i] = v;
                 plan.strikes[i] = p;

@@ -3,51 +3,61 @@
 //! of the strike: draws without replacement, a reshuffle mid-strike included (when the deck runs
 //! out, every card not on the strike pile comes back).
 //!
-//! The search below a decision is memoized per thread by what it depends on: the strike's start
-//! state, the totals, the deck size and the counts of the cards that do not bust (plus the strike
-//! pile when a reshuffle can happen before the strike ends). Two bounds settle most decisions
-//! and prune most of each search: bank if banking is worth at least what pushing could reach at
-//! best (the next card's real odds, then the most any end reachable after it is worth), push if
-//! pushing and then banking at once is worth more than banking now.
+//! The search is in [`super::deck_search`]. Each thread keeps the end values of the last strike
+//! start state it saw (a strike asks several times) and a memo of pushing values by (start
+//! state, cards), where a later decision of a strike finds what the first one searched. Both are
+//! exact functions of their keys: they change speed, never a decision, whatever the threads.
 
 use std::cell::RefCell;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::super::engine::{DECK_CARDS, JokerView, StrikeView};
+use super::super::engine::{JokerView, StrikeView};
+use super::super::outcome::Enemy;
 use super::super::policy::{BankTable, Policy};
 use super::super::rules::{Deck, Rules};
+use super::deck_search::{Memo, Pile, Search, StrikeEnds, StrikeShape};
 use super::dp::Solution;
-use super::strike::{FACES, TIE, TOP, best, prefers_bank};
-
-/// Cards of each value in the full player deck.
-const PER_FACE: u8 = (DECK_CARDS / FACES) as u8;
-/// Memo entries per thread (a power of two).
-const MEMO: usize = 1 << 14;
-
-/// Card counts by value (index v - 1).
-type Counts = [u8; FACES];
+use super::strike::TIE;
 
 /// The expectimax player over a solved game.
 #[derive(Debug)]
 pub struct Expectimax {
     solution: Arc<Solution>,
-    /// Tells this player's memo entries from another's in the same thread.
-    id: u32,
+    /// The shape of a strike's end values against each enemy (by code; the Joker's is unused).
+    shapes: [StrikeShape; 4],
+    /// Tells this player's cached values from another's in the same thread (never reused).
+    id: u64,
 }
 
-static NEXT_ID: AtomicU32 = AtomicU32::new(1);
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// A thread's cache: everything in it is a function of its key, so it only changes speed.
+struct Cache {
+    /// The player whose values these are (0: none yet).
+    owner: u64,
+    /// The strike start state whose end values `ends` holds (usize::MAX: none).
+    state: usize,
+    ends: StrikeEnds,
+    memo: Memo,
+}
 
 thread_local! {
-    static MEMO_TABLE: RefCell<Vec<(u128, f64)>> = RefCell::new(vec![(0, 0.0); MEMO]);
+    static CACHE: RefCell<Cache> = RefCell::new(Cache {
+        owner: 0,
+        state: usize::MAX,
+        ends: StrikeEnds::new(&StrikeShape::new([0; 22]), [0.0; 4]),
+        memo: Memo::default(),
+    });
 }
 
 impl Expectimax {
     /// The card counter for `solution`.
     pub fn new(solution: Arc<Solution>) -> Self {
         Self {
+            shapes: Enemy::ALL.map(|e| StrikeShape::new(solution.end_shape(e))),
             solution,
-            id: NEXT_ID.fetch_add(1, Ordering::Relaxed) & 0xFFFF,
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         }
     }
 
@@ -61,155 +71,6 @@ impl PartialEq for Expectimax {
     fn eq(&self, other: &Self) -> bool {
         Arc::ptr_eq(&self.solution, &other.solution)
     }
-}
-
-fn count(cards: &[u8]) -> Counts {
-    let mut c = [0u8; FACES];
-    for &v in cards {
-        c[usize::from(v - 1)] += 1;
-    }
-    c
-}
-
-/// The deck after the discard is shuffled back: every card not on the strike pile.
-fn reshuffled(held: &Counts) -> (Counts, u8) {
-    let deck = held.map(|h| PER_FACE - h);
-    (deck, deck.iter().sum())
-}
-
-/// The most any end reachable from each (hard total, Ace) is worth, banking there included,
-/// whatever the cards: `reach[h][ace]`.
-type Reach = [[f64; 2]; TOP as usize + 1];
-
-fn reach(ends: &[f64; TOP as usize + 1]) -> Reach {
-    let mut r = [[0.0; 2]; TOP as usize + 1];
-    for h in (1..=TOP).rev() {
-        for ace in [false, true] {
-            let mut m = ends[usize::from(best(h, ace).0)];
-            for v in 1..=FACES as u8 {
-                m = m.max(if h + v > TOP {
-                    ends[0]
-                } else {
-                    r[usize::from(h + v)][usize::from(ace || v == 1)]
-                });
-            }
-            r[usize::from(h)][usize::from(ace)] = m;
-        }
-    }
-    r
-}
-
-/// One decision's search: the values of the strike's ends and the memo key of its start state.
-struct Search<'a> {
-    ends: &'a [f64; TOP as usize + 1],
-    /// The most reachable from each total: where banking is worth that, no search is needed.
-    reach: &'a Reach,
-    key: u128,
-    memo: &'a mut [(u128, f64)],
-}
-
-impl Search<'_> {
-    /// The value of a strike standing at (`hard`, `ace`) with the best move from here on.
-    fn node(&mut self, hard: u8, ace: bool, deck: &mut Counts, n: u8, held: &mut Counts) -> f64 {
-        let (b, _) = best(hard, ace);
-        let stay = self.ends[usize::from(b)];
-        if stay >= self.reach[usize::from(hard)][usize::from(ace)]
-            || stay >= self.push_at_most(hard, ace, deck, n, held)
-        {
-            return stay;
-        }
-        stay.max(self.push(hard, ace, deck, n, held))
-    }
-
-    /// An upper bound on pushing: the next card's odds from the real deck, then the most
-    /// reachable after it.
-    fn push_at_most(&self, hard: u8, ace: bool, deck: &Counts, n: u8, held: &Counts) -> f64 {
-        let (deck, n) = if n == 0 { reshuffled(held) } else { (*deck, n) };
-        let mut sum = 0.0;
-        for v in 1..=FACES as u8 {
-            let c = f64::from(deck[usize::from(v - 1)]);
-            sum += c * if hard + v > TOP {
-                self.ends[0]
-            } else {
-                self.reach[usize::from(hard + v)][usize::from(ace || v == 1)]
-            };
-        }
-        sum / f64::from(n)
-    }
-
-    /// The value of flipping one more card at (`hard`, `ace`), playing best after it.
-    fn push(&mut self, hard: u8, ace: bool, deck: &mut Counts, n: u8, held: &mut Counts) -> f64 {
-        if n == 0 {
-            let (mut fresh, m) = reshuffled(held);
-            return self.push(hard, ace, &mut fresh, m, held);
-        }
-        let room = TOP - hard;
-        let ace = ace && hard <= 11;
-        let relevant = usize::from(room).min(FACES);
-        let mut key =
-            self.key | u128::from(hard) << 32 | u128::from(ace) << 37 | u128::from(n) << 38;
-        for (i, &c) in deck[..relevant].iter().enumerate() {
-            key |= u128::from(c) << (44 + 3 * i);
-        }
-        if n <= room {
-            // A reshuffle may come before the strike ends: it depends on the strike pile.
-            for (i, &c) in held.iter().enumerate() {
-                key |= u128::from(c) << (74 + 3 * i);
-            }
-            key |= 1 << 104;
-        }
-        let slot = {
-            let h = (key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            (h >> (64 - MEMO.trailing_zeros())) as usize
-        };
-        if self.memo[slot].0 == key {
-            return self.memo[slot].1;
-        }
-        let mut sum = 0.0;
-        let mut busts = 0u8;
-        for v in 1..=FACES as u8 {
-            let c = deck[usize::from(v - 1)];
-            if c == 0 {
-                continue;
-            }
-            if v > room {
-                busts += c;
-                continue;
-            }
-            deck[usize::from(v - 1)] -= 1;
-            held[usize::from(v - 1)] += 1;
-            let q = self.node(hard + v, ace || v == 1, deck, n - 1, held);
-            deck[usize::from(v - 1)] += 1;
-            held[usize::from(v - 1)] -= 1;
-            sum += f64::from(c) * q;
-        }
-        let value = (sum + f64::from(busts) * self.ends[0]) / f64::from(n);
-        self.memo[slot] = (key, value);
-        value
-    }
-}
-
-/// A lower bound on pushing: flip one card, then bank whatever it gives.
-fn push_then_bank(
-    ends: &[f64; TOP as usize + 1],
-    hard: u8,
-    ace: bool,
-    deck: &Counts,
-    n: u8,
-    held: &Counts,
-) -> f64 {
-    let (deck, n) = if n == 0 { reshuffled(held) } else { (*deck, n) };
-    let mut sum = 0.0;
-    for v in 1..=FACES as u8 {
-        let c = f64::from(deck[usize::from(v - 1)]);
-        let end = if hard + v > TOP {
-            0
-        } else {
-            best(hard + v, ace || v == 1).0
-        };
-        sum += c * ends[usize::from(end)];
-    }
-    sum / f64::from(n)
 }
 
 impl Policy for Expectimax {
@@ -228,31 +89,34 @@ impl Policy for Expectimax {
         }
         let space = self.solution.space();
         let rest = space.rest_of(&view.tower.deck_cards()[1..]);
-        let ends = self.solution.end_values(rest, view.enemy, view.hp);
-        let stay = ends[usize::from(view.best)];
-        let mut deck = count(view.deck.deck_cards());
-        let mut held = count(view.deck.held_cards());
-        let n = view.deck.deck_len() as u8;
-        let ace = held[0] > 0;
-        if push_then_bank(&ends, view.hard, ace, &deck, n, &held) > stay + TIE {
-            return false;
-        }
-        let reach = reach(&ends);
-        MEMO_TABLE.with_borrow_mut(|memo| {
-            let mut search = Search {
-                ends: &ends,
-                reach: &reach,
-                key: 1 << 127
-                    | u128::from(self.id) << 110
-                    | space.state(rest, view.enemy, view.hp) as u128,
-                memo,
-            };
-            let at_most = search.push_at_most(view.hard, ace, &deck, n, &held);
-            if prefers_bank(stay, at_most, view.best, view.target) {
-                return true;
+        let state = space.state(rest, view.enemy, view.hp);
+        // An Ace matters only while it can count 11: soft totals.
+        let ace = view.soft();
+        CACHE.with_borrow_mut(|cache| {
+            if cache.owner != self.id {
+                cache.owner = self.id;
+                cache.state = usize::MAX;
+                cache.memo.clear();
             }
-            let push = search.push(view.hard, ace, &mut deck, n, &mut held);
-            prefers_bank(stay, push, view.best, view.target)
+            if cache.state != state {
+                cache.ends.set(
+                    &self.shapes[view.enemy as usize],
+                    self.solution.end_levels(rest, view.enemy, view.hp),
+                );
+                cache.state = state;
+            }
+            let shape = &self.shapes[view.enemy as usize];
+            if let Some(bank) = cache.ends.settled(shape, view.hard, ace, view.target) {
+                return bank;
+            }
+            let pile = Pile::new(view.deck.deck_cards(), view.deck.held_cards());
+            Search {
+                shape,
+                ends: &cache.ends,
+                state,
+                memo: &mut cache.memo,
+            }
+            .bank(pile, view.hard, ace, view.target)
         })
     }
 
@@ -279,72 +143,70 @@ impl Policy for Expectimax {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashMap;
+
+    use super::super::deck_search::tests::push_by_recursion;
+    use super::super::strike::{best, prefers_bank};
     use super::*;
+    use crate::games::Game;
+    use crate::games::crownfall::{Crownfall, Engine, Streams};
     use crate::rng::GameRng;
 
-    /// Pushing by plain recursion over every card sequence: no memo, no bounds.
-    fn naive(ends: &[f64; 22], hard: u8, ace: bool, deck: &Counts, n: u8, held: &Counts) -> f64 {
-        let (deck, n) = if n == 0 { reshuffled(held) } else { (*deck, n) };
-        let mut sum = 0.0;
-        for v in 1..=FACES as u8 {
-            let c = deck[usize::from(v - 1)];
-            if c == 0 {
-                continue;
-            }
-            let q = if hard + v > TOP {
-                ends[0]
-            } else {
-                let (mut d, mut h) = (deck, *held);
-                d[usize::from(v - 1)] -= 1;
-                h[usize::from(v - 1)] += 1;
-                let stay = ends[usize::from(best(hard + v, ace || v == 1).0)];
-                stay.max(naive(ends, hard + v, ace || v == 1, &d, n - 1, &h))
-            };
-            sum += f64::from(c) * q;
+    /// The card counter by its definition: bank if banking is worth more than the exact
+    /// expectation of pushing on and playing best (by plain recursion over the cards), or as
+    /// much at the target or over. No bounds, no memo kept, no shortcut.
+    struct Reference<'a>(&'a Expectimax);
+
+    impl Policy for Reference<'_> {
+        fn strike_table(&self, _: &Rules, _: &StrikeView) -> Option<BankTable> {
+            None
         }
-        sum / f64::from(n)
+
+        fn bank(&self, _: &Rules, view: &StrikeView) -> bool {
+            let solution = self.0.solution();
+            let rest = solution.space().rest_of(&view.tower.deck_cards()[1..]);
+            let ends = solution.end_values(rest, view.enemy, view.hp);
+            let by_value = |cards: &[u8]| {
+                let mut c = [0u8; 10];
+                for &v in cards {
+                    c[usize::from(v - 1)] += 1;
+                }
+                c
+            };
+            let held = by_value(view.deck.held_cards());
+            let ace = held[0] > 0;
+            let deck = by_value(view.deck.deck_cards());
+            let push = push_by_recursion(&ends, view.hard, ace, deck, held, &mut HashMap::new());
+            let (b, _) = best(view.hard, ace);
+            prefers_bank(ends[usize::from(b)], push, b, view.target)
+        }
+
+        fn double_or_nothing(&self, rules: &Rules, view: &JokerView) -> bool {
+            self.0.double_or_nothing(rules, view)
+        }
     }
 
     #[test]
-    fn the_memoized_search_equals_plain_recursion_reshuffles_included() {
-        let mut rng = GameRng::new(9, 9, 9);
-        let mut cards: Vec<u8> = (0..40).map(|i| (i % 10) as u8 + 1).collect();
-        for case in 0..3000u32 {
-            rng.shuffle(&mut cards);
-            // The strike pile: cards from the top while the hard total stays at most 19.
-            let mut held = [0u8; FACES];
-            let mut hard = 0u8;
-            let mut i = 0;
-            while i < 40 && hard + cards[i] <= 19 && (hard < 9 || rng.below(2) == 0) {
-                hard += cards[i];
-                held[usize::from(cards[i] - 1)] += 1;
-                i += 1;
+    fn plays_every_game_as_the_exact_expectation_by_plain_recursion() {
+        for sets in [
+            vec![],
+            vec!["guard_zone=3", "start_hp=9", "heal.king=1"],
+            vec!["damage.jack=0", "guard_damage.queen=0", "tower.kings=2"],
+        ] {
+            let rules: Rules = crate::rules::load(
+                None,
+                &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            )
+            .unwrap();
+            let game = Crownfall::new(rules.clone(), "expectimax").unwrap();
+            let player = Expectimax::new(super::super::solved(&rules).unwrap());
+            for index in 0..300 {
+                let mut tower = GameRng::new(7, index, Streams::TOWER);
+                let mut deck = GameRng::new(7, index, Streams::PLAYER_DECK);
+                let want =
+                    Engine::new(&rules).play(&rules, &Reference(&player), &mut tower, &mut deck);
+                assert_eq!(game.play(7, index), want, "{sets:?} game {index}");
             }
-            // The deck: some of the other cards (the rest are in the discard), often few, so
-            // that reshuffles happen inside the search.
-            let keep = rng.below(if case % 2 == 0 { 4 } else { 40 - i as u64 + 1 }) as usize;
-            let deck = count(&cards[i..(i + keep).min(40)]);
-            let n = deck.iter().sum::<u8>();
-            let mut ends = [0.0; 22];
-            for e in &mut ends {
-                *e = rng.below(1000) as f64 / 1000.0;
-            }
-            let reach = reach(&ends);
-            let ace = held[0] > 0;
-            let want = naive(&ends, hard, ace, &deck, n, &held);
-            let mut memo = vec![(0u128, 0.0); MEMO];
-            let mut search = Search {
-                ends: &ends,
-                reach: &reach,
-                key: 1 << 127,
-                memo: &mut memo,
-            };
-            let (mut d, mut h) = (deck, held);
-            let got = search.push(hard, ace, &mut d, n, &mut h);
-            assert!((got - want).abs() < 1e-12, "case {case}: {got} vs {want}");
-            assert_eq!((d, h), (deck, held), "the search restores the counts");
-            assert!(push_then_bank(&ends, hard, ace, &deck, n, &held) <= want + 1e-12);
-            assert!(search.push_at_most(hard, ace, &deck, n, &held) >= want - 1e-12);
         }
     }
 }

@@ -5,7 +5,9 @@
 //! Under fresh odds a strike's decisions depend only on its totals and on the state at its start
 //! (HP, enemy, tower left), so a plan is a table of moves per start state: see [`plan`].
 
+pub mod card_counts;
 pub mod chart;
+pub mod deck_search;
 pub mod dp;
 pub mod expectimax;
 pub mod export;
