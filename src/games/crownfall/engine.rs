@@ -5,6 +5,7 @@ use crate::cards::{Dealer, Shoe};
 use super::outcome::{Enemy, Outcome};
 use super::policy::{BankTable, Policy};
 use super::rules::{MAX_TOWER, Rules};
+use super::scoring::Scoring;
 use super::strike;
 
 /// Cards in the player deck: Ace (1) to 10 of four suits.
@@ -61,54 +62,24 @@ pub struct JokerView<'a> {
     pub tower: &'a Shoe<MAX_TOWER>,
 }
 
-/// A royal's numbers by enemy code, for lookups without branches.
-struct ByKind {
-    target: [u8; 3],
-    heal: [u8; 3],
-    /// Damage by how a strike ended: full (bust or short), guarded, defeated.
-    damage: [[u8; 4]; 3],
-}
-
-impl ByKind {
-    fn new(rules: &Rules) -> Self {
-        let royals = [Enemy::Jack, Enemy::Queen, Enemy::King];
-        Self {
-            target: royals.map(|e| rules.target.of(e)),
-            heal: royals.map(|e| rules.heal.of(e)),
-            damage: royals.map(|e| [rules.damage.of(e), rules.guard_damage.of(e), 0, 0]),
-        }
-    }
-}
-
-/// A game in progress: the tower and the player deck. HP and the running report live in the
-/// play loop's local variables, where the compiler keeps them in registers.
+/// A game ready to play: the tower and the player deck in their starting order, and the rules'
+/// lookups. [`Engine::play`] plays a copy of the cards, so one engine plays any number of games.
 #[derive(Clone, Debug)]
 pub struct Engine {
+    cards: Board,
+    scoring: Scoring,
+}
+
+/// The cards of a game in progress, with the deck's running counts. HP and the rest of the
+/// running report live in the play loop's local variables, where the compiler keeps them in
+/// registers.
+#[derive(Clone, Debug)]
+struct Board {
     tower: Shoe<MAX_TOWER>,
     deck: Shoe<DECK_SIZE>,
-    /// HP at the start.
-    hp: i16,
     /// Cards drawn from earlier decks: with the cards out of the current deck, all cards drawn.
     earlier_draws: u16,
     reshuffles: u16,
-}
-
-/// A game's running figures, other than what the tower and the deck record themselves.
-struct Running {
-    hp: i16,
-    strikes: u16,
-    perfect_21s: u8,
-    damage: [u16; 4],
-}
-
-impl Running {
-    /// Takes `amount` damage from `enemy`; false if that kills.
-    #[inline(always)]
-    fn hurt(&mut self, enemy: Enemy, amount: u8) -> bool {
-        self.hp -= i16::from(amount);
-        self.damage[enemy as usize] += u16::from(amount);
-        self.hp > 0
-    }
 }
 
 impl Engine {
@@ -140,89 +111,85 @@ impl Engine {
 
     fn from_shoes(rules: &Rules, tower: Shoe<MAX_TOWER>, deck: Shoe<DECK_SIZE>) -> Self {
         Self {
-            tower,
-            deck,
-            hp: i16::from(rules.start_hp),
-            earlier_draws: 0,
-            reshuffles: 0,
+            cards: Board {
+                tower,
+                deck,
+                earlier_draws: 0,
+                reshuffles: 0,
+            },
+            scoring: Scoring::new(rules),
         }
     }
 
-    /// Shuffles the tower with `tower` and the player deck with `deck`, then plays the game to
-    /// its end and reports it.
+    /// Shuffles a copy of the tower with `tower` and of the player deck with `deck`, then plays
+    /// the game to its end under `rules` (those the engine was made for) and reports it.
     ///
     /// The loop runs strike by strike with the current enemy on top of the tower, and the result
-    /// of each strike moves the game on by arithmetic rather than by branches: a strike's result
-    /// is random, so a branch on it would mispredict often, and mispredictions are most of the
-    /// cost of a game.
-    pub fn play<P, T, D>(
-        mut self,
-        rules: &Rules,
-        policy: &P,
-        tower: &mut T,
-        deck: &mut D,
-    ) -> Outcome
+    /// of each strike moves the game on by table lookups and arithmetic rather than by branches:
+    /// a strike's result is random, so a branch on it would mispredict often, and mispredictions
+    /// are most of the cost of a game.
+    pub fn play<P, T, D>(&self, rules: &Rules, policy: &P, tower: &mut T, deck: &mut D) -> Outcome
     where
         P: Policy,
         T: Dealer,
         D: Dealer,
     {
-        tower.shuffle(self.tower.deck_cards_mut());
-        deck.shuffle(self.deck.deck_cards_mut());
-        let by_kind = ByKind::new(rules);
+        let mut board = self.cards.clone();
+        tower.shuffle(board.tower.deck_cards_mut());
+        deck.shuffle(board.deck.deck_cards_mut());
         let max_hp = i16::from(rules.max_hp);
-        let mut run = Running {
-            hp: self.hp,
-            strikes: 0,
-            perfect_21s: 0,
-            damage: [0; 4],
-        };
+        let mut hp = i16::from(rules.start_hp);
+        let mut strikes = 0u16;
+        let mut perfect_21s = 0u8;
+        let mut damage = [0u16; 4];
         let mut killer = None;
         let win = loop {
-            let Some(&code) = self.tower.deck_cards().first() else {
+            let Some(&code) = board.tower.deck_cards().first() else {
                 break true;
             };
             let enemy = Enemy::from_code(code);
             if enemy == Enemy::Joker {
-                if !self.joker(rules, policy, deck, &mut run) {
+                let hurt = board.joker(rules, policy, deck, hp);
+                hp -= i16::from(hurt);
+                damage[Enemy::Joker as usize] += u16::from(hurt);
+                if hp <= 0 {
                     killer = Some(enemy);
                     break false;
                 }
-                self.clear_enemy(1);
+                board.clear_enemy(1);
                 continue;
             }
-            if run.strikes >= rules.max_strikes {
+            if strikes >= rules.max_strikes {
                 break false;
             }
-            run.strikes += 1;
-            let kind = usize::from(code);
-            let target = by_kind.target[kind];
-            let banked = self.strike(rules, enemy, target, policy, deck, run.hp);
-            let defeated = banked >= target;
-            let guarded = banked > 0 && banked + rules.guard_zone >= target;
-            let perfect = defeated & (banked == 21);
-            run.perfect_21s += u8::from(perfect);
-            run.hp = (run.hp + i16::from(by_kind.heal[kind]) * i16::from(perfect)).min(max_hp);
-            let damage = by_kind.damage[kind][usize::from(guarded) + 2 * usize::from(defeated)];
-            if !run.hurt(enemy, damage) {
+            strikes += 1;
+            let target = self.scoring.target(code);
+            let banked = board.strike(rules, enemy, target, policy, deck, hp);
+            let effect = self.scoring.effect(code, banked);
+            perfect_21s += effect.perfect;
+            hp = (hp + i16::from(effect.heal)).min(max_hp) - i16::from(effect.damage);
+            damage[usize::from(code & 3)] += u16::from(effect.damage);
+            if hp <= 0 {
                 killer = Some(enemy);
                 break false;
             }
-            self.clear_enemy(u8::from(defeated));
+            board.clear_enemy(effect.defeated);
         };
         Outcome {
             win,
-            final_hp: run.hp.max(0) as u8,
-            cleared: self.tower.dealt() as u8,
-            strikes: run.strikes,
-            cards_drawn: self.earlier_draws + self.deck.dealt() as u16,
-            reshuffles: self.reshuffles,
-            perfect_21s: run.perfect_21s,
-            damage: run.damage,
+            final_hp: hp.max(0) as u8,
+            cleared: board.tower.dealt() as u8,
+            strikes,
+            cards_drawn: board.earlier_draws + board.deck.dealt() as u16,
+            reshuffles: board.reshuffles,
+            perfect_21s,
+            damage,
             killer_code: killer.map_or(0, |k| k as u8 + 1),
         }
     }
+}
 
+impl Board {
     /// Moves `n` (0 or 1) enemies from the top of the tower to the cleared pile.
     #[inline(always)]
     fn clear_enemy(&mut self, n: u8) {
@@ -252,25 +219,54 @@ impl Engine {
         self.reshuffles += 1;
     }
 
-    /// Resolves a Joker; false if it kills.
+    /// Resolves a Joker met with `hp`; returns the damage it deals.
+    ///
+    /// A policy that makes its choice from HP alone has the Joker resolved from the next two
+    /// cards at once, with no branch on them; otherwise (or with fewer than two cards left in the
+    /// deck) it is asked after an odd first flip.
+    #[inline(always)]
     fn joker<P: Policy, D: Dealer>(
         &mut self,
         rules: &Rules,
         policy: &P,
         dealer: &mut D,
-        run: &mut Running,
-    ) -> bool {
+        hp: i16,
+    ) -> u8 {
+        let choice = policy.joker_choice(rules, hp as u8);
+        if let (Some(gamble), Some(&[first, second])) = (choice, self.deck.deck_cards().get(..2)) {
+            let odd = first & 1;
+            let flips = 1 + (odd & u8::from(gamble));
+            let damage = if gamble {
+                (second & 1) * rules.crushing_damage
+            } else {
+                rules.joker_damage
+            };
+            self.deck.draw_many(flips);
+            self.deck.release_held();
+            return odd * damage;
+        }
+        self.asked_joker(rules, policy, dealer, hp)
+    }
+
+    /// A Joker whose choice the policy makes after seeing an odd first flip.
+    fn asked_joker<P: Policy, D: Dealer>(
+        &mut self,
+        rules: &Rules,
+        policy: &P,
+        dealer: &mut D,
+        hp: i16,
+    ) -> u8 {
         let first = self.flip(dealer);
         self.deck.release_held();
         if first.is_multiple_of(2) {
-            return true;
+            return 0;
         }
         let view = JokerView {
-            hp: run.hp as u8,
+            hp: hp as u8,
             deck: &self.deck,
             tower: &self.tower,
         };
-        let damage = if policy.double_or_nothing(rules, &view) {
+        if policy.double_or_nothing(rules, &view) {
             let second = self.flip(dealer);
             self.deck.release_held();
             if second.is_multiple_of(2) {
@@ -280,8 +276,7 @@ impl Engine {
             }
         } else {
             rules.joker_damage
-        };
-        run.hurt(Enemy::Joker, damage)
+        }
     }
 
     fn view(&self, enemy: Enemy, target: u8, hard: u8, best: u8, hp: i16) -> StrikeView<'_> {

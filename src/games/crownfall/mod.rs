@@ -4,6 +4,7 @@ pub mod engine;
 pub mod outcome;
 pub mod policy;
 pub mod rules;
+pub mod scoring;
 pub mod solver;
 pub mod strategy;
 pub mod strike;
@@ -60,7 +61,7 @@ impl Game for Crownfall {
     fn play(&self, seed: u64, index: u64) -> Outcome {
         let mut tower = GameRng::new(seed, index, Streams::TOWER);
         let deck = GameRng::new(seed, index, Streams::PLAYER_DECK);
-        let engine = self.fresh.clone();
+        let engine = &self.fresh;
         match self.rules.deck {
             Deck::Finite => self
                 .policy
