@@ -78,7 +78,8 @@ impl<const N: usize> Shoe<N> {
     }
 
     /// The `W` array slots from the top of the deck on, if the array has that many: the first
-    /// `deck_len()` are the next cards in order, any others are not in the deck.
+    /// `deck_len()` are the next cards in order, any others are zeros (the array past the shoe's
+    /// cards is never written).
     #[inline(always)]
     pub fn window<const W: usize>(&self) -> Option<&[u8; W]> {
         self.cards

@@ -164,8 +164,8 @@ impl Engine {
             }
             strikes += 1;
             let target = self.scoring.target(code);
-            let banked = board.strike(rules, enemy, target, policy, deck, hp);
-            let effect = self.scoring.effect(code, banked);
+            let total = board.strike(rules, enemy, target, policy, deck, hp);
+            let effect = self.scoring.effect(code, total);
             perfect_21s += effect.perfect;
             hp = (hp + i16::from(effect.heal)).min(max_hp) - i16::from(effect.damage);
             damage[usize::from(code & 3)] += u16::from(effect.damage);
@@ -292,7 +292,7 @@ impl Board {
     }
 
     /// One strike: flips until the policy banks (returns the banked total) or the hard total
-    /// passes 21 (returns 0). The strike pile goes to the discard either way.
+    /// passes 21 (returns that total, 22 to 31). The strike pile goes to the discard either way.
     #[inline]
     fn strike<P: Policy, D: Dealer>(
         &mut self,
@@ -303,16 +303,16 @@ impl Board {
         dealer: &mut D,
         hp: i16,
     ) -> u8 {
-        let banked = match policy.strike_table(rules, &self.view(enemy, target, 0, 0, hp)) {
+        let total = match policy.strike_table(rules, &self.view(enemy, target, 0, 0, hp)) {
             Some(table) => self.table_strike(&table, dealer),
             None => self.stepped_strike(enemy, target, dealer, hp, |view| policy.bank(rules, view)),
         };
         self.deck.release_held();
-        banked
+        total
     }
 
     /// A strike decided by `table` a window of cards at a time (see [`strike`]), reshuffling as
-    /// needed. Returns the banked total, 0 for a bust.
+    /// needed. Returns the strike's total (see [`Board::strike`]).
     #[inline(always)]
     fn table_strike<D: Dealer>(&mut self, table: &BankTable, dealer: &mut D) -> u8 {
         let mut carry = strike::Carry {
@@ -323,18 +323,19 @@ impl Board {
             if self.deck.deck_len() == 0 {
                 self.refill(dealer);
             }
-            let valid = self.deck.deck_len().min(strike::WINDOW);
+            // Past its cards the deck's array holds zeros, as the strike's window must.
             let window = self
                 .deck
                 .window::<{ strike::WINDOW }>()
                 .expect("the deck array has a window's room past its cards");
-            match strike::resolve(window, valid, table, carry) {
+            match strike::resolve(window, table, carry) {
                 Ok(end) => {
                     self.deck.draw_many(end.cards);
-                    return end.banked;
+                    return end.total;
                 }
                 Err(more) => {
-                    self.deck.draw_many(valid as u8);
+                    self.deck
+                        .draw_many(self.deck.deck_len().min(strike::WINDOW) as u8);
                     carry = more;
                 }
             }
@@ -342,7 +343,7 @@ impl Board {
     }
 
     /// A strike card by card, asking `bank` after each flip; reshuffles as needed. Returns the
-    /// banked total, 0 for a bust.
+    /// strike's total (see [`Board::strike`]).
     #[inline]
     fn stepped_strike<D: Dealer>(
         &mut self,
@@ -359,7 +360,7 @@ impl Board {
             hard += card;
             ace |= card == 1;
             if hard >= 22 {
-                return 0;
+                return hard;
             }
             let best = hard + 10 * u8::from(ace & (hard <= 11));
             if bank(&self.view(enemy, target, hard, best, hp)) {

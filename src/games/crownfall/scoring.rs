@@ -1,5 +1,5 @@
-//! What a strike's banked total does against each royal: worked out once from the rules, then
-//! looked up after every strike instead of compared and branched on.
+//! What a strike's total does against each royal: worked out once from the rules, then looked up
+//! after every strike instead of compared and branched on.
 
 use super::outcome::Enemy;
 use super::rules::Rules;
@@ -18,11 +18,11 @@ pub struct Effect {
     pub perfect: u8,
 }
 
-/// Banked totals a lookup covers: 0 (a bust) to 21, rounded up to a power of two so that a masked
-/// index needs no bounds check.
+/// Strike totals a lookup covers: banked totals up to 21 and busts up to 31 (21 and a 10), a power
+/// of two so that a masked index needs no bounds check.
 const TOTALS: usize = 32;
 
-/// Each royal's target, and the effect of every banked total against it.
+/// Each royal's target, and the effect of every strike total against it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scoring {
     target: [u8; 4],
@@ -39,9 +39,9 @@ impl Scoring {
         for kind in [Enemy::Jack, Enemy::Queen, Enemy::King] {
             let target = rules.target.of(kind);
             scoring.target[kind as usize] = target;
-            for (banked, effect) in scoring.effects[kind as usize].iter_mut().enumerate() {
-                let banked = banked as u8;
-                *effect = if banked == 0 {
+            for (total, effect) in scoring.effects[kind as usize].iter_mut().enumerate() {
+                let banked = total as u8;
+                *effect = if !(1..=21).contains(&banked) {
                     Effect {
                         damage: rules.damage.of(kind),
                         ..Effect::default()
@@ -76,12 +76,12 @@ impl Scoring {
         self.target[usize::from(code & 3)]
     }
 
-    /// The effect of banking `banked` (0 for a bust, at most 21) against the royal with code
-    /// `code`.
+    /// The effect against the royal with code `code` of a strike with total `total`: banked
+    /// (1 to 21) or bust (22 to 31).
     #[inline(always)]
-    pub fn effect(&self, code: u8, banked: u8) -> Effect {
-        debug_assert!(banked <= 21);
-        self.effects[usize::from(code & 3)][usize::from(banked) % TOTALS]
+    pub fn effect(&self, code: u8, total: u8) -> Effect {
+        debug_assert!((1..TOTALS as u8).contains(&total));
+        self.effects[usize::from(code & 3)][usize::from(total) % TOTALS]
     }
 }
 
@@ -96,8 +96,8 @@ mod tests {
         let king = Enemy::King as u8;
         let effect = |banked| scoring.effect(king, banked);
         assert_eq!(scoring.target(king), 18);
-        // Bust and a short total well under the guard zone: base damage 5.
-        assert_eq!(effect(0).damage, 5);
+        // Busts and a short total well under the guard zone: base damage 5.
+        assert_eq!((effect(22).damage, effect(31).damage), (5, 5));
         assert_eq!(effect(15).damage, 5);
         // 16 and 17 are within 2 of 18: guard damage 3.
         assert_eq!((effect(16).damage, effect(17).damage), (3, 3));

@@ -7,6 +7,11 @@
 //! comparison of all eight totals with a number is a subtraction and a mask. The engine uses it
 //! whenever the policy's decision for the strike is a [`BankTable`]; a strike that runs past the
 //! eight cards or the end of the deck carries its totals over into the next window.
+//!
+//! The window is read straight from the deck's array, so past the deck's last card it holds the
+//! array's zeros. A zero changes no total, so those slots stop the strike only where the last
+//! card already did: the first stop is always a real card, and a window that does not stop
+//! leaves in its last slot the totals after the deck's last card.
 
 use super::policy::BankTable;
 
@@ -18,8 +23,8 @@ pub const WINDOW: usize = 8;
 pub struct StrikeEnd {
     /// Cards flipped (1 or more).
     pub cards: u8,
-    /// The banked total, or 0 for a bust.
-    pub banked: u8,
+    /// The banked total (1 to 21), or the hard total of a bust (22 to 31).
+    pub total: u8,
 }
 
 /// A strike still going after the last card of a window.
@@ -45,26 +50,17 @@ fn at_least(x: u64, n: u8) -> u64 {
     ((x | FLAGS) - ONES * u64::from(n.min(127))) & FLAGS
 }
 
-/// Plays the strike on from `carry` over `window`, the next cards of which only the first `valid`
-/// (1..=8) are real. `Err` with the totals after those `valid` cards if it does not end within
-/// them.
-///
-/// The window's other slots must hold card values or zeros (anything from 0 to 10): they are
-/// summed with the rest but never read back.
+/// Plays the strike on from `carry` over `window`: the next cards, then zeros past the deck's last
+/// card (at least the first slot is a card). `Err` with the totals after the window's cards if it
+/// does not end within them.
 #[inline(always)]
-pub fn resolve(
-    window: &[u8; WINDOW],
-    valid: usize,
-    table: &BankTable,
-    carry: Carry,
-) -> Result<StrikeEnd, Carry> {
-    debug_assert!((1..=WINDOW).contains(&valid));
+pub fn resolve(window: &[u8; WINDOW], table: &BankTable, carry: Carry) -> Result<StrikeEnd, Carry> {
     let cards = u64::from_le_bytes(*window);
     // Running hard totals, lane k after card k: the product sums each byte with those below it.
     // At most 21 carried plus 8 cards of 10: no lane reaches 128.
     let hard = cards.wrapping_mul(ONES) + ONES * u64::from(carry.hard);
     // Flags from the first Ace on (the carried Ace counts as one before lane 0).
-    let ace_here = !at_least(cards, 2) & FLAGS | u64::from(carry.ace) << 7;
+    let ace_here = at_least(cards, 1) ^ at_least(cards, 2) | u64::from(carry.ace) << 7;
     let aces = (ace_here | ace_here.wrapping_neg()) & FLAGS;
     let soft = aces & !at_least(hard, 12);
     let hard_lane = !soft & FLAGS;
@@ -74,21 +70,19 @@ pub fn resolve(
     let bank = at_least(hard, table.hard) & hard_lane
         | at_least(hard, table.soft.saturating_sub(10)) & soft
         | over(table.low) & !over(table.high);
-    let stops = (bust | bank) & (u64::MAX >> (64 - 8 * valid));
+    let stops = bust | bank;
     if stops == 0 {
-        let last = 8 * (valid - 1);
         return Err(Carry {
-            hard: (hard >> last) as u8,
-            ace: aces >> (last + 7) & 1 != 0,
+            hard: (hard >> 56) as u8,
+            ace: aces >> 63 != 0,
         });
     }
-    // The first stop's lane, as the shift that brings its byte to the bottom.
+    // The first stop's lane, as the shift that brings its byte to the bottom. A bust's lane is
+    // not soft, so its total is the hard total.
     let shift = stops.trailing_zeros() - 7;
-    let flag = |lanes: u64| (lanes >> (shift + 7)) as u8 & 1;
-    let best = (hard >> shift) as u8 + 10 * flag(soft);
     Ok(StrikeEnd {
         cards: (shift / 8) as u8 + 1,
-        banked: best * (1 - flag(bust)),
+        total: (hard >> shift) as u8 + 10 * ((soft >> (shift + 7)) as u8 & 1),
     })
 }
 
@@ -110,7 +104,7 @@ mod tests {
             ace |= card == 1;
             let cards = i as u8 + 1;
             if hard >= 22 {
-                return Ok(StrikeEnd { cards, banked: 0 });
+                return Ok(StrikeEnd { cards, total: hard });
             }
             let best = if ace && hard + 10 <= 21 {
                 hard + 10
@@ -118,10 +112,7 @@ mod tests {
                 hard
             };
             if table.bank(best, best != hard) {
-                return Ok(StrikeEnd {
-                    cards,
-                    banked: best,
-                });
+                return Ok(StrikeEnd { cards, total: best });
             }
         }
         Err(Carry { hard, ace })
@@ -144,11 +135,9 @@ mod tests {
                 2 => table = BankTable::at_least(u8::MAX, soft).with_range(12, u8::MAX),
                 _ => {}
             }
+            // The deck's last cards: zeros past them.
             let valid = [6, 8, 3, 1, 7][round % 5];
-            // Slots past the valid cards hold leftovers: zeros or cards.
-            if round % 2 == 0 {
-                window[valid..].fill(0);
-            }
+            window[valid..].fill(0);
             let carry = [
                 Carry {
                     hard: 0,
@@ -165,7 +154,7 @@ mod tests {
                 },
             ][round % 4];
             assert_eq!(
-                resolve(&window, valid, &table, carry),
+                resolve(&window, &table, carry),
                 reference(&window, valid, &table, carry),
                 "{window:?} {valid} {table:?} {carry:?}"
             );
