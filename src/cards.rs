@@ -43,6 +43,12 @@ impl<const N: usize> Shoe<N> {
         Some(card)
     }
 
+    /// The top card of the deck, left there; `None` if the deck is empty.
+    #[inline(always)]
+    pub fn top_card(&self) -> Option<u8> {
+        (self.top < self.len).then(|| self.cards[usize::from(self.top)])
+    }
+
     /// Moves the top `n` cards (at most the deck) into the held cards.
     #[inline(always)]
     pub fn draw_many(&mut self, n: u8) {

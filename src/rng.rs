@@ -23,15 +23,33 @@ pub struct GameRng {
     inner: Pcg64Mcg,
 }
 
+/// What every generator of one game starts from: the mix of the run's seed and the game's index.
+/// A game with several chance streams works it out once for all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameKey(u64);
+
+impl GameKey {
+    /// The key of game `game` in a run seeded with `seed`.
+    #[inline]
+    pub fn new(seed: u64, game: u64) -> Self {
+        Self(splitmix64(splitmix64(seed) ^ game))
+    }
+
+    /// The generator for chance source `stream` of this game.
+    #[inline]
+    pub fn stream(self, stream: u64) -> GameRng {
+        let b = splitmix64(self.0 ^ stream.wrapping_mul(0xD6E8_FEB8_6659_FD93));
+        let state = (u128::from(splitmix64(b)) << 64) | u128::from(b);
+        GameRng {
+            inner: Pcg64Mcg::new(state),
+        }
+    }
+}
+
 impl GameRng {
     /// The generator for chance source `stream` of game `game` in a run seeded with `seed`.
     pub fn new(seed: u64, game: u64, stream: u64) -> Self {
-        let a = splitmix64(splitmix64(seed) ^ game);
-        let b = splitmix64(a ^ stream.wrapping_mul(0xD6E8_FEB8_6659_FD93));
-        let state = (u128::from(splitmix64(b)) << 64) | u128::from(b);
-        Self {
-            inner: Pcg64Mcg::new(state),
-        }
+        GameKey::new(seed, game).stream(stream)
     }
 
     /// 64 uniformly random bits.

@@ -144,7 +144,7 @@ impl Engine {
         let mut damage = [0u16; 4];
         let mut killer = None;
         let win = loop {
-            let Some(&code) = board.tower.deck_cards().first() else {
+            let Some(code) = board.tower.top_card() else {
                 break true;
             };
             let enemy = Enemy::from_code(code);
@@ -315,31 +315,54 @@ impl Board {
     /// needed. Returns the strike's total (see [`Board::strike`]).
     #[inline(always)]
     fn table_strike<D: Dealer>(&mut self, table: &BankTable, dealer: &mut D) -> u8 {
-        let mut carry = strike::Carry {
+        if self.deck.deck_len() == 0 {
+            self.refill(dealer);
+        }
+        let fresh = strike::Carry {
             hard: 0,
             ace: false,
         };
+        match strike::resolve(self.window(), table, fresh) {
+            Ok(end) => {
+                self.deck.draw_many(end.cards);
+                end.total
+            }
+            Err(carry) => self.long_strike(table, dealer, carry),
+        }
+    }
+
+    /// The rest of a table strike that did not end within its first window (it ran past eight
+    /// cards or the end of the deck), from the totals `carry` after that window.
+    #[inline(never)]
+    fn long_strike<D: Dealer>(
+        &mut self,
+        table: &BankTable,
+        dealer: &mut D,
+        mut carry: strike::Carry,
+    ) -> u8 {
         loop {
+            self.deck
+                .draw_many(self.deck.deck_len().min(strike::WINDOW) as u8);
             if self.deck.deck_len() == 0 {
                 self.refill(dealer);
             }
-            // Past its cards the deck's array holds zeros, as the strike's window must.
-            let window = self
-                .deck
-                .window::<{ strike::WINDOW }>()
-                .expect("the deck array has a window's room past its cards");
-            match strike::resolve(window, table, carry) {
+            match strike::resolve(self.window(), table, carry) {
                 Ok(end) => {
                     self.deck.draw_many(end.cards);
                     return end.total;
                 }
-                Err(more) => {
-                    self.deck
-                        .draw_many(self.deck.deck_len().min(strike::WINDOW) as u8);
-                    carry = more;
-                }
+                Err(more) => carry = more,
             }
         }
+    }
+
+    /// The strike's window at the top of the deck: past its cards the deck's array holds zeros,
+    /// as [`strike::resolve`] needs.
+    #[inline(always)]
+    fn window(&self) -> &[u8; strike::WINDOW] {
+        self.deck
+            .window::<{ strike::WINDOW }>()
+            .expect("the deck array has a window's room past its cards")
     }
 
     /// A strike card by card, asking `bank` after each flip; reshuffles as needed. Returns the

@@ -19,7 +19,7 @@ pub use tally::CrownfallTally;
 use crate::cards::Fresh;
 use crate::error::Result;
 use crate::games::{Game, PolicyHelp};
-use crate::rng::GameRng;
+use crate::rng::GameKey;
 
 /// Crownfall with its rules and one policy.
 pub struct Crownfall {
@@ -59,8 +59,9 @@ impl Game for Crownfall {
     }
 
     fn play(&self, seed: u64, index: u64) -> Outcome {
-        let mut tower = GameRng::new(seed, index, Streams::TOWER);
-        let deck = GameRng::new(seed, index, Streams::PLAYER_DECK);
+        let key = GameKey::new(seed, index);
+        let mut tower = key.stream(Streams::TOWER);
+        let deck = key.stream(Streams::PLAYER_DECK);
         let engine = &self.fresh;
         match self.rules.deck {
             Deck::Finite => self
