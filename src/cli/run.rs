@@ -89,13 +89,12 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
                 let games = range.end - range.start;
                 let mut t = game.new_tally();
                 let mut outcomes = Vec::with_capacity(if per_game { CHUNK as usize } else { 0 });
-                for index in range {
-                    let outcome = game.play(seed, index);
+                game.play_range(seed, range, |_, outcome| {
                     t.record(&outcome);
                     if per_game {
                         outcomes.push(outcome);
                     }
-                }
+                });
                 progress.advance(games);
                 (t, outcomes)
             },

@@ -137,19 +137,13 @@ pub fn play_chunk<G: Game>(
     wins: Option<&mut WinBits>,
 ) -> G::Tally {
     let mut tally = game.new_tally();
+    let first = range.start;
     match wins {
-        Some(bits) => {
-            for (i, index) in range.enumerate() {
-                let outcome = game.play(seed, index);
-                bits.set(i, outcome.won());
-                tally.record(&outcome);
-            }
-        }
-        None => {
-            for index in range {
-                tally.record(&game.play(seed, index));
-            }
-        }
+        Some(bits) => game.play_range(seed, range, |index, outcome| {
+            bits.set((index - first) as usize, outcome.won());
+            tally.record(&outcome);
+        }),
+        None => game.play_range(seed, range, |_, outcome| tally.record(&outcome)),
     }
     tally
 }

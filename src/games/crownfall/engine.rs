@@ -124,9 +124,9 @@ impl Engine {
     /// Shuffles a copy of the tower with `tower` and of the player deck with `deck`, then plays
     /// the game to its end under `rules` (those the engine was made for) and reports it.
     ///
-    /// The loop runs strike by strike with the current enemy on top of the tower, and the result
-    /// of each strike moves the game on by table lookups and arithmetic rather than by branches:
-    /// a strike's result is random, so a branch on it would mispredict often, and mispredictions
+    /// The game goes strike by strike with the current enemy on top of the tower, and the result
+    /// of each strike moves it on by table lookups and arithmetic rather than by branches: a
+    /// strike's result is random, so a branch on it would mispredict often, and mispredictions
     /// are most of the cost of a game.
     pub fn play<P, T, D>(&self, rules: &Rules, policy: &P, tower: &mut T, deck: &mut D) -> Outcome
     where
@@ -134,57 +134,139 @@ impl Engine {
         T: Dealer,
         D: Dealer,
     {
+        let mut game = self.start(rules, tower, deck);
+        while self.step(&mut game, rules, policy, deck) {}
+        game.outcome()
+    }
+
+    /// Plays two games as [`Engine::play`] does, one tower card of each in turn while both go
+    /// on: the two games share no data, so the processor overlaps their work (a single game is
+    /// mostly one chain of dependent steps, each strike waiting for the one before).
+    pub fn play_two<P, T, D>(
+        &self,
+        rules: &Rules,
+        policy: &P,
+        towers: [&mut T; 2],
+        decks: [&mut D; 2],
+    ) -> [Outcome; 2]
+    where
+        P: Policy,
+        T: Dealer,
+        D: Dealer,
+    {
+        let [tower_a, tower_b] = towers;
+        let [deck_a, deck_b] = decks;
+        let mut a = self.start(rules, tower_a, deck_a);
+        let mut b = self.start(rules, tower_b, deck_b);
+        loop {
+            let a_on = self.step(&mut a, rules, policy, deck_a);
+            let b_on = self.step(&mut b, rules, policy, deck_b);
+            if !a_on {
+                if b_on {
+                    while self.step(&mut b, rules, policy, deck_b) {}
+                }
+                break;
+            }
+            if !b_on {
+                while self.step(&mut a, rules, policy, deck_a) {}
+                break;
+            }
+        }
+        [a.outcome(), b.outcome()]
+    }
+
+    /// A game at its start: a copy of the cards, shuffled.
+    #[inline(always)]
+    fn start<T: Dealer, D: Dealer>(&self, rules: &Rules, tower: &mut T, deck: &mut D) -> GameState {
         let mut board = self.cards.clone();
         tower.shuffle(board.tower.deck_cards_mut());
         deck.shuffle(board.deck.deck_cards_mut());
-        let max_hp = i16::from(rules.max_hp);
-        let mut hp = i16::from(rules.start_hp);
-        let mut strikes = 0u16;
-        let mut perfect_21s = 0u8;
-        let mut damage = [0u16; 4];
-        let mut killer = None;
-        let win = loop {
-            let Some(code) = board.tower.top_card() else {
-                break true;
-            };
-            let enemy = Enemy::from_code(code);
-            if enemy == Enemy::Joker {
-                let hurt = board.joker(rules, policy, deck, hp);
-                hp -= i16::from(hurt);
-                damage[Enemy::Joker as usize] += u16::from(hurt);
-                if hp <= 0 {
-                    killer = Some(enemy);
-                    break false;
-                }
-                board.clear_enemy(1);
-                continue;
-            }
-            if strikes >= rules.max_strikes {
-                break false;
-            }
-            strikes += 1;
-            let target = self.scoring.target(code);
-            let total = board.strike(rules, enemy, target, policy, deck, hp);
-            let effect = self.scoring.effect(code, total);
-            perfect_21s += effect.perfect;
-            hp = (hp + i16::from(effect.heal)).min(max_hp) - i16::from(effect.damage);
-            damage[usize::from(code & 3)] += u16::from(effect.damage);
-            if hp <= 0 {
-                killer = Some(enemy);
-                break false;
-            }
-            board.clear_enemy(effect.defeated);
+        GameState {
+            board,
+            hp: i16::from(rules.start_hp),
+            strikes: 0,
+            perfect_21s: 0,
+            damage: [0; 4],
+            won: false,
+            killer_code: 0,
+        }
+    }
+
+    /// Plays the top card of the tower: a strike against a royal, or a Joker. False once the game
+    /// is over (and then not to be called again).
+    #[inline(always)]
+    fn step<P: Policy, D: Dealer>(
+        &self,
+        game: &mut GameState,
+        rules: &Rules,
+        policy: &P,
+        deck: &mut D,
+    ) -> bool {
+        let Some(code) = game.board.tower.top_card() else {
+            game.won = true;
+            return false;
         };
+        let enemy = Enemy::from_code(code);
+        if enemy == Enemy::Joker {
+            let hurt = game.board.joker(rules, policy, deck, game.hp);
+            game.hp -= i16::from(hurt);
+            game.damage[Enemy::Joker as usize] += u16::from(hurt);
+            if game.hp <= 0 {
+                game.killer_code = code + 1;
+                return false;
+            }
+            game.board.clear_enemy(1);
+            return true;
+        }
+        if game.strikes >= rules.max_strikes {
+            return false;
+        }
+        game.strikes += 1;
+        let target = self.scoring.target(code);
+        let total = game
+            .board
+            .strike(rules, enemy, target, policy, deck, game.hp);
+        let effect = self.scoring.effect(code, total);
+        game.perfect_21s += effect.perfect;
+        game.hp = (game.hp + i16::from(effect.heal)).min(i16::from(rules.max_hp))
+            - i16::from(effect.damage);
+        game.damage[usize::from(code & 3)] += u16::from(effect.damage);
+        if game.hp <= 0 {
+            game.killer_code = code + 1;
+            return false;
+        }
+        game.board.clear_enemy(effect.defeated);
+        true
+    }
+}
+
+/// A game under way: its cards and its running figures.
+struct GameState {
+    board: Board,
+    hp: i16,
+    strikes: u16,
+    perfect_21s: u8,
+    damage: [u16; 4],
+    /// Set when the tower is cleared.
+    won: bool,
+    /// On a loss to damage, the code of the last blow's enemy plus one.
+    killer_code: u8,
+}
+
+impl GameState {
+    /// The report of the game, once over.
+    #[inline(always)]
+    fn outcome(&self) -> Outcome {
         Outcome {
-            win,
-            final_hp: hp.max(0) as u8,
-            cleared: board.tower.dealt() as u8,
-            strikes,
-            cards_drawn: board.earlier_draws + board.deck.dealt() as u16,
-            reshuffles: board.reshuffles,
-            perfect_21s,
-            damage,
-            killer_code: killer.map_or(0, |k| k as u8 + 1),
+            win: self.won,
+            final_hp: self.hp.max(0) as u8,
+            cleared: self.board.tower.dealt() as u8,
+            strikes: self.strikes,
+            cards_drawn: self.board.earlier_draws + self.board.deck.dealt() as u16,
+            reshuffles: self.board.reshuffles,
+            perfect_21s: self.perfect_21s,
+            damage: self.damage,
+            killer_code: self.killer_code,
         }
     }
 }
@@ -293,7 +375,7 @@ impl Board {
 
     /// One strike: flips until the policy banks (returns the banked total) or the hard total
     /// passes 21 (returns that total, 22 to 31). The strike pile goes to the discard either way.
-    #[inline]
+    #[inline(always)]
     fn strike<P: Policy, D: Dealer>(
         &mut self,
         rules: &Rules,

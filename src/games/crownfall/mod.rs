@@ -76,6 +76,32 @@ impl Game for Crownfall {
         }
     }
 
+    fn play_pair(&self, seed: u64, index: u64) -> [Outcome; 2] {
+        let keys = [GameKey::new(seed, index), GameKey::new(seed, index + 1)];
+        let mut towers = keys.map(|key| key.stream(Streams::TOWER));
+        let [mut deck_a, mut deck_b] = keys.map(|key| key.stream(Streams::PLAYER_DECK));
+        match self.rules.deck {
+            Deck::Finite => self.policy.play_two_from(
+                &self.fresh,
+                &self.rules,
+                towers.each_mut(),
+                [&mut deck_a, &mut deck_b],
+            ),
+            Deck::Infinite => {
+                let faces = solver::strike::FACES as u8;
+                self.policy.play_two_from(
+                    &self.fresh,
+                    &self.rules,
+                    towers.each_mut(),
+                    [
+                        &mut Fresh::new(deck_a, faces),
+                        &mut Fresh::new(deck_b, faces),
+                    ],
+                )
+            }
+        }
+    }
+
     fn new_tally(&self) -> CrownfallTally {
         CrownfallTally::new(&self.rules)
     }

@@ -255,4 +255,22 @@ impl PolicyKind {
             Self::Expectimax(p) => engine.play(rules, p.as_ref(), tower, deck),
         }
     }
+
+    /// Plays two games from `engine` with this policy, interleaved (see [`Engine::play_two`]).
+    #[inline]
+    pub fn play_two_from<T: Dealer, D: Dealer>(
+        &self,
+        engine: &Engine,
+        rules: &Rules,
+        towers: [&mut T; 2],
+        decks: [&mut D; 2],
+    ) -> [Outcome; 2] {
+        match self {
+            Self::BankAt(p) => engine.play_two(rules, p, towers, decks),
+            Self::BankAtTarget => engine.play_two(rules, &BankAtTarget, towers, decks),
+            Self::Strategy(p) => engine.play_two(rules, p.as_ref(), towers, decks),
+            Self::Plan(p) => engine.play_two(rules, p.as_ref(), towers, decks),
+            Self::Expectimax(p) => engine.play_two(rules, p.as_ref(), towers, decks),
+        }
+    }
 }
