@@ -87,10 +87,7 @@ pub trait Game: Sync + Sized {
     }
     /// Plays games `range` of a run seeded with `seed` in order (two at a time, see
     /// [`Game::play_pair`]), handing each index and outcome to `each`.
-    fn play_range(&self, seed: u64, range: Range<u64>, mut each: impl FnMut(u64, Self::Outcome))
-    where
-        Self: Sized,
-    {
+    fn play_range(&self, seed: u64, range: Range<u64>, mut each: impl FnMut(u64, Self::Outcome)) {
         let mut index = range.start;
         while index + 1 < range.end {
             let [a, b] = self.play_pair(seed, index);

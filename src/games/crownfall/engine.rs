@@ -70,9 +70,8 @@ pub struct Engine {
     scoring: Scoring,
 }
 
-/// The cards of a game in progress, with the deck's running counts. HP and the rest of the
-/// running report live in the play loop's local variables, where the compiler keeps them in
-/// registers.
+/// The cards of a game in progress, with the deck's running counts (the rest of the game's
+/// running figures are in [`GameState`]).
 #[derive(Clone, Debug)]
 struct Board {
     tower: Shoe<MAX_TOWER>,
