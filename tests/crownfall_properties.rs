@@ -188,5 +188,13 @@ fn games_played_in_pairs_are_the_games_played_alone() {
         game.play_range(8, 3..10, |index, outcome| seen.push((index, outcome)));
         let alone: Vec<_> = (3..10).map(|index| (index, game.play(8, index))).collect();
         assert_eq!(seen, alone, "{policy}");
+        // The last indices there are.
+        let last = u64::MAX - 4..u64::MAX;
+        let mut seen = Vec::new();
+        game.play_range(8, last.clone(), |index, outcome| {
+            seen.push((index, outcome))
+        });
+        let alone: Vec<_> = last.map(|index| (index, game.play(8, index))).collect();
+        assert_eq!(seen, alone, "{policy}");
     }
 }

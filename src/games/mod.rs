@@ -89,7 +89,8 @@ pub trait Game: Sync + Sized {
     /// [`Game::play_pair`]), handing each index and outcome to `each`.
     fn play_range(&self, seed: u64, range: Range<u64>, mut each: impl FnMut(u64, Self::Outcome)) {
         let mut index = range.start;
-        while index + 1 < range.end {
+        // Written so as not to overflow when the range ends at u64::MAX.
+        while range.end - index >= 2 {
             let [a, b] = self.play_pair(seed, index);
             each(index, a);
             each(index + 1, b);
