@@ -43,6 +43,12 @@ impl<const N: usize> Shoe<N> {
         Some(card)
     }
 
+    /// The top card of the deck, left there; `None` if the deck is empty.
+    #[inline(always)]
+    pub fn top_card(&self) -> Option<u8> {
+        (self.top < self.len).then(|| self.cards[usize::from(self.top)])
+    }
+
     /// Moves the top `n` cards (at most the deck) into the held cards.
     #[inline(always)]
     pub fn draw_many(&mut self, n: u8) {
@@ -78,7 +84,8 @@ impl<const N: usize> Shoe<N> {
     }
 
     /// The `W` array slots from the top of the deck on, if the array has that many: the first
-    /// `deck_len()` are the next cards in order, any others are not in the deck.
+    /// `deck_len()` are the next cards in order, any others are zeros (the array past the shoe's
+    /// cards is never written).
     #[inline(always)]
     pub fn window<const W: usize>(&self) -> Option<&[u8; W]> {
         self.cards

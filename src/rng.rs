@@ -23,15 +23,33 @@ pub struct GameRng {
     inner: Pcg64Mcg,
 }
 
+/// What every generator of one game starts from: the mix of the run's seed and the game's index.
+/// A game with several chance streams works it out once for all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameKey(u64);
+
+impl GameKey {
+    /// The key of game `game` in a run seeded with `seed`.
+    #[inline]
+    pub fn new(seed: u64, game: u64) -> Self {
+        Self(splitmix64(splitmix64(seed) ^ game))
+    }
+
+    /// The generator for chance source `stream` of this game.
+    #[inline]
+    pub fn stream(self, stream: u64) -> GameRng {
+        let b = splitmix64(self.0 ^ stream.wrapping_mul(0xD6E8_FEB8_6659_FD93));
+        let state = (u128::from(splitmix64(b)) << 64) | u128::from(b);
+        GameRng {
+            inner: Pcg64Mcg::new(state),
+        }
+    }
+}
+
 impl GameRng {
     /// The generator for chance source `stream` of game `game` in a run seeded with `seed`.
     pub fn new(seed: u64, game: u64, stream: u64) -> Self {
-        let a = splitmix64(splitmix64(seed) ^ game);
-        let b = splitmix64(a ^ stream.wrapping_mul(0xD6E8_FEB8_6659_FD93));
-        let state = (u128::from(splitmix64(b)) << 64) | u128::from(b);
-        Self {
-            inner: Pcg64Mcg::new(state),
-        }
+        GameKey::new(seed, game).stream(stream)
     }
 
     /// 64 uniformly random bits.
@@ -61,6 +79,25 @@ impl GameRng {
 /// 2^48, so the word's rejection test (see [`GameRng::picks`]) almost never needs its slow path.
 const PICKS: usize = 8;
 
+/// The product of the bounds of a shuffle block's [`PICKS`] picks when `left` cards are still to
+/// place, for `left` up to 64: `left`, `left - 1`, ... with bounds below 1 counted as 1 (in the
+/// last block, the positions past the last card).
+const BLOCK_PRODUCTS: [u64; 65] = {
+    let mut products = [1u64; 65];
+    let mut left = 0;
+    while left <= 64 {
+        let mut k = 0;
+        while k < PICKS {
+            if left > k {
+                products[left] *= (left - k) as u64;
+            }
+            k += 1;
+        }
+        left += 1;
+    }
+    products
+};
+
 impl GameRng {
     /// `K` independent uniform integers, the `k`-th in `0..bounds[k]`, from one 64-bit word
     /// (Brackett-Rozinsky and Lemire's batched ranged integers). The bounds must be positive and
@@ -73,27 +110,39 @@ impl GameRng {
     /// `2^64 mod product` makes every combination equally likely. That remainder is below the
     /// product, hence below 2^48, so a fraction of 2^48 or more is accepted at once; only one word
     /// in 2^16 needs the exact test.
-    #[inline(always)]
+    #[cfg(test)]
     fn picks<const K: usize>(&mut self, bounds: [u64; K]) -> [u64; K] {
+        let mut word = self.accepted_word(bounds.iter().product());
+        bounds.map(|bound| Self::pick(&mut word, bound))
+    }
+
+    /// The next word that passes the rejection test of [`GameRng::picks`] for bounds whose
+    /// product is `product`. The final fraction of the picks is the word times the product (mod
+    /// 2^64), so the test comes before the picks.
+    #[inline(always)]
+    fn accepted_word(&mut self, product: u64) -> u64 {
         loop {
-            let mut word = self.next_u64();
-            let mut picks = [0u64; K];
-            for (pick, &bound) in picks.iter_mut().zip(&bounds) {
-                let m = u128::from(word) * u128::from(bound);
-                word = m as u64;
-                *pick = (m >> 64) as u64;
-            }
-            if word >> 48 != 0 || Self::fraction_accepted(word, &bounds) {
-                return picks;
+            let word = self.next_u64();
+            let fraction = word.wrapping_mul(product);
+            if fraction >> 48 != 0 || Self::fraction_accepted(fraction, product) {
+                return word;
             }
         }
+    }
+
+    /// One pick of [`GameRng::picks`]: the index in `0..bound` from the fraction `word`, which
+    /// becomes the fraction left for the next.
+    #[inline(always)]
+    fn pick(word: &mut u64, bound: u64) -> u64 {
+        let m = u128::from(*word) * u128::from(bound);
+        *word = m as u64;
+        (m >> 64) as u64
     }
 
     /// The exact rejection test of [`GameRng::picks`], for fractions below 2^48.
     #[cold]
     #[inline(never)]
-    fn fraction_accepted(fraction: u64, bounds: &[u64]) -> bool {
-        let product: u64 = bounds.iter().product();
+    fn fraction_accepted(fraction: u64, product: u64) -> bool {
         debug_assert!(product > 0 && product <= 1 << 48);
         fraction >= product.wrapping_neg() % product
     }
@@ -105,33 +154,31 @@ impl GameRng {
         assert!(cards.len() <= 64, "shuffle takes at most 64 cards");
         let len = cards.len();
         let base = cards.as_mut_ptr();
-        // Swaps the card at each position `at[k]` with the one `picks[k]` places after it.
-        let swap = |at: [usize; PICKS], picks: [u64; PICKS]| {
-            for (a, pick) in at.into_iter().zip(picks) {
-                // SAFETY: the caller keeps each `a < len` and its `pick < len - a`, so both
-                // positions are in `cards`.
-                unsafe { std::ptr::swap(base.add(a), base.add(a + pick as usize)) };
-            }
+        // Swaps the card at `at` with the one `pick` places after it.
+        let swap = |at: usize, pick: u64| {
+            // SAFETY: the callers keep `at < len` and `pick < len - at`, so both positions are in
+            // `cards`.
+            unsafe { std::ptr::swap(base.add(at), base.add(at + pick as usize)) };
         };
         let mut first = 0;
         // Whole blocks: each of their positions has at least two cards to choose from.
         while first + PICKS < len {
-            let left = (len - first) as u64;
-            let bounds = [0, 1, 2, 3, 4, 5, 6, 7].map(|k| left - k);
-            let at = [0, 1, 2, 3, 4, 5, 6, 7].map(|k| first + k);
-            swap(at, self.picks(bounds));
+            let left = len - first;
+            let mut word = self.accepted_word(BLOCK_PRODUCTS[left]);
+            for k in 0..PICKS {
+                swap(first + k, Self::pick(&mut word, (left - k) as u64));
+            }
             first += PICKS;
         }
         // The last block: positions past the last card are clamped to it, with bound 1 (a swap
         // of the last card with itself).
         if first + 1 < len {
-            let mut at = [0; PICKS];
-            let mut bounds = [0; PICKS];
+            let left = len - first;
+            let mut word = self.accepted_word(BLOCK_PRODUCTS[left]);
             for k in 0..PICKS {
-                at[k] = (first + k).min(len - 1);
-                bounds[k] = (len - at[k]) as u64;
+                let at = (first + k).min(len - 1);
+                swap(at, Self::pick(&mut word, (len - at) as u64));
             }
-            swap(at, self.picks(bounds));
         }
     }
 }

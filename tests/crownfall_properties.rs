@@ -164,3 +164,37 @@ fn a_game_depends_only_on_seed_and_index() {
     );
     assert_eq!(x, y);
 }
+
+#[test]
+fn games_played_in_pairs_are_the_games_played_alone() {
+    let infinite = load(None, &["deck=infinite".to_string()]).unwrap();
+    for (rules, policy) in [
+        (Rules::default(), "bank-at-17"),
+        (Rules::default(), "bank-at-target"),
+        (Rules::default(), "strategies/crownfall/gambler.toml"),
+        (infinite, "bank-at-15"),
+    ] {
+        let game = Crownfall::new(rules, policy).unwrap();
+        for index in (0..2_000u64).step_by(2) {
+            let alone = [game.play(8, index), game.play(8, index + 1)];
+            assert_eq!(
+                game.play_pair(8, index),
+                alone,
+                "{policy}, games {index} and on"
+            );
+        }
+        // An odd range: pairs, then the last game alone, every game in order.
+        let mut seen = Vec::new();
+        game.play_range(8, 3..10, |index, outcome| seen.push((index, outcome)));
+        let alone: Vec<_> = (3..10).map(|index| (index, game.play(8, index))).collect();
+        assert_eq!(seen, alone, "{policy}");
+        // The last indices there are.
+        let last = u64::MAX - 4..u64::MAX;
+        let mut seen = Vec::new();
+        game.play_range(8, last.clone(), |index, outcome| {
+            seen.push((index, outcome))
+        });
+        let alone: Vec<_> = last.map(|index| (index, game.play(8, index))).collect();
+        assert_eq!(seen, alone, "{policy}");
+    }
+}

@@ -143,10 +143,10 @@ pub fn play_chunk<G: Game>(
     mut each: impl FnMut(usize, G::Outcome),
 ) -> G::Tally {
     let mut tally = game.new_tally();
-    for (i, index) in range.enumerate() {
-        let outcome = game.play(seed, index);
+    let first = range.start;
+    game.play_range(seed, range, |index, outcome| {
         tally.record(&outcome);
-        each(i, outcome);
-    }
+        each((index - first) as usize, outcome);
+    });
     tally
 }

@@ -5,6 +5,7 @@ use crate::cards::{Dealer, Shoe};
 use super::outcome::{Enemy, Outcome};
 use super::policy::{BankTable, Policy};
 use super::rules::{MAX_TOWER, Rules};
+use super::scoring::Scoring;
 use super::strike;
 
 /// Cards in the player deck: Ace (1) to 10 of four suits.
@@ -61,54 +62,23 @@ pub struct JokerView<'a> {
     pub tower: &'a Shoe<MAX_TOWER>,
 }
 
-/// A royal's numbers by enemy code, for lookups without branches.
-struct ByKind {
-    target: [u8; 3],
-    heal: [u8; 3],
-    /// Damage by how a strike ended: full (bust or short), guarded, defeated.
-    damage: [[u8; 4]; 3],
-}
-
-impl ByKind {
-    fn new(rules: &Rules) -> Self {
-        let royals = [Enemy::Jack, Enemy::Queen, Enemy::King];
-        Self {
-            target: royals.map(|e| rules.target.of(e)),
-            heal: royals.map(|e| rules.heal.of(e)),
-            damage: royals.map(|e| [rules.damage.of(e), rules.guard_damage.of(e), 0, 0]),
-        }
-    }
-}
-
-/// A game in progress: the tower and the player deck. HP and the running report live in the
-/// play loop's local variables, where the compiler keeps them in registers.
+/// A game ready to play: the tower and the player deck in their starting order, and the rules'
+/// lookups. [`Engine::play`] plays a copy of the cards, so one engine plays any number of games.
 #[derive(Clone, Debug)]
 pub struct Engine {
+    cards: Board,
+    scoring: Scoring,
+}
+
+/// The cards of a game in progress, with the deck's running counts (the rest of the game's
+/// running figures are in [`GameState`]).
+#[derive(Clone, Debug)]
+struct Board {
     tower: Shoe<MAX_TOWER>,
     deck: Shoe<DECK_SIZE>,
-    /// HP at the start.
-    hp: i16,
     /// Cards drawn from earlier decks: with the cards out of the current deck, all cards drawn.
     earlier_draws: u16,
     reshuffles: u16,
-}
-
-/// A game's running figures, other than what the tower and the deck record themselves.
-struct Running {
-    hp: i16,
-    strikes: u16,
-    perfect_21s: u8,
-    damage: [u16; 4],
-}
-
-impl Running {
-    /// Takes `amount` damage from `enemy`; false if that kills.
-    #[inline(always)]
-    fn hurt(&mut self, enemy: Enemy, amount: u8) -> bool {
-        self.hp -= i16::from(amount);
-        self.damage[enemy as usize] += u16::from(amount);
-        self.hp > 0
-    }
 }
 
 impl Engine {
@@ -140,89 +110,167 @@ impl Engine {
 
     fn from_shoes(rules: &Rules, tower: Shoe<MAX_TOWER>, deck: Shoe<DECK_SIZE>) -> Self {
         Self {
-            tower,
-            deck,
-            hp: i16::from(rules.start_hp),
-            earlier_draws: 0,
-            reshuffles: 0,
+            cards: Board {
+                tower,
+                deck,
+                earlier_draws: 0,
+                reshuffles: 0,
+            },
+            scoring: Scoring::new(rules),
         }
     }
 
-    /// Shuffles the tower with `tower` and the player deck with `deck`, then plays the game to
-    /// its end and reports it.
+    /// Shuffles a copy of the tower with `tower` and of the player deck with `deck`, then plays
+    /// the game to its end under `rules` (those the engine was made for) and reports it.
     ///
-    /// The loop runs strike by strike with the current enemy on top of the tower, and the result
-    /// of each strike moves the game on by arithmetic rather than by branches: a strike's result
-    /// is random, so a branch on it would mispredict often, and mispredictions are most of the
-    /// cost of a game.
-    pub fn play<P, T, D>(
-        mut self,
-        rules: &Rules,
-        policy: &P,
-        tower: &mut T,
-        deck: &mut D,
-    ) -> Outcome
+    /// The game goes strike by strike with the current enemy on top of the tower, and the result
+    /// of each strike moves it on by table lookups and arithmetic rather than by branches: a
+    /// strike's result is random, so a branch on it would mispredict often, and mispredictions
+    /// are most of the cost of a game.
+    pub fn play<P, T, D>(&self, rules: &Rules, policy: &P, tower: &mut T, deck: &mut D) -> Outcome
     where
         P: Policy,
         T: Dealer,
         D: Dealer,
     {
-        tower.shuffle(self.tower.deck_cards_mut());
-        deck.shuffle(self.deck.deck_cards_mut());
-        let by_kind = ByKind::new(rules);
-        let max_hp = i16::from(rules.max_hp);
-        let mut run = Running {
-            hp: self.hp,
+        let mut game = self.start(rules, tower, deck);
+        while self.step(&mut game, rules, policy, deck) {}
+        game.outcome()
+    }
+
+    /// Plays two games as [`Engine::play`] does, one tower card of each in turn while both go
+    /// on: the two games share no data, so the processor overlaps their work (a single game is
+    /// mostly one chain of dependent steps, each strike waiting for the one before).
+    pub fn play_two<P, T, D>(
+        &self,
+        rules: &Rules,
+        policy: &P,
+        towers: [&mut T; 2],
+        decks: [&mut D; 2],
+    ) -> [Outcome; 2]
+    where
+        P: Policy,
+        T: Dealer,
+        D: Dealer,
+    {
+        let [tower_a, tower_b] = towers;
+        let [deck_a, deck_b] = decks;
+        let mut a = self.start(rules, tower_a, deck_a);
+        let mut b = self.start(rules, tower_b, deck_b);
+        loop {
+            let a_on = self.step(&mut a, rules, policy, deck_a);
+            let b_on = self.step(&mut b, rules, policy, deck_b);
+            if !a_on {
+                if b_on {
+                    while self.step(&mut b, rules, policy, deck_b) {}
+                }
+                break;
+            }
+            if !b_on {
+                while self.step(&mut a, rules, policy, deck_a) {}
+                break;
+            }
+        }
+        [a.outcome(), b.outcome()]
+    }
+
+    /// A game at its start: a copy of the cards, shuffled.
+    #[inline(always)]
+    fn start<T: Dealer, D: Dealer>(&self, rules: &Rules, tower: &mut T, deck: &mut D) -> GameState {
+        let mut board = self.cards.clone();
+        tower.shuffle(board.tower.deck_cards_mut());
+        deck.shuffle(board.deck.deck_cards_mut());
+        GameState {
+            board,
+            hp: i16::from(rules.start_hp),
             strikes: 0,
             perfect_21s: 0,
             damage: [0; 4],
-        };
-        let mut killer = None;
-        let win = loop {
-            let Some(&code) = self.tower.deck_cards().first() else {
-                break true;
-            };
-            let enemy = Enemy::from_code(code);
-            if enemy == Enemy::Joker {
-                if !self.joker(rules, policy, deck, &mut run) {
-                    killer = Some(enemy);
-                    break false;
-                }
-                self.clear_enemy(1);
-                continue;
-            }
-            if run.strikes >= rules.max_strikes {
-                break false;
-            }
-            run.strikes += 1;
-            let kind = usize::from(code);
-            let target = by_kind.target[kind];
-            let banked = self.strike(rules, enemy, target, policy, deck, run.hp);
-            let defeated = banked >= target;
-            let guarded = banked > 0 && banked + rules.guard_zone >= target;
-            let perfect = defeated & (banked == 21);
-            run.perfect_21s += u8::from(perfect);
-            run.hp = (run.hp + i16::from(by_kind.heal[kind]) * i16::from(perfect)).min(max_hp);
-            let damage = by_kind.damage[kind][usize::from(guarded) + 2 * usize::from(defeated)];
-            if !run.hurt(enemy, damage) {
-                killer = Some(enemy);
-                break false;
-            }
-            self.clear_enemy(u8::from(defeated));
-        };
-        Outcome {
-            win,
-            final_hp: run.hp.max(0) as u8,
-            cleared: self.tower.dealt() as u8,
-            strikes: run.strikes,
-            cards_drawn: self.earlier_draws + self.deck.dealt() as u16,
-            reshuffles: self.reshuffles,
-            perfect_21s: run.perfect_21s,
-            damage: run.damage,
-            killer_code: killer.map_or(0, |k| k as u8 + 1),
+            won: false,
+            killer_code: 0,
         }
     }
 
+    /// Plays the top card of the tower: a strike against a royal, or a Joker. False once the game
+    /// is over (and then not to be called again).
+    #[inline(always)]
+    fn step<P: Policy, D: Dealer>(
+        &self,
+        game: &mut GameState,
+        rules: &Rules,
+        policy: &P,
+        deck: &mut D,
+    ) -> bool {
+        let Some(code) = game.board.tower.top_card() else {
+            game.won = true;
+            return false;
+        };
+        let enemy = Enemy::from_code(code);
+        if enemy == Enemy::Joker {
+            let hurt = game.board.joker(rules, policy, deck, game.hp);
+            game.hp -= i16::from(hurt);
+            game.damage[Enemy::Joker as usize] += u16::from(hurt);
+            if game.hp <= 0 {
+                game.killer_code = code + 1;
+                return false;
+            }
+            game.board.clear_enemy(1);
+            return true;
+        }
+        if game.strikes >= rules.max_strikes {
+            return false;
+        }
+        game.strikes += 1;
+        let target = self.scoring.target(code);
+        let total = game
+            .board
+            .strike(rules, enemy, target, policy, deck, game.hp);
+        let effect = self.scoring.effect(code, total);
+        game.perfect_21s += effect.perfect;
+        game.hp = (game.hp + i16::from(effect.heal)).min(i16::from(rules.max_hp))
+            - i16::from(effect.damage);
+        game.damage[usize::from(code & 3)] += u16::from(effect.damage);
+        if game.hp <= 0 {
+            game.killer_code = code + 1;
+            return false;
+        }
+        game.board.clear_enemy(effect.defeated);
+        true
+    }
+}
+
+/// A game under way: its cards and its running figures.
+struct GameState {
+    board: Board,
+    hp: i16,
+    strikes: u16,
+    perfect_21s: u8,
+    damage: [u16; 4],
+    /// Set when the tower is cleared.
+    won: bool,
+    /// On a loss to damage, the code of the last blow's enemy plus one.
+    killer_code: u8,
+}
+
+impl GameState {
+    /// The report of the game, once over.
+    #[inline(always)]
+    fn outcome(&self) -> Outcome {
+        Outcome {
+            win: self.won,
+            final_hp: self.hp.max(0) as u8,
+            cleared: self.board.tower.dealt() as u8,
+            strikes: self.strikes,
+            cards_drawn: self.board.earlier_draws + self.board.deck.dealt() as u16,
+            reshuffles: self.board.reshuffles,
+            perfect_21s: self.perfect_21s,
+            damage: self.damage,
+            killer_code: self.killer_code,
+        }
+    }
+}
+
+impl Board {
     /// Moves `n` (0 or 1) enemies from the top of the tower to the cleared pile.
     #[inline(always)]
     fn clear_enemy(&mut self, n: u8) {
@@ -252,25 +300,54 @@ impl Engine {
         self.reshuffles += 1;
     }
 
-    /// Resolves a Joker; false if it kills.
+    /// Resolves a Joker met with `hp`; returns the damage it deals.
+    ///
+    /// A policy that makes its choice from HP alone has the Joker resolved from the next two
+    /// cards at once, with no branch on them; otherwise (or with fewer than two cards left in the
+    /// deck) it is asked after an odd first flip.
+    #[inline(always)]
     fn joker<P: Policy, D: Dealer>(
         &mut self,
         rules: &Rules,
         policy: &P,
         dealer: &mut D,
-        run: &mut Running,
-    ) -> bool {
+        hp: i16,
+    ) -> u8 {
+        let choice = policy.joker_choice(rules, hp as u8);
+        if let (Some(gamble), Some(&[first, second])) = (choice, self.deck.deck_cards().get(..2)) {
+            let odd = first & 1;
+            let flips = 1 + (odd & u8::from(gamble));
+            let damage = if gamble {
+                (second & 1) * rules.crushing_damage
+            } else {
+                rules.joker_damage
+            };
+            self.deck.draw_many(flips);
+            self.deck.release_held();
+            return odd * damage;
+        }
+        self.asked_joker(rules, policy, dealer, hp)
+    }
+
+    /// A Joker whose choice the policy makes after seeing an odd first flip.
+    fn asked_joker<P: Policy, D: Dealer>(
+        &mut self,
+        rules: &Rules,
+        policy: &P,
+        dealer: &mut D,
+        hp: i16,
+    ) -> u8 {
         let first = self.flip(dealer);
         self.deck.release_held();
         if first.is_multiple_of(2) {
-            return true;
+            return 0;
         }
         let view = JokerView {
-            hp: run.hp as u8,
+            hp: hp as u8,
             deck: &self.deck,
             tower: &self.tower,
         };
-        let damage = if policy.double_or_nothing(rules, &view) {
+        if policy.double_or_nothing(rules, &view) {
             let second = self.flip(dealer);
             self.deck.release_held();
             if second.is_multiple_of(2) {
@@ -280,8 +357,7 @@ impl Engine {
             }
         } else {
             rules.joker_damage
-        };
-        run.hurt(Enemy::Joker, damage)
+        }
     }
 
     fn view(&self, enemy: Enemy, target: u8, hard: u8, best: u8, hp: i16) -> StrikeView<'_> {
@@ -297,8 +373,8 @@ impl Engine {
     }
 
     /// One strike: flips until the policy banks (returns the banked total) or the hard total
-    /// passes 21 (returns 0). The strike pile goes to the discard either way.
-    #[inline]
+    /// passes 21 (returns that total, 22 to 31). The strike pile goes to the discard either way.
+    #[inline(always)]
     fn strike<P: Policy, D: Dealer>(
         &mut self,
         rules: &Rules,
@@ -308,46 +384,70 @@ impl Engine {
         dealer: &mut D,
         hp: i16,
     ) -> u8 {
-        let banked = match policy.strike_table(rules, &self.view(enemy, target, 0, 0, hp)) {
+        let total = match policy.strike_table(rules, &self.view(enemy, target, 0, 0, hp)) {
             Some(table) => self.table_strike(&table, dealer),
             None => self.stepped_strike(enemy, target, dealer, hp, |view| policy.bank(rules, view)),
         };
         self.deck.release_held();
-        banked
+        total
     }
 
     /// A strike decided by `table` a window of cards at a time (see [`strike`]), reshuffling as
-    /// needed. Returns the banked total, 0 for a bust.
+    /// needed. Returns the strike's total (see [`Board::strike`]).
     #[inline(always)]
     fn table_strike<D: Dealer>(&mut self, table: &BankTable, dealer: &mut D) -> u8 {
-        let mut carry = strike::Carry {
+        if self.deck.deck_len() == 0 {
+            self.refill(dealer);
+        }
+        let fresh = strike::Carry {
             hard: 0,
             ace: false,
         };
+        match strike::resolve(self.window(), table, fresh) {
+            Ok(end) => {
+                self.deck.draw_many(end.cards);
+                end.total
+            }
+            Err(carry) => self.long_strike(table, dealer, carry),
+        }
+    }
+
+    /// The rest of a table strike that did not end within its first window (it ran past eight
+    /// cards or the end of the deck), from the totals `carry` after that window.
+    #[inline(never)]
+    fn long_strike<D: Dealer>(
+        &mut self,
+        table: &BankTable,
+        dealer: &mut D,
+        mut carry: strike::Carry,
+    ) -> u8 {
         loop {
+            self.deck
+                .draw_many(self.deck.deck_len().min(strike::WINDOW) as u8);
             if self.deck.deck_len() == 0 {
                 self.refill(dealer);
             }
-            let valid = self.deck.deck_len().min(strike::WINDOW);
-            let window = self
-                .deck
-                .window::<{ strike::WINDOW }>()
-                .expect("the deck array has a window's room past its cards");
-            match strike::resolve(window, valid, table, carry) {
+            match strike::resolve(self.window(), table, carry) {
                 Ok(end) => {
                     self.deck.draw_many(end.cards);
-                    return end.banked;
+                    return end.total;
                 }
-                Err(more) => {
-                    self.deck.draw_many(valid as u8);
-                    carry = more;
-                }
+                Err(more) => carry = more,
             }
         }
     }
 
+    /// The strike's window at the top of the deck: past its cards the deck's array holds zeros,
+    /// as [`strike::resolve`] needs.
+    #[inline(always)]
+    fn window(&self) -> &[u8; strike::WINDOW] {
+        self.deck
+            .window::<{ strike::WINDOW }>()
+            .expect("the deck array has a window's room past its cards")
+    }
+
     /// A strike card by card, asking `bank` after each flip; reshuffles as needed. Returns the
-    /// banked total, 0 for a bust.
+    /// strike's total (see [`Board::strike`]).
     #[inline]
     fn stepped_strike<D: Dealer>(
         &mut self,
@@ -364,7 +464,7 @@ impl Engine {
             hard += card;
             ace |= card == 1;
             if hard >= 22 {
-                return 0;
+                return hard;
             }
             let best = hard + 10 * u8::from(ace & (hard <= 11));
             if bank(&self.view(enemy, target, hard, best, hp)) {

@@ -4,6 +4,7 @@ pub mod engine;
 pub mod outcome;
 pub mod policy;
 pub mod rules;
+pub mod scoring;
 pub mod solver;
 pub mod strategy;
 pub mod strike;
@@ -15,10 +16,10 @@ pub use policy::{Policy, PolicyKind};
 pub use rules::{Deck, Rules};
 pub use tally::CrownfallTally;
 
-use crate::cards::Fresh;
+use crate::cards::{Dealer, Fresh};
 use crate::error::Result;
 use crate::games::{Game, PolicyHelp};
-use crate::rng::GameRng;
+use crate::rng::{GameKey, GameRng};
 
 /// Crownfall with its rules and one policy.
 pub struct Crownfall {
@@ -58,25 +59,57 @@ impl Game for Crownfall {
     }
 
     fn play(&self, seed: u64, index: u64) -> Outcome {
-        let mut tower = GameRng::new(seed, index, Streams::TOWER);
-        let deck = GameRng::new(seed, index, Streams::PLAYER_DECK);
-        let engine = self.fresh.clone();
-        match self.rules.deck {
-            Deck::Finite => self
-                .policy
-                .play_from(engine, &self.rules, &mut tower, &mut { deck }),
-            Deck::Infinite => self.policy.play_from(
-                engine,
-                &self.rules,
-                &mut tower,
-                &mut Fresh::new(deck, solver::strike::FACES as u8),
-            ),
-        }
+        let key = GameKey::new(seed, index);
+        let (mut tower, mut deck) = self.dealers(key);
+        self.policy
+            .play_from(&self.fresh, &self.rules, &mut tower, &mut deck)
+    }
+
+    fn play_pair(&self, seed: u64, index: u64) -> [Outcome; 2] {
+        let (mut tower_a, mut deck_a) = self.dealers(GameKey::new(seed, index));
+        let (mut tower_b, mut deck_b) = self.dealers(GameKey::new(seed, index + 1));
+        self.policy.play_two_from(
+            &self.fresh,
+            &self.rules,
+            [&mut tower_a, &mut tower_b],
+            [&mut deck_a, &mut deck_b],
+        )
     }
 
     fn new_tally(&self) -> CrownfallTally {
         CrownfallTally::new(&self.rules)
     }
 }
+impl Crownfall {
+    /// The tower's and the player deck's dealers for the game with key `key`.
+    #[inline]
+    fn dealers(&self, key: GameKey) -> (GameRng, PlayerDeck) {
+        let deck = key.stream(Streams::PLAYER_DECK);
+        let deck = match self.rules.deck {
+            Deck::Finite => PlayerDeck::Shuffled(deck),
+            Deck::Infinite => PlayerDeck::Fresh(Fresh::new(deck, solver::strike::FACES as u8)),
+        };
+        (key.stream(Streams::TOWER), deck)
+    }
+}
+
+/// The player deck's dealer under the rule `deck`: one engine serves both kinds of deck.
+enum PlayerDeck {
+    /// `deck = finite`: the 40 cards, shuffled.
+    Shuffled(GameRng),
+    /// `deck = infinite`: every card fresh.
+    Fresh(Fresh),
+}
+
+impl Dealer for PlayerDeck {
+    #[inline]
+    fn shuffle(&mut self, cards: &mut [u8]) {
+        match self {
+            Self::Shuffled(rng) => rng.shuffle(cards),
+            Self::Fresh(fresh) => fresh.shuffle(cards),
+        }
+    }
+}
+
 #[cfg(test)]
 mod rule_tests;

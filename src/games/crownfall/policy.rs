@@ -66,14 +66,33 @@ pub trait Policy {
         self.strike_table(rules, view)
             .is_some_and(|t| t.bank(view.best, view.soft()))
     }
-    /// True to take DOUBLE-OR-NOTHING after a Joker's odd flip, false to ACCEPT the damage.
-    fn double_or_nothing(&self, rules: &Rules, view: &JokerView) -> bool;
+
+    /// The Joker choice (true for DOUBLE-OR-NOTHING) made before its first flip, for a policy
+    /// that decides from HP alone; `None` to be asked after an odd flip through
+    /// [`Policy::double_or_nothing`]. The engine resolves a decided Joker without a branch on its
+    /// cards. A policy implements this or [`Policy::double_or_nothing`] (or both, agreeing).
+    #[inline]
+    fn joker_choice(&self, _rules: &Rules, _hp: u8) -> Option<bool> {
+        None
+    }
+
+    /// True to take DOUBLE-OR-NOTHING after a Joker's odd flip, false to ACCEPT the damage. The
+    /// default reads [`Policy::joker_choice`] (and accepts if that is `None`).
+    fn double_or_nothing(&self, rules: &Rules, view: &JokerView) -> bool {
+        self.joker_choice(rules, view.hp) == Some(true)
+    }
 }
 
 /// The rulings' Joker choice ("safe"): accept, unless accepting would kill.
 #[inline]
 pub fn safe_joker(rules: &Rules, view: &JokerView) -> bool {
-    view.hp <= rules.joker_damage
+    safe_joker_at(rules, view.hp)
+}
+
+/// The safe Joker choice at `hp`: double or nothing only if accepting would kill.
+#[inline]
+pub fn safe_joker_at(rules: &Rules, hp: u8) -> bool {
+    hp <= rules.joker_damage
 }
 
 /// `bank-at-N`: push while the best total is under N, whatever the enemy; safe Joker.
@@ -86,8 +105,8 @@ impl Policy for BankAt {
         Some(BankTable::at_least(self.0, self.0))
     }
     #[inline]
-    fn double_or_nothing(&self, rules: &Rules, view: &JokerView) -> bool {
-        safe_joker(rules, view)
+    fn joker_choice(&self, rules: &Rules, hp: u8) -> Option<bool> {
+        Some(safe_joker_at(rules, hp))
     }
 }
 
@@ -101,8 +120,8 @@ impl Policy for BankAtTarget {
         Some(BankTable::at_least(view.target, view.target))
     }
     #[inline]
-    fn double_or_nothing(&self, rules: &Rules, view: &JokerView) -> bool {
-        safe_joker(rules, view)
+    fn joker_choice(&self, rules: &Rules, hp: u8) -> Option<bool> {
+        Some(safe_joker_at(rules, hp))
     }
 }
 
@@ -219,11 +238,11 @@ impl PolicyKind {
         }
     }
 
-    /// Plays `engine` (fresh or stacked) to its end with this policy.
+    /// Plays a game from `engine` (fresh or stacked) to its end with this policy.
     #[inline]
     pub fn play_from<T: Dealer, D: Dealer>(
         &self,
-        engine: Engine,
+        engine: &Engine,
         rules: &Rules,
         tower: &mut T,
         deck: &mut D,
@@ -234,6 +253,24 @@ impl PolicyKind {
             Self::Strategy(p) => engine.play(rules, p.as_ref(), tower, deck),
             Self::Plan(p) => engine.play(rules, p.as_ref(), tower, deck),
             Self::Expectimax(p) => engine.play(rules, p.as_ref(), tower, deck),
+        }
+    }
+
+    /// Plays two games from `engine` with this policy, interleaved (see [`Engine::play_two`]).
+    #[inline]
+    pub fn play_two_from<T: Dealer, D: Dealer>(
+        &self,
+        engine: &Engine,
+        rules: &Rules,
+        towers: [&mut T; 2],
+        decks: [&mut D; 2],
+    ) -> [Outcome; 2] {
+        match self {
+            Self::BankAt(p) => engine.play_two(rules, p, towers, decks),
+            Self::BankAtTarget => engine.play_two(rules, &BankAtTarget, towers, decks),
+            Self::Strategy(p) => engine.play_two(rules, p.as_ref(), towers, decks),
+            Self::Plan(p) => engine.play_two(rules, p.as_ref(), towers, decks),
+            Self::Expectimax(p) => engine.play_two(rules, p.as_ref(), towers, decks),
         }
     }
 }

@@ -31,9 +31,9 @@ use serde::Deserialize;
 use crate::error::{Result, SimError};
 use crate::rules::check_range;
 
-use super::engine::{JokerView, StrikeView};
+use super::engine::StrikeView;
 use super::outcome::Enemy;
-use super::policy::{BankTable, Policy, safe_joker};
+use super::policy::{BankTable, Policy, safe_joker_at};
 use super::rules::Rules;
 use super::solver::plan::{Plan, StrikePlan};
 use super::solver::space::Space;
@@ -291,11 +291,11 @@ impl Policy for Strategy {
     }
 
     #[inline]
-    fn double_or_nothing(&self, rules: &Rules, view: &JokerView) -> bool {
-        match self.joker {
+    fn joker_choice(&self, rules: &Rules, hp: u8) -> Option<bool> {
+        Some(match self.joker {
             JokerChoice::Accept => false,
             JokerChoice::Gamble => true,
-            JokerChoice::Safe => safe_joker(rules, view),
-        }
+            JokerChoice::Safe => safe_joker_at(rules, hp),
+        })
     }
 }

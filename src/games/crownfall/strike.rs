@@ -2,22 +2,29 @@
 //! and the first card at which the strike busts or the bank table says BANK.
 //!
 //! This replaces a branch per card (unpredictable by nature: the cards are random) with a few
-//! vector instructions and one bit scan. The engine uses it whenever the policy's decision for
-//! the strike is a [`BankTable`]; a strike that runs past the end of the deck carries its totals
-//! over the reshuffle into the next window.
+//! word operations and one bit scan. The eight next cards sit in one 64-bit word, a card per
+//! byte ("SIMD within a register"): one multiplication gives every running total, and each
+//! comparison of all eight totals with a number is a subtraction and a mask. The engine uses it
+//! whenever the policy's decision for the strike is a [`BankTable`]; a strike that runs past the
+//! eight cards or the end of the deck carries its totals over into the next window.
+//!
+//! The window is read straight from the deck's array, so past the deck's last card it holds the
+//! array's zeros. A zero changes no total, so those slots stop the strike only where the last
+//! card already did: the first stop is always a real card, and a window that does not stop
+//! leaves in its last slot the totals after the deck's last card.
 
 use super::policy::BankTable;
 
-/// Cards examined at once: one 128-bit vector of card values.
-pub const WINDOW: usize = 16;
+/// Cards examined at once: one byte each of a 64-bit word.
+pub const WINDOW: usize = 8;
 
 /// How a table strike ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StrikeEnd {
     /// Cards flipped (1 or more).
     pub cards: u8,
-    /// The banked total, or 0 for a bust.
-    pub banked: u8,
+    /// The banked total (1 to 21), or the hard total of a bust (22 to 31).
+    pub total: u8,
 }
 
 /// A strike still going after the last card of a window.
@@ -29,128 +36,54 @@ pub struct Carry {
     pub ace: bool,
 }
 
-/// Plays the strike on from `carry` over `window`, the next cards of which only the first `valid`
-/// (1..=16) are real. `Err` with the totals after those `valid` cards if it does not end within
-/// them.
+/// 1 in every byte: times a number, that number in every byte.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The top bit of every byte: a lane's flag.
+const FLAGS: u64 = 0x8080_8080_8080_8080;
+
+/// The flag of every byte lane of `x` holding at least `n`. Every lane of `x` must be below 128;
+/// an `n` of 128 or more flags none.
 #[inline(always)]
-pub fn resolve(
-    window: &[u8; WINDOW],
-    valid: usize,
-    table: &BankTable,
-    carry: Carry,
-) -> Result<StrikeEnd, Carry> {
-    stops(window, table, carry).end_within(valid)
+fn at_least(x: u64, n: u8) -> u64 {
+    // Each lane becomes 128 + value - n: at least 128 exactly when value >= n, and never below 1,
+    // so no lane borrows from the next.
+    ((x | FLAGS) - ONES * u64::from(n.min(127))) & FLAGS
 }
 
-/// Per card of a window: whether the strike stops there, the banked total (0 for a bust), the
-/// hard total and whether an Ace has shown.
-struct Lanes {
-    stops: u32,
-    banked: [u8; WINDOW],
-    hard: [u8; WINDOW],
-    ace: u32,
-}
-
-impl Lanes {
-    /// Where the strike ends among the first `valid` cards, or the totals after them.
-    #[inline(always)]
-    fn end_within(&self, valid: usize) -> Result<StrikeEnd, Carry> {
-        let stops = self.stops & ((1u32 << valid) - 1);
-        if stops == 0 {
-            return Err(Carry {
-                hard: self.hard[valid - 1],
-                ace: self.ace >> (valid - 1) & 1 != 0,
-            });
-        }
-        let last = stops.trailing_zeros() as usize;
-        Ok(StrikeEnd {
-            cards: last as u8 + 1,
-            banked: self.banked[last],
-        })
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
+/// Plays the strike on from `carry` over `window`: the next cards, then zeros past the deck's last
+/// card (at least the first slot is a card). `Err` with the totals after the window's cards if it
+/// does not end within them.
 #[inline(always)]
-fn stops(window: &[u8; WINDOW], table: &BankTable, carry: Carry) -> Lanes {
-    use std::arch::x86_64::*;
-    // SAFETY: SSE2 is part of the x86_64 baseline; each load and store covers exactly one
-    // 16-byte array.
-    unsafe {
-        let cards = _mm_loadu_si128(window.as_ptr().cast());
-        // The carried totals enter lane 0 and spread to every lane with the prefix sums.
-        let mut hard = _mm_add_epi8(cards, _mm_cvtsi32_si128(i32::from(carry.hard)));
-        hard = _mm_add_epi8(hard, _mm_slli_si128::<1>(hard));
-        hard = _mm_add_epi8(hard, _mm_slli_si128::<2>(hard));
-        hard = _mm_add_epi8(hard, _mm_slli_si128::<4>(hard));
-        hard = _mm_add_epi8(hard, _mm_slli_si128::<8>(hard));
-        let mut ace = _mm_or_si128(
-            _mm_cmpeq_epi8(cards, _mm_set1_epi8(1)),
-            _mm_cvtsi32_si128(0xFF * i32::from(carry.ace)),
-        );
-        ace = _mm_or_si128(ace, _mm_slli_si128::<1>(ace));
-        ace = _mm_or_si128(ace, _mm_slli_si128::<2>(ace));
-        ace = _mm_or_si128(ace, _mm_slli_si128::<4>(ace));
-        ace = _mm_or_si128(ace, _mm_slli_si128::<8>(ace));
-        // Unsigned a >= b as max(a, b) == a.
-        let at_least = |a: __m128i, b: __m128i| _mm_cmpeq_epi8(_mm_max_epu8(a, b), a);
-        let at_most_11 = _mm_cmpeq_epi8(_mm_min_epu8(hard, _mm_set1_epi8(11)), hard);
-        let soft = _mm_and_si128(ace, at_most_11);
-        let best = _mm_add_epi8(hard, _mm_and_si128(soft, _mm_set1_epi8(10)));
-        let bust = at_least(hard, _mm_set1_epi8(22));
-        let threshold = _mm_or_si128(
-            _mm_and_si128(soft, _mm_set1_epi8(table.soft as i8)),
-            _mm_andnot_si128(soft, _mm_set1_epi8(table.hard as i8)),
-        );
-        let in_range = _mm_andnot_si128(
-            at_least(best, _mm_set1_epi8(table.high as i8)),
-            at_least(best, _mm_set1_epi8(table.low as i8)),
-        );
-        let stop = _mm_or_si128(bust, _mm_or_si128(at_least(best, threshold), in_range));
-        let mut lanes = Lanes {
-            stops: _mm_movemask_epi8(stop) as u32,
-            banked: [0; WINDOW],
-            hard: [0; WINDOW],
-            ace: _mm_movemask_epi8(ace) as u32,
-        };
-        _mm_storeu_si128(
-            lanes.banked.as_mut_ptr().cast(),
-            _mm_andnot_si128(bust, best),
-        );
-        _mm_storeu_si128(lanes.hard.as_mut_ptr().cast(), hard);
-        lanes
+pub fn resolve(window: &[u8; WINDOW], table: &BankTable, carry: Carry) -> Result<StrikeEnd, Carry> {
+    let cards = u64::from_le_bytes(*window);
+    // Running hard totals, lane k after card k: the product sums each byte with those below it.
+    // At most 21 carried plus 8 cards of 10: no lane reaches 128.
+    let hard = cards.wrapping_mul(ONES) + ONES * u64::from(carry.hard);
+    // Flags from the first Ace on (the carried Ace counts as one before lane 0).
+    let ace_here = at_least(cards, 1) ^ at_least(cards, 2) | u64::from(carry.ace) << 7;
+    let aces = (ace_here | ace_here.wrapping_neg()) & FLAGS;
+    let soft = aces & !at_least(hard, 12);
+    let hard_lane = !soft & FLAGS;
+    let bust = at_least(hard, 22);
+    // A soft total is hard + 10: compare the hard total with each bound less 10.
+    let over = |n: u8| at_least(hard, n) & hard_lane | at_least(hard, n.saturating_sub(10)) & soft;
+    let bank = at_least(hard, table.hard) & hard_lane
+        | at_least(hard, table.soft.saturating_sub(10)) & soft
+        | over(table.low) & !over(table.high);
+    let stops = bust | bank;
+    if stops == 0 {
+        return Err(Carry {
+            hard: (hard >> 56) as u8,
+            ace: aces >> 63 != 0,
+        });
     }
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-fn stops(window: &[u8; WINDOW], table: &BankTable, carry: Carry) -> Lanes {
-    portable_stops(window, table, carry)
-}
-
-/// The same as the vector version, one card at a time without branches.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-fn portable_stops(window: &[u8; WINDOW], table: &BankTable, carry: Carry) -> Lanes {
-    let mut hard = carry.hard;
-    let mut ace = carry.ace;
-    let mut lanes = Lanes {
-        stops: 0,
-        banked: [0; WINDOW],
-        hard: [0; WINDOW],
-        ace: 0,
-    };
-    for (i, &card) in window.iter().enumerate() {
-        hard = hard.wrapping_add(card);
-        ace |= card == 1;
-        let soft = ace & (hard <= 11);
-        let best = hard.wrapping_add(10 * u8::from(soft));
-        let bust = hard >= 22;
-        lanes.stops |= u32::from(bust | table.bank(best, soft)) << i;
-        lanes.banked[i] = best * u8::from(!bust);
-        lanes.hard[i] = hard;
-        lanes.ace |= u32::from(ace) << i;
-    }
-    lanes
+    // The first stop's lane, as the shift that brings its byte to the bottom. A bust's lane is
+    // not soft, so its total is the hard total.
+    let shift = stops.trailing_zeros() - 7;
+    Ok(StrikeEnd {
+        cards: (shift / 8) as u8 + 1,
+        total: (hard >> shift) as u8 + 10 * ((soft >> (shift + 7)) as u8 & 1),
+    })
 }
 
 #[cfg(test)]
@@ -171,7 +104,7 @@ mod tests {
             ace |= card == 1;
             let cards = i as u8 + 1;
             if hard >= 22 {
-                return Ok(StrikeEnd { cards, banked: 0 });
+                return Ok(StrikeEnd { cards, total: hard });
             }
             let best = if ace && hard + 10 <= 21 {
                 hard + 10
@@ -179,17 +112,14 @@ mod tests {
                 hard
             };
             if table.bank(best, best != hard) {
-                return Ok(StrikeEnd {
-                    cards,
-                    banked: best,
-                });
+                return Ok(StrikeEnd { cards, total: best });
             }
         }
         Err(Carry { hard, ace })
     }
 
     #[test]
-    fn vector_and_portable_versions_match_the_card_by_card_rule() {
+    fn the_word_version_matches_the_card_by_card_rule() {
         let mut rng = GameRng::new(11, 0, 0);
         let mut deck: Vec<u8> = (0..40).map(|i| (i % 10) as u8 + 1).collect();
         for round in 0..40_000usize {
@@ -199,10 +129,15 @@ mod tests {
             let hard = (round % 21) as u8 + 2;
             let soft = ((round / 21) % 21) as u8 + 2;
             let mut table = BankTable::at_least(hard, soft);
-            if round % 3 == 0 {
-                table = table.with_range(hard.saturating_sub(3), hard);
+            match round % 5 {
+                0 => table = table.with_range(hard.saturating_sub(3), hard),
+                1 => table = table.with_range(soft.saturating_sub(9), soft.saturating_sub(4)),
+                2 => table = BankTable::at_least(u8::MAX, soft).with_range(12, u8::MAX),
+                _ => {}
             }
-            let valid = [12, 16, 3, 1, 7][round % 5];
+            // The deck's last cards: zeros past them.
+            let valid = [6, 8, 3, 1, 7][round % 5];
+            window[valid..].fill(0);
             let carry = [
                 Carry {
                     hard: 0,
@@ -213,16 +148,15 @@ mod tests {
                     ace: false,
                 },
                 Carry { hard: 4, ace: true },
-            ][round % 3];
-            let want = reference(&window, valid, &table, carry);
+                Carry {
+                    hard: 21,
+                    ace: false,
+                },
+            ][round % 4];
             assert_eq!(
-                resolve(&window, valid, &table, carry),
-                want,
-                "{window:?} {table:?} {carry:?}"
-            );
-            assert_eq!(
-                portable_stops(&window, &table, carry).end_within(valid),
-                want
+                resolve(&window, &table, carry),
+                reference(&window, valid, &table, carry),
+                "{window:?} {valid} {table:?} {carry:?}"
             );
         }
     }

@@ -14,7 +14,8 @@ pub struct CrownfallTally {
     cards_drawn: u64,
     reshuffles: u64,
     damage: [u64; 4],
-    killed_by: [u64; 4],
+    /// Games by [`Outcome::killer_code`]: the last blow's enemy code plus one, 0 for none.
+    killed_by: [u64; 5],
     final_hp: Histogram,
     cleared: Histogram,
     strikes: Histogram,
@@ -30,7 +31,7 @@ impl CrownfallTally {
             cards_drawn: 0,
             reshuffles: 0,
             damage: [0; 4],
-            killed_by: [0; 4],
+            killed_by: [0; 5],
             final_hp: Histogram::new(0, rules.max_hp.into()),
             cleared: Histogram::new(0, rules.tower.len() as i64),
             strikes: Histogram::new(0, rules.max_strikes.into()),
@@ -63,9 +64,8 @@ impl Tally for CrownfallTally {
         for (sum, d) in self.damage.iter_mut().zip(o.damage) {
             *sum += u64::from(d);
         }
-        if let Some(k) = o.killer() {
-            self.killed_by[k as usize] += 1;
-        }
+        // Counted without a branch: whether a game was lost is as random as the game.
+        self.killed_by[usize::from(o.killer_code).min(4)] += 1;
         self.final_hp.add(o.final_hp.into());
         self.cleared.add(o.cleared.into());
         self.strikes.add(o.strikes.into());
@@ -79,7 +79,9 @@ impl Tally for CrownfallTally {
         self.reshuffles += other.reshuffles;
         for i in 0..4 {
             self.damage[i] += other.damage[i];
-            self.killed_by[i] += other.killed_by[i];
+        }
+        for (sum, n) in self.killed_by.iter_mut().zip(other.killed_by) {
+            *sum += n;
         }
         self.final_hp.merge(&other.final_hp);
         self.cleared.merge(&other.cleared);
@@ -122,7 +124,7 @@ impl Tally for CrownfallTally {
         for kind in Enemy::ALL {
             means.push((
                 KILLED[kind as usize],
-                self.mean(self.killed_by[kind as usize]),
+                self.mean(self.killed_by[kind as usize + 1]),
             ));
         }
         means
