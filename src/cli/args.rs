@@ -37,7 +37,7 @@ pub struct PlayArgs {
     /// Change one rule: --set guard_zone=3 --set guard_damage.king=2
     #[arg(long = "set", value_name = "PATH=VALUE")]
     pub set: Vec<String>,
-    /// Output folder (default: under results/<game>/)
+    /// Output folder (default: results/GAME/POLICY, or results/GAME/compare and .../sweep)
     #[arg(long, short)]
     pub out: Option<PathBuf>,
 }
