@@ -118,7 +118,7 @@ impl PolicyKind {
     #[inline]
     pub fn play_from<D: Dealer>(
         &self,
-        engine: Engine,
+        mut engine: Engine,
         rules: &Rules,
         avoid: &mut D,
         coins: &mut GameRng,
