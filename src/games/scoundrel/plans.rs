@@ -31,6 +31,8 @@ pub struct Option {
     pub last: u8,
     /// The sum of the monsters faced.
     pub slain: u8,
+    /// The potion value a win right after this room would add to the score.
+    pub bonus: u8,
 }
 
 impl Option {
@@ -40,20 +42,15 @@ impl Option {
         self.hero.alive()
     }
 
-    /// The potion value a win right after this room would add to the score.
-    #[inline]
-    fn bonus(&self, rules: &Rules) -> u8 {
-        super::engine::bonus(rules, self.hero.hp, self.last)
-    }
-
-    /// True if `self` is at least as good as `other` in every respect a later room can see.
-    #[inline]
-    fn dominates(&self, other: &Option, rules: &Rules) -> bool {
-        self.left == other.left
-            && self.hero.weapon == other.hero.weapon
-            && self.hero.hp >= other.hero.hp
-            && self.hero.limit >= other.hero.limit
-            && self.bonus(rules) >= other.bonus(rules)
+    /// True if `self` is at least as good as `other` in every respect a later room can see
+    /// (both leave the same card: [`Options`] compares only those).
+    #[inline(always)]
+    fn dominates(&self, other: &Option) -> bool {
+        debug_assert_eq!(self.left, other.left);
+        (self.hero.weapon == other.hero.weapon)
+            & (self.hero.hp >= other.hero.hp)
+            & (self.hero.limit >= other.hero.limit)
+            & (self.bonus >= other.bonus)
     }
 }
 
@@ -63,6 +60,8 @@ impl Option {
 pub struct Options {
     items: [Option; MAX_OPTIONS],
     len: usize,
+    /// Where the options leaving the current card start: only they can dominate each other.
+    group: usize,
     /// The best fatal way, if any way kills.
     pub death: core::option::Option<Option>,
 }
@@ -81,10 +80,12 @@ impl Options {
             left: 0,
             last: 0,
             slain: 0,
+            bonus: 0,
         };
         let mut me = Self {
             items: [blank; MAX_OPTIONS],
             len: 0,
+            group: 0,
             death: None,
         };
         let mut start = hero;
@@ -102,6 +103,7 @@ impl Options {
             if room[..left].contains(&room[left]) {
                 continue;
             }
+            me.group = me.len;
             let rest: Vec3 = others(left);
             for o in ORDERS {
                 let order = [rest[o[0]], rest[o[1]], rest[o[2]], left as u8];
@@ -131,16 +133,14 @@ impl Options {
     ) {
         if step == n {
             let last = room[usize::from(order[n - 1])];
-            self.insert(
-                rules,
-                Option {
-                    turn: Turn::face(order, mask),
-                    hero,
-                    left,
-                    last,
-                    slain,
-                },
-            );
+            self.insert(Option {
+                turn: Turn::face(order, mask),
+                hero,
+                left,
+                last,
+                slain,
+                bonus: super::engine::bonus(rules, hero.hp, last),
+            });
             return;
         }
         let code = room[usize::from(order[step])];
@@ -192,6 +192,7 @@ impl Options {
             left,
             last: code,
             slain,
+            bonus: 0,
         };
         let better = self
             .death
@@ -201,13 +202,13 @@ impl Options {
         }
     }
 
-    fn insert(&mut self, rules: &Rules, new: Option) {
-        let mut i = 0;
+    fn insert(&mut self, new: Option) {
+        let mut i = self.group;
         while i < self.len {
-            if self.items[i].dominates(&new, rules) {
+            if self.items[i].dominates(&new) {
                 return;
             }
-            if new.dominates(&self.items[i], rules) {
+            if new.dominates(&self.items[i]) {
                 self.len -= 1;
                 self.items[i] = self.items[self.len];
             } else {
