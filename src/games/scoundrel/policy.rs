@@ -123,11 +123,17 @@ impl PolicyKind {
         Ok((kind, spec.to_string()))
     }
 
+    /// True if the policy draws from its own generator (`coins`); the others are given
+    /// [`GameRng::unused`].
+    pub fn draws_coins(&self) -> bool {
+        matches!(self, Self::Random | Self::Lookahead(_))
+    }
+
     /// Plays `engine` (shuffled or stacked) to its end with this policy.
     #[inline]
     pub fn play_from<D: Dealer>(
         &self,
-        mut engine: Engine,
+        engine: &mut Engine,
         rules: &Rules,
         avoid: &mut D,
         coins: &mut GameRng,
@@ -137,7 +143,7 @@ impl PolicyKind {
             Self::Greedy => engine.play(rules, &Greedy, avoid, coins),
             Self::Heuristic(p) => engine.play(rules, p.as_ref(), avoid, coins),
             Self::Lookahead(p) => engine.play(rules, p.as_ref(), avoid, coins),
-            Self::Clairvoyant(goal) => Clairvoyant::play(engine, rules, avoid, *goal),
+            Self::Clairvoyant(goal) => Clairvoyant::play(engine.clone(), rules, avoid, *goal),
         }
     }
 }
