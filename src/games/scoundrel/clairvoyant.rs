@@ -403,7 +403,8 @@ impl Solver<'_> {
             };
             n += 1;
         }
-        kids.items[..n].sort_unstable_by(|a, b| b.rank.total_cmp(&a.rank));
+        kids.items[..n]
+            .sort_unstable_by(|a, b| b.bound.cmp(&a.bound).then(b.rank.total_cmp(&a.rank)));
         kids.len = n;
         Some(())
     }
