@@ -1,17 +1,21 @@
 //! `clairvoyant`: NOT A STRATEGY. An exact solver that knows the dungeon's order and plays the
 //! line with the best score: the ceiling on what any player could do with each deal.
 //!
-//! Depth-first branch and bound over rooms with memoization:
+//! Depth-first search over rooms with memoization and bounds:
 //! - a node is a room about to be filled: the dungeon in order, the card left, the hero, whether
 //!   the last room was avoided, and the last card faced when it could still add a bonus;
 //! - its children are the non-dominated ways to face the room ([`Options`]), the best way to die
-//!   in it, and avoiding it;
-//! - a child whose upper bound cannot beat the best found so far is skipped. The bound: a game's
-//!   score from here is `hp + potions drunk - monsters to come + sum over weapon fights of
+//!   in it, and avoiding it, tried by upper bound and then by the heuristic's value;
+//! - each search has a window `alpha < v < beta` and is fail-soft: it stops at the first line
+//!   reaching `beta`, and skips a child whose upper bound cannot beat the window. The bound: a
+//!   game's score from here is `hp + potions drunk - monsters to come + sum over weapon fights of
 //!   min(monster, weapon)` (on a win or a loss alike), at most `hp + potions to come - monsters
-//!   to come + sum of min(monster, best weapon)`, and on a win at most full HP plus a potion;
-//! - values are stored in a transposition table as exact values, or as upper bounds when a
-//!   search failed low against the bound it was given.
+//!   to come + sum of min(monster, best weapon)`, and on a win at most full HP plus the best
+//!   potion still to come;
+//! - the best score is found by null windows: first whether the deal can be won at all, then
+//!   upwards from the best line found until a step proves there is no better one;
+//! - a transposition table keeps a lower and an upper bound per node, keyed by a hash of the
+//!   dungeon's order that is updated in constant time as cards are drawn and put back.
 //!
 //! It requires `avoid_order = keep` (a shuffled avoid cannot be known in advance).
 
