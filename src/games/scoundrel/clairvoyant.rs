@@ -620,3 +620,32 @@ impl Clairvoyant {
         *engine.outcome()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_order_hash_follows_draws_and_puts_and_tells_orders_apart() {
+        let mut dungeon = Dungeon::new(&[3, 0x21, 0x45, 7, 9, 0x2a]);
+        let mut hash = Order::of(&dungeon);
+        for round in 0..50u8 {
+            let top = dungeon.draw().unwrap();
+            hash = Order::draw(hash, top);
+            assert_eq!(hash, Order::of(&dungeon), "round {round}");
+            let back = if round % 3 == 0 {
+                0x40 | round % 10
+            } else {
+                top
+            };
+            hash = Order::put_bottom(hash, back, dungeon.len());
+            dungeon.put_bottom(back);
+            assert_eq!(hash, Order::of(&dungeon), "round {round}");
+        }
+        assert_eq!(Order::INVERSE.wrapping_mul(Order::BASE), 1);
+        assert_ne!(
+            Order::of(&Dungeon::new(&[3, 7])),
+            Order::of(&Dungeon::new(&[7, 3]))
+        );
+    }
+}

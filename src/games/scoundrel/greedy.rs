@@ -48,8 +48,8 @@ fn sort4(k: &mut [u16; ROOM]) {
     cx(1, 2);
 }
 
-/// The hero after facing the first `to_face` cards of `room` in `order`, the weapon used
-/// whenever it may be.
+/// True if the hero of `view` survives facing the room's first `to_face` cards in `order`, the
+/// weapon used whenever it may be.
 #[inline(always)]
 fn play(rules: &Rules, view: &View, order: [u8; ROOM]) -> bool {
     let mut hero = view.hero;

@@ -74,20 +74,7 @@ impl Options {
 
     /// The ways to face `room`, `to_face` of its cards, starting as `hero`.
     pub fn new(rules: &Rules, room: &[u8], to_face: usize, hero: Hero) -> Self {
-        let blank = Option {
-            turn: Turn::AVOID,
-            hero,
-            left: 0,
-            last: 0,
-            slain: 0,
-            bonus: 0,
-        };
-        let mut me = Self {
-            items: [blank; MAX_OPTIONS],
-            len: 0,
-            group: 0,
-            death: None,
-        };
+        let mut me = Self::empty(hero);
         let mut start = hero;
         start.new_turn();
         if to_face == room.len() {
@@ -111,6 +98,24 @@ impl Options {
             }
         }
         me
+    }
+
+    /// No options yet.
+    fn empty(hero: Hero) -> Self {
+        let blank = Option {
+            turn: Turn::AVOID,
+            hero,
+            left: 0,
+            last: 0,
+            slain: 0,
+            bonus: 0,
+        };
+        Self {
+            items: [blank; MAX_OPTIONS],
+            len: 0,
+            group: 0,
+            death: None,
+        }
     }
 
     /// The options, best-first in no particular order.
@@ -312,5 +317,42 @@ fn permute(idx: &mut [u8; ROOM], k: usize, n: usize, f: &mut impl FnMut([u8; ROO
         idx.swap(k, i);
         permute(idx, k + 1, n, f);
         idx.swap(k, i);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::scoundrel::hero::FRESH;
+    use crate::rng::GameRng;
+    use crate::rules::load;
+
+    #[test]
+    fn the_unrolled_full_room_gives_the_general_walks_lines_in_its_order() {
+        for sets in [vec![], vec!["weapon_wear=strict".to_string()]] {
+            let rules: Rules = load(None, &sets).unwrap();
+            for game in 0..3000u64 {
+                let mut cards = rules.deck();
+                GameRng::new(3, game, 0).shuffle(&mut cards);
+                let room = &cards[..ROOM];
+                let g = game as usize;
+                let mut hero = Hero::new(&rules);
+                hero.hp = 1 + (g % 20) as i16;
+                hero.weapon = [0, 3, 7, 10][g % 4];
+                hero.limit = [FRESH, 5, 9, 14][g / 4 % 4];
+                for left in 0..ROOM {
+                    let rest = others(left);
+                    for o in ORDERS {
+                        let order = [rest[o[0]], rest[o[1]], rest[o[2]], left as u8];
+                        let mut fast = Options::empty(hero);
+                        fast.walk3(&rules, room, order, room[left], hero);
+                        let mut slow = Options::empty(hero);
+                        slow.walk(&rules, room, order, ROOM - 1, room[left], hero, 0, 0, 0);
+                        assert_eq!(fast.as_slice(), slow.as_slice(), "{room:?} {hero:?}");
+                        assert_eq!(fast.death, slow.death, "{room:?} {hero:?}");
+                    }
+                }
+            }
+        }
     }
 }
