@@ -634,7 +634,7 @@ mod tests {
             hash = Order::draw(hash, top);
             assert_eq!(hash, Order::of(&dungeon), "round {round}");
             let back = if round % 3 == 0 {
-                0x40 | round % 10
+                0x40 | (round % 10)
             } else {
                 top
             };
