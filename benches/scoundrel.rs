@@ -18,12 +18,13 @@ fn games(c: &mut Criterion) {
         "heuristic",
         "strategies/scoundrel/weapon-saver.toml",
         "lookahead",
+        "clairvoyant-win",
         "clairvoyant",
     ] {
         let Ok(game) = Scoundrel::new(Rules::default(), policy) else {
             continue;
         };
-        if policy == "clairvoyant" {
+        if policy.starts_with("clairvoyant") {
             group.sample_size(10);
         }
         let mut index = 0u64;

@@ -52,6 +52,14 @@ impl GameRng {
         GameKey::new(seed, game).stream(stream)
     }
 
+    /// A generator for a caller that needs one it never draws from (a policy without coin
+    /// flips): a fixed state, free to build. Drawing from it gives the same numbers every time.
+    pub fn unused() -> Self {
+        Self {
+            inner: Pcg64Mcg::new(0x2545_f491_4f6c_dd1d_0000_0000_0000_0001),
+        }
+    }
+
     /// 64 uniformly random bits.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {

@@ -130,7 +130,7 @@ fn a_game_is_the_same_on_any_replay_and_the_runner_matches_the_step_loop() {
             let mut e = Engine::new(&rules);
             e.shuffle(&mut GameRng::new(9, index, Streams::DUNGEON));
             let b = kind.play_from(
-                e,
+                &mut e,
                 &rules,
                 &mut GameRng::new(9, index, Streams::AVOID),
                 &mut GameRng::new(9, index, Streams::POLICY),
@@ -145,7 +145,7 @@ fn a_stacked_dungeon_is_played_in_its_order() {
     let rules = Rules::default();
     let deck = rules.deck();
     let o = PolicyKind::Greedy.play_from(
-        Engine::stacked(&rules, &deck),
+        &mut Engine::stacked(&rules, &deck),
         &rules,
         &mut Stacked,
         &mut GameRng::new(0, 0, 0),

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use sim::cards::Stacked;
-use sim::games::scoundrel::clairvoyant::{Clairvoyant, best_score};
+use sim::games::scoundrel::clairvoyant::{Clairvoyant, Goal, best_score};
 use sim::games::scoundrel::{Engine, Rules, Turn};
 use sim::rng::GameRng;
 use sim::rules::load;
@@ -106,12 +106,18 @@ fn check(rules: &Rules, deals: u64) {
             "deal {game}: {:?}",
             fresh.dungeon().iter().collect::<Vec<_>>()
         );
-        let played = Clairvoyant::play(fresh, rules, &mut Stacked);
+        let played = Clairvoyant::play(fresh.clone(), rules, &mut Stacked, Goal::Best);
         assert_eq!(
             played.score, want,
             "deal {game}: the solver's line scores its value"
         );
         wins += u64::from(played.win);
+        // Asked only for a win: a win exactly when the deal can be won, the best loss otherwise.
+        let any = Clairvoyant::play(fresh, rules, &mut Stacked, Goal::Win);
+        assert_eq!(any.win, want > 0, "deal {game}: a win iff one exists");
+        if want <= 0 {
+            assert_eq!(any.score, want, "deal {game}: the best loss");
+        }
     }
     // Vacuous if every deal went one way: the variants' HP makes some deals winnable.
     assert!(wins > 0, "no deal won");

@@ -62,6 +62,18 @@ pub const fn is_monster(code: u8) -> bool {
     code & !VALUE == MONSTER
 }
 
+/// True if `code` is a weapon.
+#[inline(always)]
+pub const fn is_weapon(code: u8) -> bool {
+    code & !VALUE == WEAPON
+}
+
+/// True if `code` is a potion.
+#[inline(always)]
+pub const fn is_potion(code: u8) -> bool {
+    code & !VALUE == POTION
+}
+
 /// A multiset of cards: a count per card code, so adding and removing a card never branches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Counts {

@@ -1,17 +1,21 @@
 //! `clairvoyant`: NOT A STRATEGY. An exact solver that knows the dungeon's order and plays the
 //! line with the best score: the ceiling on what any player could do with each deal.
 //!
-//! Depth-first branch and bound over rooms with memoization:
+//! Depth-first search over rooms with memoization and bounds:
 //! - a node is a room about to be filled: the dungeon in order, the card left, the hero, whether
 //!   the last room was avoided, and the last card faced when it could still add a bonus;
 //! - its children are the non-dominated ways to face the room ([`Options`]), the best way to die
-//!   in it, and avoiding it;
-//! - a child whose upper bound cannot beat the best found so far is skipped. The bound: a game's
-//!   score from here is `hp + potions drunk - monsters to come + sum over weapon fights of
+//!   in it, and avoiding it, tried by upper bound and then by the heuristic's value;
+//! - each search has a window `alpha < v < beta` and is fail-soft: it stops at the first line
+//!   reaching `beta`, and skips a child whose upper bound cannot beat the window. The bound: a
+//!   game's score from here is `hp + potions drunk - monsters to come + sum over weapon fights of
 //!   min(monster, weapon)` (on a win or a loss alike), at most `hp + potions to come - monsters
-//!   to come + sum of min(monster, best weapon)`, and on a win at most full HP plus a potion;
-//! - values are stored in a transposition table as exact values, or as upper bounds when a
-//!   search failed low against the bound it was given.
+//!   to come + sum of min(monster, best weapon)`, and on a win at most full HP plus the best
+//!   potion still to come;
+//! - the best score is found by null windows: first whether the deal can be won at all, then
+//!   upwards from the best line found until a step proves there is no better one;
+//! - a transposition table keeps a lower and an upper bound per node, keyed by a hash of the
+//!   dungeon's order that is updated in constant time as cards are drawn and put back.
 //!
 //! It requires `avoid_order = keep` (a shuffled avoid cannot be known in advance).
 
@@ -35,6 +39,8 @@ const TABLE: usize = 1 << 20;
 const KIDS: usize = MAX_OPTIONS + 2;
 /// A value below any score.
 const NONE: i16 = i16::MIN / 2;
+/// A value above any score.
+const TOP: i16 = i16::MAX / 2;
 
 /// The solver's position: a room about to be filled.
 #[derive(Clone, Copy, Debug)]
@@ -51,41 +57,109 @@ pub struct Node {
     pub avoids: u8,
     /// The last card faced.
     pub last: u8,
+    /// The dungeon's cards as a multiset.
+    counts: Counts,
+    /// The dungeon's order hashed (see [`Order`]), kept as cards are drawn and put back.
+    order: u64,
 }
 
+/// A hash of a sequence of cards that follows drawing from the top and putting at the bottom
+/// in constant time: the sum of `mix(card_i) * BASE^i` (mod 2^64) over the positions `i`.
+struct Order;
+
+impl Order {
+    /// An odd multiplier, so it has an inverse mod 2^64.
+    const BASE: u64 = 0x9E37_79B9_7F4A_7C15;
+    /// `BASE^-1` mod 2^64 (Newton's iteration doubles the correct low bits each step).
+    const INVERSE: u64 = {
+        let mut x = Self::BASE;
+        let mut i = 0;
+        while i < 6 {
+            x = x.wrapping_mul(2u64.wrapping_sub(Self::BASE.wrapping_mul(x)));
+            i += 1;
+        }
+        x
+    };
+    /// `BASE^i` for every position of a dungeon.
+    const POWERS: [u64; 64] = {
+        let mut p = [1u64; 64];
+        let mut i = 1;
+        while i < 64 {
+            p[i] = p[i - 1].wrapping_mul(Self::BASE);
+            i += 1;
+        }
+        p
+    };
+
+    #[inline(always)]
+    fn mix(code: u8) -> u64 {
+        splitmix64(u64::from(code))
+    }
+
+    /// The hash of `dungeon`.
+    fn of(dungeon: &Dungeon) -> u64 {
+        dungeon.iter().enumerate().fold(0, |h, (i, c)| {
+            h.wrapping_add(Self::mix(c).wrapping_mul(Self::POWERS[i]))
+        })
+    }
+
+    /// The hash after drawing `top` from the top.
+    #[inline(always)]
+    fn draw(hash: u64, top: u8) -> u64 {
+        hash.wrapping_sub(Self::mix(top))
+            .wrapping_mul(Self::INVERSE)
+    }
+
+    /// The hash after putting `card` at the bottom of a dungeon of `len` cards.
+    #[inline(always)]
+    fn put_bottom(hash: u64, card: u8, len: usize) -> u64 {
+        hash.wrapping_add(Self::mix(card).wrapping_mul(Self::POWERS[len]))
+    }
+}
+
+/// What the table knows of a node: its best score lies in `lower..=upper`.
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
     generation: u32,
-    value: i16,
-    exact: bool,
+    lower: i16,
+    upper: i16,
 }
 
-/// The transposition table of one thread, reused game after game.
+/// The transposition table of one thread, reused game after game, and the spare room for
+/// children the search has finished with.
 struct Memo {
     entries: Vec<Entry>,
     generation: u32,
+    spare: Vec<Box<Kids>>,
 }
 
 thread_local! {
     static MEMO: RefCell<Memo> = RefCell::new(Memo {
         entries: vec![Entry::default(); TABLE],
         generation: 0,
+        spare: Vec::new(),
     });
 }
 
 impl Memo {
-    fn get(&self, key: u64) -> core::option::Option<Entry> {
+    /// The bounds stored for `key`: `(lower, upper)`.
+    fn get(&self, key: u64) -> core::option::Option<(i16, i16)> {
         let e = self.entries[(key as usize) & (TABLE - 1)];
-        (e.generation == self.generation && e.key == key).then_some(e)
+        (e.generation == self.generation && e.key == key).then_some((e.lower, e.upper))
     }
 
-    fn put(&mut self, key: u64, value: i16, exact: bool) {
+    /// Stores `lower..=upper` for `key`, narrowed by what is already known of it.
+    fn put(&mut self, key: u64, lower: i16, upper: i16) {
+        let (lower, upper) = match self.get(key) {
+            Some((l, u)) => (lower.max(l), upper.min(u)),
+            None => (lower, upper),
+        };
         self.entries[(key as usize) & (TABLE - 1)] = Entry {
             key,
             generation: self.generation,
-            value,
-            exact,
+            lower,
+            upper,
         };
     }
 }
@@ -96,36 +170,70 @@ pub struct Solver<'a> {
     memo: &'a mut Memo,
 }
 
-/// A child of a node: a turn and where it leads (with an upper bound on its score), or a final
-/// score; with the heuristic's value of it, which orders the search.
-#[derive(Clone, Copy)]
-enum Child {
-    Node(Turn, Node, i16, f32),
-    Done(Turn, i16),
+/// What a child of a node does.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// Faces the room and lives: the next node is the dungeon after the room was filled.
+    Face,
+    /// Avoids the room.
+    Avoid,
+    /// Dies in the room: the game ends with the child's score (its bound).
+    Die,
 }
 
-impl Child {
-    fn bound(&self) -> i16 {
-        match *self {
-            Child::Node(_, _, b, _) | Child::Done(_, b) => b,
-        }
-    }
+/// A child of a node: a turn, where it leads, an upper bound on its score (the exact score of a
+/// death), and the heuristic's value of it, which orders the search.
+#[derive(Clone, Copy)]
+struct Child {
+    step: Step,
+    turn: Turn,
+    hero: Hero,
+    left: u8,
+    last: u8,
+    bound: i16,
+    rank: f32,
+}
 
-    fn rank(&self) -> f32 {
-        match *self {
-            Child::Node(_, _, _, r) => r,
-            Child::Done(_, score) => DEAD + f32::from(score),
-        }
-    }
+/// A node's children, with the two nodes they lead to before the room's choices: the dungeon
+/// after filling the room (for the ways to face it) and after avoiding it.
+struct Kids {
+    items: [Child; KIDS],
+    len: usize,
+    faced: Node,
+    avoided: Node,
+}
 
-    fn turn(&self) -> Turn {
-        match *self {
-            Child::Node(t, ..) | Child::Done(t, _) => t,
+impl Kids {
+    /// The node `kid` leads to (not for a death).
+    #[inline]
+    fn node(&self, kid: &Child) -> Node {
+        match kid.step {
+            Step::Avoid => self.avoided,
+            _ => Node {
+                left: kid.left,
+                hero: kid.hero,
+                last: kid.last,
+                ..self.faced
+            },
         }
     }
 }
 
 impl Node {
+    /// A node with no cards, to be overwritten.
+    fn blank(rules: &Rules) -> Self {
+        Self {
+            dungeon: Dungeon::new(&[]),
+            left: 0,
+            hero: Hero::new(rules),
+            avoided: false,
+            avoids: 0,
+            last: 0,
+            counts: Counts::default(),
+            order: 0,
+        }
+    }
+
     /// The node of an engine at the start of a room (before it is filled).
     pub fn of(engine: &Engine) -> Self {
         let room_left = engine.room();
@@ -139,14 +247,13 @@ impl Node {
             avoided: engine.avoided_last(),
             avoids: engine.outcome().rooms_avoided,
             last: engine.last_faced(),
+            counts: Counts::of(&engine.dungeon().iter().collect::<Vec<_>>()),
+            order: Order::of(engine.dungeon()),
         }
     }
 
     fn key(&self, rules: &Rules) -> u64 {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for code in self.dungeon.iter() {
-            h = (h ^ u64::from(code)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
+        let h = self.order;
         let b = u64::from(bonus(rules, self.hero.hp, self.last));
         let fields = u64::from(self.left)
             | u64::from(self.hero.hp as u16) << 8
@@ -164,8 +271,9 @@ impl Node {
     }
 }
 
-/// The upper bound on the final score from `hero` with `future` to come (see the module notes).
-fn upper_bound(rules: &Rules, hero: &Hero, future: &Counts) -> i16 {
+/// The upper bound on the final score from `hero` with `future` to come, `last` the last card
+/// faced (see the module notes).
+fn upper_bound(rules: &Rules, hero: &Hero, future: &Counts, last: u8) -> i16 {
     let best_weapon = future.best_weapon().max(hero.weapon);
     let mut base = i32::from(hero.hp) + future.potion_total() as i32;
     for v in 1..16u8 {
@@ -185,20 +293,24 @@ fn upper_bound(rules: &Rules, hero: &Hero, future: &Counts) -> i16 {
     if base < max_hp {
         return base as i16;
     }
-    // The bonus potion may be one already faced (a lenient win ends without facing more).
-    let bonus = if rules.potion_bonus {
-        rules.potion_max
-    } else {
+    // The bonus is a potion still to come (faced last), or under `end = lenient` (a win that
+    // ends without facing more) possibly the last card already faced.
+    let bonus = if !rules.potion_bonus {
         0
+    } else if rules.end == End::Lenient && card::is_potion(last) {
+        future.best_potion().max(card::value(last))
+    } else {
+        future.best_potion()
     };
     (max_hp + i32::from(bonus)) as i16
 }
 
 impl Solver<'_> {
-    fn children(&self, node: &Node, out: &mut [Child; KIDS]) -> core::option::Option<usize> {
+    /// The children of `node`, best first by the heuristic; `None` if the game is over.
+    fn children(&self, node: &Node, kids: &mut Kids) -> core::option::Option<()> {
         let rules = self.rules;
         let weights = Weights::default();
-        let mut dungeon = node.dungeon;
+        let mut faced = *node;
         let mut room = [0u8; ROOM];
         let mut len = 0;
         if node.left != 0 {
@@ -206,20 +318,23 @@ impl Solver<'_> {
             len = 1;
         }
         while len < ROOM {
-            let Some(code) = dungeon.draw() else { break };
+            let Some(code) = faced.dungeon.draw() else {
+                break;
+            };
+            faced.counts.remove(code);
+            faced.order = Order::draw(faced.order, code);
             room[len] = code;
             len += 1;
         }
         if len == 0 || (len < ROOM && rules.end == End::Lenient) {
             return None;
         }
+        faced.avoided = false;
+        kids.faced = faced;
         let full = len == ROOM;
         let to_face = if full { ROOM - 1 } else { len };
         let room = &room[..len];
-        let mut future = Counts::default();
-        for code in dungeon.iter() {
-            future.add(code);
-        }
+        let future = faced.counts;
         let monsters_left = i16::try_from(future.monster_total()).unwrap_or(i16::MAX)
             + room
                 .iter()
@@ -228,9 +343,23 @@ impl Solver<'_> {
                 .sum::<i16>();
         let options = Options::new(rules, room, to_face, node.hero);
         let mut n = 0;
+        let blank = Child {
+            step: Step::Die,
+            turn: Turn::AVOID,
+            hero: node.hero,
+            left: 0,
+            last: node.last,
+            bound: NONE,
+            rank: 0.0,
+        };
         if let Some(d) = options.death {
             let score = d.hero.hp - (monsters_left - i16::from(d.slain));
-            out[n] = Child::Done(d.turn, score);
+            kids.items[n] = Child {
+                turn: d.turn,
+                bound: score,
+                rank: DEAD + f32::from(score),
+                ..blank
+            };
             n += 1;
         }
         for o in options.as_slice() {
@@ -240,44 +369,70 @@ impl Solver<'_> {
             }
             let mut hero = o.hero;
             hero.new_turn();
-            let child = Node {
-                dungeon,
-                left: o.left,
-                hero,
-                avoided: false,
-                avoids: node.avoids,
-                last: o.last,
-            };
-            let bound = if dungeon.is_empty() && o.left == 0 {
+            let bound = if faced.dungeon.is_empty() && o.left == 0 {
                 hero.hp + i16::from(bonus(rules, hero.hp, o.last))
             } else {
-                upper_bound(rules, &hero, &f)
+                upper_bound(rules, &hero, &f, o.last)
             };
-            out[n] = Child::Node(o.turn, child, bound, weights.value(&hero, &f, false));
+            kids.items[n] = Child {
+                step: Step::Face,
+                turn: o.turn,
+                hero,
+                left: o.left,
+                last: o.last,
+                bound,
+                rank: weights.value(&hero, &f, false),
+            };
             n += 1;
         }
         let can_avoid = full && (rules.avoid_in_a_row || !node.avoided) && node.avoids < MAX_AVOIDS;
         if can_avoid {
-            let mut back = dungeon;
+            let mut back = faced;
             for &code in room {
-                back.put_bottom(code);
-                future.add(code);
+                back.order = Order::put_bottom(back.order, code, back.dungeon.len());
+                back.dungeon.put_bottom(code);
+                back.counts.add(code);
             }
-            let child = Node {
-                dungeon: back,
-                left: 0,
-                hero: node.hero,
-                avoided: true,
-                avoids: node.avoids + 1,
-                last: node.last,
+            back.left = 0;
+            back.hero = node.hero;
+            back.avoided = true;
+            back.avoids = node.avoids + 1;
+            back.last = node.last;
+            kids.avoided = back;
+            kids.items[n] = Child {
+                step: Step::Avoid,
+                bound: upper_bound(rules, &node.hero, &back.counts, node.last),
+                rank: weights.value(&node.hero, &back.counts, true),
+                ..blank
             };
-            let bound = upper_bound(rules, &node.hero, &future);
-            let rank = weights.value(&node.hero, &future, true);
-            out[n] = Child::Node(Turn::AVOID, child, bound, rank);
             n += 1;
         }
-        out[..n].sort_unstable_by(|a, b| b.rank().total_cmp(&a.rank()));
-        Some(n)
+        kids.items[..n]
+            .sort_unstable_by(|a, b| b.bound.cmp(&a.bound).then(b.rank.total_cmp(&a.rank)));
+        kids.len = n;
+        Some(())
+    }
+
+    /// Room for the children of a node: a spare one, or a new one the first times.
+    #[inline]
+    fn kids(&mut self) -> Box<Kids> {
+        self.memo.spare.pop().unwrap_or_else(|| {
+            let blank = Child {
+                step: Step::Die,
+                turn: Turn::AVOID,
+                hero: Hero::new(self.rules),
+                left: 0,
+                last: 0,
+                bound: NONE,
+                rank: 0.0,
+            };
+            Box::new(Kids {
+                items: [blank; KIDS],
+                len: 0,
+                faced: Node::blank(self.rules),
+                avoided: Node::blank(self.rules),
+            })
+        })
     }
 
     /// True if the game is won at `node`: no card left, or under `end = lenient` no full room.
@@ -291,73 +446,120 @@ impl Solver<'_> {
         node.hero.hp + i16::from(bonus(self.rules, node.hero.hp, node.last))
     }
 
-    /// The best score from `node` if it is above `alpha`; otherwise some value at most `alpha`
-    /// (an upper bound on the best score).
-    pub fn solve(&mut self, node: &Node, alpha: i16) -> i16 {
+    /// The best score from `node`, searched in the window `alpha < v < beta` (fail-soft): a
+    /// value at most `alpha` is an upper bound on the best score, a value at least `beta` a
+    /// score some line reaches (a lower bound), and a value in between the best score.
+    pub fn solve(&mut self, node: &Node, alpha: i16, beta: i16) -> i16 {
+        debug_assert!(alpha < beta);
         if self.finished(node) {
             return self.won(node);
         }
         let key = node.key(self.rules);
-        if let Some(e) = self.memo.get(key)
-            && (e.exact || e.value <= alpha)
-        {
-            return e.value;
+        if let Some((lower, upper)) = self.memo.get(key) {
+            if lower >= beta || lower == upper {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
         }
-        let mut kids = [Child::Done(Turn::AVOID, NONE); KIDS];
-        let n = self
-            .children(node, &mut kids)
+        let mut kids = self.kids();
+        self.children(node, &mut kids)
             .expect("an unfinished node has a room to play");
+        let v = self.search(&kids, alpha, beta);
+        self.memo.spare.push(kids);
+        if v >= beta {
+            self.memo.put(key, v, TOP);
+        } else if v > alpha {
+            self.memo.put(key, v, v);
+        } else {
+            self.memo.put(key, NONE, v);
+        }
+        v
+    }
+
+    /// [`Solver::solve`] over the children `kids` of a node.
+    fn search(&mut self, kids: &Kids, alpha: i16, beta: i16) -> i16 {
+        // `best`: the best score found (a line reaches it once above `alpha`); `cap`: the best
+        // upper bound of the children not searched.
         let mut best = NONE;
-        let mut threshold = alpha;
-        for kid in &kids[..n] {
-            if kid.bound() <= threshold.max(best) {
+        let mut cap = NONE;
+        for kid in &kids.items[..kids.len] {
+            let floor = alpha.max(best);
+            if kid.bound <= floor {
+                cap = cap.max(kid.bound);
                 continue;
             }
-            let v = match kid {
-                Child::Done(_, score) => *score,
-                Child::Node(_, child, ..) => self.solve(child, threshold.max(best)),
+            let v = match kid.step {
+                Step::Die => kid.bound,
+                _ => self.solve(&kids.node(kid), floor, beta),
             };
-            if v > threshold.max(best) {
-                best = v;
-                threshold = threshold.max(best);
+            best = best.max(v);
+            if best >= beta {
+                return best;
             }
         }
-        if best > alpha {
-            self.memo.put(key, best, true);
-            best
-        } else {
-            self.memo.put(key, alpha, false);
-            alpha
+        if best > alpha { best } else { best.max(cap) }
+    }
+
+    /// The best score from `node`: first whether a win is possible at all (a null window at 0,
+    /// which the first lines searched usually settle), then upwards from the best line found,
+    /// each step a null-window test that finds a better line or proves there is none (the table
+    /// keeps what every step proved).
+    pub fn best(&mut self, node: &Node) -> i16 {
+        if self.finished(node) {
+            return self.won(node);
+        }
+        let mut reached = self.solve(node, 0, 1);
+        if reached <= 0 {
+            // Every line loses: the best loss, exactly.
+            return self.solve(node, NONE, 1);
+        }
+        loop {
+            let v = self.solve(node, reached, reached + 1);
+            if v <= reached {
+                return reached;
+            }
+            reached = v;
         }
     }
 
-    /// The best turn from `node` and its score (`None` if the game is already over).
-    pub fn best_turn(&mut self, node: &Node) -> core::option::Option<(Turn, i16)> {
-        let mut kids = [Child::Done(Turn::AVOID, NONE); KIDS];
-        let n = self.children(node, &mut kids)?;
-        let mut best = (kids[0], NONE);
-        for kid in &kids[..n] {
-            if kid.bound() <= best.1 {
+    /// 1 if `node` can be won (no better score is looked for), else its best score (a loss).
+    pub fn win_or_best_loss(&mut self, node: &Node) -> i16 {
+        if self.finished(node) {
+            return self.won(node);
+        }
+        if self.solve(node, 0, 1) > 0 {
+            1
+        } else {
+            self.solve(node, NONE, 1)
+        }
+    }
+
+    /// A turn from `node` whose line reaches `target`, the node's best score (`None` if the
+    /// game is already over).
+    pub fn turn_reaching(&mut self, node: &Node, target: i16) -> core::option::Option<Turn> {
+        let mut kids = self.kids();
+        self.children(node, &mut kids)?;
+        for kid in &kids.items[..kids.len] {
+            if kid.bound < target {
                 continue;
             }
-            let v = match kid {
-                Child::Done(_, score) => *score,
-                Child::Node(_, child, ..) => self.solve(child, best.1),
+            let v = match kid.step {
+                Step::Die => kid.bound,
+                _ => self.solve(&kids.node(kid), target - 1, target),
             };
-            if v > best.1 {
-                best = (*kid, v);
+            if v >= target {
+                return Some(kid.turn);
             }
         }
-        Some((best.0.turn(), best.1))
+        unreachable!("the best score {target} is reached by some child")
     }
 }
 
 /// The best score of the game `engine` is at, before its next room, knowing the dungeon's order.
 pub fn best_score(rules: &Rules, engine: &Engine) -> i16 {
-    with_solver(rules, |s| {
-        s.best_turn(&Node::of(engine))
-            .map_or_else(|| engine.outcome().score, |(_, v)| v)
-    })
+    with_solver(rules, |s| s.best(&Node::of(engine)))
 }
 
 fn with_solver<T>(rules: &Rules, f: impl FnOnce(&mut Solver) -> T) -> T {
@@ -374,25 +576,76 @@ fn with_solver<T>(rules: &Rules, f: impl FnOnce(&mut Solver) -> T) -> T {
     })
 }
 
+/// What the clairvoyant player aims for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The best score: the ceiling on the win rate and on the mean score.
+    Best,
+    /// Any win (the best loss if none): the ceiling on the win rate only, much faster to find
+    /// since the first winning line found ends the search.
+    Win,
+}
+
 /// The clairvoyant player.
 pub struct Clairvoyant;
 
 impl Clairvoyant {
-    /// Plays `engine` to its end along a best line, solving from each room with a table kept for
-    /// the whole game.
-    pub fn play<D: Dealer>(mut engine: Engine, rules: &Rules, avoid: &mut D) -> Outcome {
+    /// Plays `engine` to its end along a line reaching `goal`: solves the first room for the
+    /// score to reach (the best score, or under [`Goal::Win`] 1 if the deal can be won), then in
+    /// each room takes a turn whose line still reaches it (a line's score is fixed once the
+    /// dungeon is known), with one table for the whole game.
+    pub fn play<D: Dealer>(
+        mut engine: Engine,
+        rules: &Rules,
+        avoid: &mut D,
+        goal: Goal,
+    ) -> Outcome {
         with_solver(rules, |solver| {
+            let root = Node::of(&engine);
+            let target = match goal {
+                Goal::Best => solver.best(&root),
+                Goal::Win => solver.win_or_best_loss(&root),
+            };
             loop {
                 let node = Node::of(&engine);
                 if !engine.enter_room(rules) {
                     break;
                 }
-                let (turn, _) = solver
-                    .best_turn(&node)
+                let turn = solver
+                    .turn_reaching(&node, target)
                     .expect("a room the engine plays is one the solver plays");
                 engine.apply(rules, &turn, avoid);
             }
         });
         *engine.outcome()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_order_hash_follows_draws_and_puts_and_tells_orders_apart() {
+        let mut dungeon = Dungeon::new(&[3, 0x21, 0x45, 7, 9, 0x2a]);
+        let mut hash = Order::of(&dungeon);
+        for round in 0..50u8 {
+            let top = dungeon.draw().unwrap();
+            hash = Order::draw(hash, top);
+            assert_eq!(hash, Order::of(&dungeon), "round {round}");
+            let back = if round % 3 == 0 {
+                0x40 | (round % 10)
+            } else {
+                top
+            };
+            hash = Order::put_bottom(hash, back, dungeon.len());
+            dungeon.put_bottom(back);
+            assert_eq!(hash, Order::of(&dungeon), "round {round}");
+        }
+        assert_eq!(Order::INVERSE.wrapping_mul(Order::BASE), 1);
+        assert_ne!(
+            Order::of(&Dungeon::new(&[3, 7])),
+            Order::of(&Dungeon::new(&[7, 3]))
+        );
     }
 }

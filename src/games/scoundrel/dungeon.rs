@@ -55,6 +55,16 @@ impl Dungeon {
         Some(card)
     }
 
+    /// Takes the top card of a dungeon that is not empty.
+    #[inline(always)]
+    pub fn take(&mut self) -> u8 {
+        debug_assert!(self.len > 0);
+        let card = self.cards[usize::from(self.head & MASK)];
+        self.head = self.head.wrapping_add(1) & MASK;
+        self.len -= 1;
+        card
+    }
+
     /// Puts `card` at the bottom.
     #[inline(always)]
     pub fn put_bottom(&mut self, card: u8) {

@@ -133,7 +133,7 @@ impl Engine {
     /// under `avoid_order = shuffle`; `coins` is the policy's own generator.
     #[inline]
     pub fn play<P: Policy, D: Dealer>(
-        mut self,
+        &mut self,
         rules: &Rules,
         policy: &P,
         avoid: &mut D,
@@ -154,14 +154,14 @@ impl Engine {
         if self.over {
             return false;
         }
-        while usize::from(self.room_len) < ROOM {
-            let Some(code) = self.dungeon.draw() else {
-                break;
-            };
+        let have = usize::from(self.room_len);
+        let draws = (ROOM - have).min(self.dungeon.len());
+        for slot in &mut self.room[have..have + draws] {
+            let code = self.dungeon.take();
             self.left.remove(code);
-            self.room[usize::from(self.room_len)] = code;
-            self.room_len += 1;
+            *slot = code;
         }
+        self.room_len += draws as u8;
         let short = usize::from(self.room_len) < ROOM;
         if self.room_len == 0 || (short && rules.end == End::Lenient) {
             self.finish(rules, true);
@@ -219,31 +219,30 @@ impl Engine {
             let code = self.room[usize::from(i)];
             let armed = turn.weapon >> step & 1 == 1;
             let effect = self.hero.face(rules, code, armed);
-            self.out.cards_faced += 1;
             self.out.damage_taken += u16::from(effect.damage);
             self.out.healed += u16::from(effect.healed);
             self.out.potions_wasted += u8::from(effect.wasted);
-            self.last_faced = code;
-            match card::kind(code) {
-                Kind::Monster => self.monsters_left -= i16::from(card::value(code)),
-                Kind::Weapon => {
-                    self.out.largest_weapon = self.out.largest_weapon.max(card::value(code))
-                }
-                Kind::Potion => {}
-            }
+            let v = card::value(code);
+            let monster = if card::is_monster(code) { v } else { 0 };
+            self.monsters_left -= i16::from(monster);
+            self.out.largest_weapon = self.out.largest_weapon.max(self.hero.weapon);
             if !self.hero.alive() {
+                self.out.cards_faced += step as u8 + 1;
+                self.last_faced = code;
                 self.finish(rules, false);
                 return;
             }
         }
-        let mut kept = 0;
-        for i in 0..usize::from(self.room_len) {
-            if !order[..to_face].contains(&(i as u8)) {
-                self.room[kept] = self.room[i];
-                kept += 1;
-            }
+        self.out.cards_faced += to_face as u8;
+        self.last_faced = self.room[usize::from(order[to_face - 1])];
+        if to_face < usize::from(self.room_len) {
+            // A full room keeps the one card not faced: the indices of a room of 4 sum to 6.
+            let faced: u8 = order[..ROOM - 1].iter().sum();
+            self.room[0] = self.room[usize::from(6 - faced)];
+            self.room_len = 1;
+        } else {
+            self.room_len = 0;
         }
-        self.room_len = kept as u8;
     }
 
     fn finish(&mut self, rules: &Rules, won: bool) {

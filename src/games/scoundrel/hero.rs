@@ -1,7 +1,7 @@
 //! The player's state between cards and the effect of facing one card: the one place the
 //! rules of weapons, potions and monsters live, shared by the engine and every search.
 
-use super::card::{self, Kind};
+use super::card;
 use super::rules::{Rules, Wear};
 
 /// A weapon's limit while it has slain nothing: any monster.
@@ -72,37 +72,49 @@ impl Hero {
 
     /// Faces `code`: equips a weapon, drinks a potion, or fights a monster, with the weapon if
     /// `with_weapon` and the weapon may be used on it (barehanded otherwise).
+    ///
+    /// Written without branches on the card's kind (the searches call it for every card of every
+    /// way to play a room, and the kinds come in random order): each effect is computed and kept
+    /// or dropped by a flag.
     #[inline(always)]
     pub fn face(&mut self, rules: &Rules, code: u8, with_weapon: bool) -> Effect {
         let v = card::value(code);
-        let mut effect = Effect::default();
-        match card::kind(code) {
-            Kind::Weapon => {
-                self.weapon = v;
-                self.limit = FRESH;
-            }
-            Kind::Potion => {
-                if self.heals < rules.potions_per_turn {
-                    self.heals += 1;
-                    let before = self.hp;
-                    self.hp = (self.hp + i16::from(v)).min(i16::from(rules.max_hp));
-                    effect.healed = (self.hp - before).max(0) as u8;
-                } else {
-                    effect.wasted = true;
-                }
-            }
-            Kind::Monster => {
-                let armed = with_weapon && self.can_use_weapon(v);
-                effect.damage = self.damage_from(v, armed);
-                self.hp -= i16::from(effect.damage);
-                if armed {
-                    self.limit = match rules.weapon_wear {
-                        Wear::Lenient => v,
-                        Wear::Strict => v - 1,
-                    };
-                }
-            }
+        let is_weapon = card::is_weapon(code);
+        let is_monster = card::is_monster(code);
+        let drinks = card::is_potion(code);
+        // `&` rather than `&&`: every operand is cheap, and no branch is taken on the card.
+        let heals = drinks & (self.heals < rules.potions_per_turn);
+        let armed = is_monster & with_weapon & (self.weapon > 0) & (v <= self.limit);
+        let blow = if armed {
+            v.saturating_sub(self.weapon)
+        } else {
+            v
+        };
+        let damage = if is_monster { blow } else { 0 };
+        // HP never exceeds `max_hp` (`start_hp <= max_hp`), so this is never negative.
+        let healed = if heals {
+            (self.hp + i16::from(v)).min(i16::from(rules.max_hp)) - self.hp
+        } else {
+            0
+        };
+        self.hp += healed - i16::from(damage);
+        self.heals += u8::from(heals);
+        let slew = match rules.weapon_wear {
+            Wear::Lenient => v,
+            Wear::Strict => v.wrapping_sub(1),
+        };
+        self.limit = if is_weapon {
+            FRESH
+        } else if armed {
+            slew
+        } else {
+            self.limit
+        };
+        self.weapon = if is_weapon { v } else { self.weapon };
+        Effect {
+            damage,
+            healed: healed as u8,
+            wasted: drinks & !heals,
         }
-        effect
     }
 }

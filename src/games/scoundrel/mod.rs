@@ -22,9 +22,11 @@ pub use policy::{Policy, PolicyKind};
 pub use rules::Rules;
 pub use tally::ScoundrelTally;
 
+use crate::cards::Stacked;
 use crate::error::Result;
 use crate::games::{Game, PolicyHelp};
 use crate::rng::GameRng;
+use rules::AvoidOrder;
 
 /// Scoundrel with its rules and one policy.
 pub struct Scoundrel {
@@ -66,10 +68,23 @@ impl Game for Scoundrel {
     fn play(&self, seed: u64, index: u64) -> Outcome {
         let mut engine = self.fresh.clone();
         engine.shuffle(&mut GameRng::new(seed, index, Streams::DUNGEON));
-        let mut avoid = GameRng::new(seed, index, Streams::AVOID);
-        let mut coins = GameRng::new(seed, index, Streams::POLICY);
-        self.policy
-            .play_from(engine, &self.rules, &mut avoid, &mut coins)
+        // Only the generators a game can draw from are built (each costs a few mixes).
+        let mut coins = if self.policy.draws_coins() {
+            GameRng::new(seed, index, Streams::POLICY)
+        } else {
+            GameRng::unused()
+        };
+        match self.rules.avoid_order {
+            AvoidOrder::Keep => {
+                self.policy
+                    .play_from(&mut engine, &self.rules, &mut Stacked, &mut coins)
+            }
+            AvoidOrder::Shuffle => {
+                let mut avoid = GameRng::new(seed, index, Streams::AVOID);
+                self.policy
+                    .play_from(&mut engine, &self.rules, &mut avoid, &mut coins)
+            }
+        }
     }
 
     fn new_tally(&self) -> ScoundrelTally {

@@ -31,6 +31,8 @@ pub struct Option {
     pub last: u8,
     /// The sum of the monsters faced.
     pub slain: u8,
+    /// The potion value a win right after this room would add to the score.
+    pub bonus: u8,
 }
 
 impl Option {
@@ -40,20 +42,15 @@ impl Option {
         self.hero.alive()
     }
 
-    /// The potion value a win right after this room would add to the score.
-    #[inline]
-    fn bonus(&self, rules: &Rules) -> u8 {
-        super::engine::bonus(rules, self.hero.hp, self.last)
-    }
-
-    /// True if `self` is at least as good as `other` in every respect a later room can see.
-    #[inline]
-    fn dominates(&self, other: &Option, rules: &Rules) -> bool {
-        self.left == other.left
-            && self.hero.weapon == other.hero.weapon
-            && self.hero.hp >= other.hero.hp
-            && self.hero.limit >= other.hero.limit
-            && self.bonus(rules) >= other.bonus(rules)
+    /// True if `self` is at least as good as `other` in every respect a later room can see
+    /// (both leave the same card: [`Options`] compares only those).
+    #[inline(always)]
+    fn dominates(&self, other: &Option) -> bool {
+        debug_assert_eq!(self.left, other.left);
+        (self.hero.weapon == other.hero.weapon)
+            & (self.hero.hp >= other.hero.hp)
+            & (self.hero.limit >= other.hero.limit)
+            & (self.bonus >= other.bonus)
     }
 }
 
@@ -63,6 +60,8 @@ impl Option {
 pub struct Options {
     items: [Option; MAX_OPTIONS],
     len: usize,
+    /// Where the options leaving the current card start: only they can dominate each other.
+    group: usize,
     /// The best fatal way, if any way kills.
     pub death: core::option::Option<Option>,
 }
@@ -75,18 +74,7 @@ impl Options {
 
     /// The ways to face `room`, `to_face` of its cards, starting as `hero`.
     pub fn new(rules: &Rules, room: &[u8], to_face: usize, hero: Hero) -> Self {
-        let blank = Option {
-            turn: Turn::AVOID,
-            hero,
-            left: 0,
-            last: 0,
-            slain: 0,
-        };
-        let mut me = Self {
-            items: [blank; MAX_OPTIONS],
-            len: 0,
-            death: None,
-        };
+        let mut me = Self::empty(hero);
         let mut start = hero;
         start.new_turn();
         if to_face == room.len() {
@@ -102,18 +90,91 @@ impl Options {
             if room[..left].contains(&room[left]) {
                 continue;
             }
+            me.group = me.len;
             let rest: Vec3 = others(left);
             for o in ORDERS {
                 let order = [rest[o[0]], rest[o[1]], rest[o[2]], left as u8];
-                me.walk(rules, room, order, ROOM - 1, room[left], start, 0, 0, 0);
+                me.walk3(rules, room, order, room[left], start);
             }
         }
         me
     }
 
+    /// No options yet.
+    fn empty(hero: Hero) -> Self {
+        let blank = Option {
+            turn: Turn::AVOID,
+            hero,
+            left: 0,
+            last: 0,
+            slain: 0,
+            bonus: 0,
+        };
+        Self {
+            items: [blank; MAX_OPTIONS],
+            len: 0,
+            group: 0,
+            death: None,
+        }
+    }
+
     /// The options, best-first in no particular order.
     pub fn as_slice(&self) -> &[Option] {
         &self.items[..self.len]
+    }
+
+    /// Every way to face the three cards of a full room in `order` (the hot path of every
+    /// search, unrolled): the same lines in the same order as [`Options::walk`] with `n = 3`.
+    #[inline]
+    fn walk3(&mut self, rules: &Rules, room: &[u8], order: [u8; ROOM], left: u8, start: Hero) {
+        let codes = [0, 1, 2].map(|k| room[usize::from(order[k])]);
+        let line = |hero: Hero, mask: u8, slain: u8, k: usize| Option {
+            turn: Turn::face(order, mask),
+            hero,
+            left,
+            last: codes[k],
+            slain,
+            bonus: 0,
+        };
+        for a0 in 0..arms(&start, codes[0]) {
+            let (h1, s1) = faced(rules, start, codes[0], a0, 0);
+            let m1 = a0;
+            if !h1.alive() {
+                self.died(line(h1, m1, s1, 0));
+                continue;
+            }
+            for a1 in 0..arms(&h1, codes[1]) {
+                let (h2, s2) = faced(rules, h1, codes[1], a1, s1);
+                let m2 = m1 | a1 << 1;
+                if !h2.alive() {
+                    self.died(line(h2, m2, s2, 1));
+                    continue;
+                }
+                for a2 in 0..arms(&h2, codes[2]) {
+                    let (h3, s3) = faced(rules, h2, codes[2], a2, s2);
+                    let m3 = m2 | a2 << 2;
+                    if !h3.alive() {
+                        self.died(line(h3, m3, s3, 2));
+                        continue;
+                    }
+                    self.insert(Option {
+                        bonus: super::engine::bonus(rules, h3.hp, codes[2]),
+                        ..line(h3, m3, s3, 2)
+                    });
+                }
+            }
+        }
+    }
+
+    /// Keeps `dead` if it is the best way to die so far: the most monsters faced.
+    #[inline]
+    fn died(&mut self, dead: Option) {
+        let better = self
+            .death
+            .is_none_or(|d| i16::from(dead.slain) + dead.hero.hp > i16::from(d.slain) + d.hero.hp);
+        if better {
+            self.death = Some(dead);
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -131,16 +192,14 @@ impl Options {
     ) {
         if step == n {
             let last = room[usize::from(order[n - 1])];
-            self.insert(
-                rules,
-                Option {
-                    turn: Turn::face(order, mask),
-                    hero,
-                    left,
-                    last,
-                    slain,
-                },
-            );
+            self.insert(Option {
+                turn: Turn::face(order, mask),
+                hero,
+                left,
+                last,
+                slain,
+                bonus: super::engine::bonus(rules, hero.hp, last),
+            });
             return;
         }
         let code = room[usize::from(order[step])];
@@ -192,22 +251,18 @@ impl Options {
             left,
             last: code,
             slain,
+            bonus: 0,
         };
-        let better = self
-            .death
-            .is_none_or(|d| i16::from(dead.slain) + dead.hero.hp > i16::from(d.slain) + d.hero.hp);
-        if better {
-            self.death = Some(dead);
-        }
+        self.died(dead);
     }
 
-    fn insert(&mut self, rules: &Rules, new: Option) {
-        let mut i = 0;
+    fn insert(&mut self, new: Option) {
+        let mut i = self.group;
         while i < self.len {
-            if self.items[i].dominates(&new, rules) {
+            if self.items[i].dominates(&new) {
                 return;
             }
-            if new.dominates(&self.items[i], rules) {
+            if new.dominates(&self.items[i]) {
                 self.len -= 1;
                 self.items[i] = self.items[self.len];
             } else {
@@ -217,6 +272,24 @@ impl Options {
         self.items[self.len] = new;
         self.len += 1;
     }
+}
+
+/// The choices for `code`: 1 (barehanded, or not a monster) or 2 (also with the weapon).
+#[inline(always)]
+fn arms(hero: &Hero, code: u8) -> u8 {
+    1 + u8::from(card::is_monster(code) && hero.can_use_weapon(card::value(code)))
+}
+
+/// `hero` after facing `code` (with the weapon if `armed` is 1), and the monsters slain so far.
+#[inline(always)]
+fn faced(rules: &Rules, mut hero: Hero, code: u8, armed: u8, slain: u8) -> (Hero, u8) {
+    hero.face(rules, code, armed == 1);
+    let monster = if card::is_monster(code) {
+        card::value(code)
+    } else {
+        0
+    };
+    (hero, slain + monster)
 }
 
 type Vec3 = [u8; 3];
@@ -244,5 +317,42 @@ fn permute(idx: &mut [u8; ROOM], k: usize, n: usize, f: &mut impl FnMut([u8; ROO
         idx.swap(k, i);
         permute(idx, k + 1, n, f);
         idx.swap(k, i);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::scoundrel::hero::FRESH;
+    use crate::rng::GameRng;
+    use crate::rules::load;
+
+    #[test]
+    fn the_unrolled_full_room_gives_the_general_walks_lines_in_its_order() {
+        for sets in [vec![], vec!["weapon_wear=strict".to_string()]] {
+            let rules: Rules = load(None, &sets).unwrap();
+            for game in 0..3000u64 {
+                let mut cards = rules.deck();
+                GameRng::new(3, game, 0).shuffle(&mut cards);
+                let room = &cards[..ROOM];
+                let g = game as usize;
+                let mut hero = Hero::new(&rules);
+                hero.hp = 1 + (g % 20) as i16;
+                hero.weapon = [0, 3, 7, 10][g % 4];
+                hero.limit = [FRESH, 5, 9, 14][g / 4 % 4];
+                for left in 0..ROOM {
+                    let rest = others(left);
+                    for o in ORDERS {
+                        let order = [rest[o[0]], rest[o[1]], rest[o[2]], left as u8];
+                        let mut fast = Options::empty(hero);
+                        fast.walk3(&rules, room, order, room[left], hero);
+                        let mut slow = Options::empty(hero);
+                        slow.walk(&rules, room, order, ROOM - 1, room[left], hero, 0, 0, 0);
+                        assert_eq!(fast.as_slice(), slow.as_slice(), "{room:?} {hero:?}");
+                        assert_eq!(fast.death, slow.death, "{room:?} {hero:?}");
+                    }
+                }
+            }
+        }
     }
 }

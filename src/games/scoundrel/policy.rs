@@ -7,7 +7,7 @@ use crate::error::{Result, SimError};
 use crate::games::PolicyHelp;
 use crate::rng::GameRng;
 
-use super::clairvoyant::Clairvoyant;
+use super::clairvoyant::{Clairvoyant, Goal};
 use super::engine::{Engine, Turn, View};
 use super::greedy::Greedy;
 use super::heuristic::Heuristic;
@@ -34,8 +34,9 @@ pub enum PolicyKind {
     Heuristic(Box<Heuristic>),
     /// `lookahead` or `lookahead-N`.
     Lookahead(Box<Lookahead>),
-    /// `clairvoyant`: the ceiling, not a fair policy.
-    Clairvoyant,
+    /// `clairvoyant` (the best score) or `clairvoyant-win` (any win): the ceiling, not a fair
+    /// policy.
+    Clairvoyant(Goal),
 }
 
 /// The policies `sim list` and errors name.
@@ -63,7 +64,11 @@ pub fn help() -> Vec<PolicyHelp> {
         },
         PolicyHelp {
             name: "clairvoyant",
-            about: "NOT A STRATEGY: an exact solver that sees the dungeon's order; the ceiling (needs avoid_order = keep)",
+            about: "NOT A STRATEGY: an exact solver that sees the dungeon's order and plays the best score; the ceiling (needs avoid_order = keep)",
+        },
+        PolicyHelp {
+            name: "clairvoyant-win",
+            about: "NOT A STRATEGY: the same solver asked only whether the deal can be won: a winning line if any (not the best-scoring one), else the best loss; its win rate is the ceiling, its scores are not",
         },
     ]
 }
@@ -81,13 +86,17 @@ impl PolicyKind {
             "greedy" => Self::Greedy,
             "heuristic" => Self::Heuristic(Box::default()),
             "lookahead" => Self::Lookahead(Box::default()),
-            "clairvoyant" => {
+            "clairvoyant" | "clairvoyant-win" => {
                 if rules.avoid_order != AvoidOrder::Keep {
-                    return Err(SimError::input(
-                        "policy clairvoyant needs avoid_order = keep: a shuffled avoid is not knowable in advance",
-                    ));
+                    return Err(SimError::input(format!(
+                        "policy {spec} needs avoid_order = keep: a shuffled avoid is not knowable in advance"
+                    )));
                 }
-                Self::Clairvoyant
+                Self::Clairvoyant(if spec == "clairvoyant" {
+                    Goal::Best
+                } else {
+                    Goal::Win
+                })
             }
             _ => {
                 if let Some(n) = spec.strip_prefix("lookahead-") {
@@ -114,11 +123,17 @@ impl PolicyKind {
         Ok((kind, spec.to_string()))
     }
 
+    /// True if the policy draws from its own generator (`coins`); the others are given
+    /// [`GameRng::unused`].
+    pub fn draws_coins(&self) -> bool {
+        matches!(self, Self::Random | Self::Lookahead(_))
+    }
+
     /// Plays `engine` (shuffled or stacked) to its end with this policy.
     #[inline]
     pub fn play_from<D: Dealer>(
         &self,
-        engine: Engine,
+        engine: &mut Engine,
         rules: &Rules,
         avoid: &mut D,
         coins: &mut GameRng,
@@ -128,7 +143,7 @@ impl PolicyKind {
             Self::Greedy => engine.play(rules, &Greedy, avoid, coins),
             Self::Heuristic(p) => engine.play(rules, p.as_ref(), avoid, coins),
             Self::Lookahead(p) => engine.play(rules, p.as_ref(), avoid, coins),
-            Self::Clairvoyant => Clairvoyant::play(engine, rules, avoid),
+            Self::Clairvoyant(goal) => Clairvoyant::play(engine.clone(), rules, avoid, *goal),
         }
     }
 }

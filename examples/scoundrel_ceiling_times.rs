@@ -1,0 +1,46 @@
+//! How long the clairvoyant solver takes per deal: solves the best score of deals 0..N (seed 1,
+//! the deals `sim scoundrel` plays) and prints the distribution of the time per deal, with the
+//! win share and the mean best score.
+//!
+//! `cargo run --release --example scoundrel_ceiling_times -- 1000 [strict]`
+
+use std::time::Instant;
+
+use sim::games::scoundrel::clairvoyant::best_score;
+use sim::games::scoundrel::{Engine, Rules, Streams};
+use sim::rng::GameRng;
+use sim::rules::load;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let deals: u64 = args.next().and_then(|n| n.parse().ok()).unwrap_or(1000);
+    let sets: Vec<String> = args.map(|wear| format!("weapon_wear={wear}")).collect();
+    let rules: Rules = load(None, &sets).expect("weapon wear is lenient or strict");
+    let mut times = Vec::with_capacity(deals as usize);
+    let (mut wins, mut total) = (0u64, 0i64);
+    for deal in 0..deals {
+        let mut engine = Engine::new(&rules);
+        engine.shuffle(&mut GameRng::new(1, deal, Streams::DUNGEON));
+        let start = Instant::now();
+        let score = best_score(&rules, &engine);
+        times.push(start.elapsed().as_secs_f64());
+        wins += u64::from(score > 0);
+        total += i64::from(score);
+    }
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize] * 1e3;
+    println!(
+        "{deals} deals: {:.2}% winnable, mean best score {:.3}",
+        100.0 * wins as f64 / deals as f64,
+        total as f64 / deals as f64
+    );
+    println!(
+        "ms per deal: mean {:.1}, median {:.1}, 90% {:.1}, 99% {:.1}, 99.9% {:.1}, max {:.1}",
+        times.iter().sum::<f64>() / times.len() as f64 * 1e3,
+        at(0.5),
+        at(0.9),
+        at(0.99),
+        at(0.999),
+        at(1.0)
+    );
+}
