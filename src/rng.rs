@@ -155,7 +155,7 @@ impl GameRng {
         fraction >= product.wrapping_neg() % product
     }
 
-    /// Shuffles `cards` uniformly: Fisher-Yates from the front, [`PICKS`] indices per word.
+    /// Shuffles `cards` uniformly: Fisher-Yates from the front, `PICKS` (8) indices per word.
     ///
     /// A 40-card deck costs 5 words.
     pub fn shuffle(&mut self, cards: &mut [u8]) {
