@@ -43,16 +43,22 @@ pub fn check_range<T: PartialOrd + std::fmt::Display>(
     Ok(())
 }
 
+/// Reads the TOML file at `path` (rules or a strategy file) into `T`. A file that cannot be read
+/// fails with `action` and the path; a malformed one with the file, line and column.
+pub fn read_toml<T: serde::de::DeserializeOwned>(path: &Path, action: &'static str) -> Result<T> {
+    let text = std::fs::read_to_string(path).map_err(|source| SimError::Io {
+        action,
+        path: path.to_path_buf(),
+        source,
+    })?;
+    toml::from_str(&text).map_err(|e| SimError::toml(path, &text, &e))
+}
+
 /// The rules from the defaults, an optional TOML file, and `path=value` overrides, validated.
 pub fn load<R: RuleSet>(file: Option<&Path>, sets: &[String]) -> Result<R> {
     let mut table = R::default().to_table();
     if let Some(path) = file {
-        let text = std::fs::read_to_string(path).map_err(|source| SimError::Io {
-            action: "cannot read rules file",
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let overlay: Table = toml::from_str(&text).map_err(|e| SimError::toml(path, &text, &e))?;
+        let overlay: Table = read_toml(path, "cannot read rules file")?;
         overlay_table(&mut table, overlay, "")?;
     }
     for set in sets {

@@ -118,12 +118,7 @@ pub enum StrategyFile {
 impl StrategyFile {
     /// Reads and checks a strategy file.
     pub fn load(path: &Path) -> Result<Self> {
-        let text = std::fs::read_to_string(path).map_err(|source| SimError::Io {
-            action: "cannot read strategy file",
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let file: File = toml::from_str(&text).map_err(|e| SimError::toml(path, &text, &e))?;
+        let file: File = crate::rules::read_toml(path, "cannot read strategy file")?;
         let stem = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())

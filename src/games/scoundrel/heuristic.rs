@@ -61,12 +61,7 @@ impl Default for Heuristic {
 impl Heuristic {
     /// Reads and checks a strategy file.
     pub fn load(path: &Path) -> Result<Self> {
-        let text = std::fs::read_to_string(path).map_err(|source| SimError::Io {
-            action: "cannot read strategy file",
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let file: File = toml::from_str(&text).map_err(|e| SimError::toml(path, &text, &e))?;
+        let file: File = crate::rules::read_toml(path, "cannot read strategy file")?;
         let w = file.weights;
         for (field, v) in [
             ("potion", w.potion),
