@@ -17,8 +17,7 @@ pub use rules::{Deck, Rules};
 pub use tally::CrownfallTally;
 
 use crate::cards::{Dealer, Fresh};
-use crate::error::Result;
-use crate::games::{Game, PolicyHelp};
+use crate::games::Game;
 use crate::rng::{GameKey, GameRng};
 
 /// Crownfall with its rules and one policy.
@@ -36,27 +35,7 @@ impl Game for Crownfall {
     type Outcome = Outcome;
     type Tally = CrownfallTally;
 
-    fn new(rules: Rules, policy: &str) -> Result<Self> {
-        let (policy, name) = PolicyKind::parse(policy, &rules)?;
-        Ok(Self {
-            fresh: Engine::new(&rules),
-            rules,
-            policy,
-            name,
-        })
-    }
-
-    fn policies() -> Vec<PolicyHelp> {
-        policy::help()
-    }
-
-    fn policy_name(&self) -> &str {
-        &self.name
-    }
-
-    fn rules(&self) -> &Rules {
-        &self.rules
-    }
+    common_game_items!();
 
     fn play(&self, seed: u64, index: u64) -> Outcome {
         let key = GameKey::new(seed, index);

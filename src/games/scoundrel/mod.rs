@@ -23,8 +23,7 @@ pub use rules::Rules;
 pub use tally::ScoundrelTally;
 
 use crate::cards::Stacked;
-use crate::error::Result;
-use crate::games::{Game, PolicyHelp};
+use crate::games::Game;
 use crate::rng::GameRng;
 use rules::AvoidOrder;
 
@@ -43,27 +42,7 @@ impl Game for Scoundrel {
     type Outcome = Outcome;
     type Tally = ScoundrelTally;
 
-    fn new(rules: Rules, policy: &str) -> Result<Self> {
-        let (policy, name) = PolicyKind::parse(policy, &rules)?;
-        Ok(Self {
-            fresh: Engine::new(&rules),
-            rules,
-            policy,
-            name,
-        })
-    }
-
-    fn policies() -> Vec<PolicyHelp> {
-        policy::help()
-    }
-
-    fn policy_name(&self) -> &str {
-        &self.name
-    }
-
-    fn rules(&self) -> &Rules {
-        &self.rules
-    }
+    common_game_items!();
 
     fn play(&self, seed: u64, index: u64) -> Outcome {
         let mut engine = self.fresh.clone();
