@@ -25,6 +25,7 @@ use clap::{ArgMatches, Args, Command, FromArgMatches};
 use crate::error::{Result, SimError};
 use crate::games::Game;
 use crate::games::crownfall::Crownfall;
+use crate::games::regicide::Regicide;
 use crate::games::scoundrel::Scoundrel;
 
 use args::{CompareArgs, RunArgs, SweepArgs};
@@ -68,6 +69,7 @@ pub fn games() -> Vec<GameEntry> {
     vec![
         entry::<Crownfall>("bank-at-17"),
         entry::<Scoundrel>("greedy"),
+        entry::<Regicide>("simple"),
     ]
 }
 

@@ -32,6 +32,7 @@ macro_rules! common_game_items {
 }
 
 pub mod crownfall;
+pub mod regicide;
 pub mod scoundrel;
 
 use std::ops::Range;

@@ -1,0 +1,200 @@
+//! Regicide's cards as small codes, and sets of them as bit masks.
+//!
+//! A card's code is `rank * 4 + suit`, ranks Jester (0), Ace (1) .. 10, Jack (11), Queen (12),
+//! King (13), suits clubs (0) < spades (1) < hearts (2) < diamonds (3). So the codes ascend in
+//! the card order of the rulings (Jester < A < 2 < .. < K, within a rank ♣ < ♠ < ♥ < ♦), the
+//! Jesters take codes 0..=3 (one per copy), and every card is one bit of a `u64`: a hand, the
+//! table or a play is a mask, listed in ascending card order by walking its bits from the low end.
+
+use super::rules::Rules;
+
+/// Clubs: damage doubled.
+pub const CLUBS: u8 = 0;
+/// Spades: the enemy's attack shielded.
+pub const SPADES: u8 = 1;
+/// Hearts: the discard pile healed into the tavern.
+pub const HEARTS: u8 = 2;
+/// Diamonds: cards drawn.
+pub const DIAMONDS: u8 = 3;
+
+/// The Jester's rank (value 0).
+pub const JESTER: u8 = 0;
+/// The Ace's rank (value 1, the animal companion).
+pub const ACE: u8 = 1;
+/// The Jack's rank.
+pub const JACK: u8 = 11;
+/// The Queen's rank.
+pub const QUEEN: u8 = 12;
+/// The King's rank.
+pub const KING: u8 = 13;
+
+/// Card codes are below this.
+pub const CODES: usize = 56;
+/// The mask of every Jester code.
+pub const JESTERS: u64 = 0xF;
+
+/// The code of `rank` of `suit` (a Jester's "suit" only tells copies apart).
+#[inline]
+pub const fn code(rank: u8, suit: u8) -> u8 {
+    rank * 4 + suit
+}
+
+/// The rank of a card.
+#[inline]
+pub const fn rank(card: u8) -> u8 {
+    card >> 2
+}
+
+/// The suit of a card (meaningless for a Jester).
+#[inline]
+pub const fn suit(card: u8) -> u8 {
+    card & 3
+}
+
+/// The mask of one card.
+#[inline]
+pub const fn bit(card: u8) -> u64 {
+    1 << card
+}
+
+/// True for a Jester.
+#[inline]
+pub const fn is_jester(card: u8) -> bool {
+    rank(card) == JESTER
+}
+
+/// True for a Jack, Queen or King.
+#[inline]
+pub const fn is_royal(card: u8) -> bool {
+    rank(card) >= JACK
+}
+
+/// The cards of `mask` in ascending card order.
+#[inline]
+pub fn cards(mut mask: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let c = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            c
+        })
+    })
+}
+
+/// The mask of the cards of `rank`.
+#[inline]
+pub const fn rank_mask(rank: u8) -> u64 {
+    0xF << (rank * 4)
+}
+
+/// True if `a` comes before `b` lexicographically as ascending card lists (sets of one size):
+/// the lowest card in one set and not the other decides, and the set holding it comes first.
+#[inline]
+pub fn lex_before(a: u64, b: u64) -> bool {
+    let d = a ^ b;
+    d != 0 && a & d & d.wrapping_neg() != 0
+}
+
+/// Each card's value under the rules: Jester 0, Ace 1, 2..10 face, captured royals by the rules
+/// (10/15/20 by default). Values never fall as codes rise.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Values([u8; CODES]);
+
+impl Values {
+    /// The values under `rules`.
+    pub fn new(rules: &Rules) -> Self {
+        let mut v = [0u8; CODES];
+        for (c, slot) in v.iter_mut().enumerate() {
+            let r = rank(c as u8);
+            *slot = match r {
+                JESTER => 0,
+                JACK => rules.jack.value,
+                QUEEN => rules.queen.value,
+                KING => rules.king.value,
+                _ => r,
+            };
+        }
+        Self(v)
+    }
+
+    /// The value of one card.
+    #[inline]
+    pub fn of(&self, card: u8) -> u16 {
+        u16::from(self.0[usize::from(card)])
+    }
+
+    /// The total value of a set of cards.
+    #[inline]
+    pub fn sum(&self, mask: u64) -> u16 {
+        cards(mask).map(|c| self.of(c)).sum()
+    }
+}
+
+/// The suits held by a set of cards, as a 4-bit mask (bit `suit`); Jesters hold none.
+#[inline]
+pub fn suits(mask: u64) -> u8 {
+    let m = mask & !JESTERS;
+    let mut s = 0u8;
+    for suit in 0..4 {
+        // Every fourth bit from `suit` on.
+        if m & (0x1111_1111_1111_1111u64 << suit) != 0 {
+            s |= 1 << suit;
+        }
+    }
+    s
+}
+
+const NAMES: [&str; CODES] = [
+    "Jo1", "Jo2", "Jo3", "Jo4", "AC", "AS", "AH", "AD", "2C", "2S", "2H", "2D", "3C", "3S", "3H",
+    "3D", "4C", "4S", "4H", "4D", "5C", "5S", "5H", "5D", "6C", "6S", "6H", "6D", "7C", "7S", "7H",
+    "7D", "8C", "8S", "8H", "8D", "9C", "9S", "9H", "9D", "10C", "10S", "10H", "10D", "JC", "JS",
+    "JH", "JD", "QC", "QS", "QH", "QD", "KC", "KS", "KH", "KD",
+];
+
+/// A card's short name: rank then suit letter (`10H`, `KS`), Jesters `Jo1`..`Jo4`.
+pub fn name(card: u8) -> &'static str {
+    NAMES[usize::from(card)]
+}
+
+/// A card from its short name (tests and stacked decks).
+pub fn parse(name: &str) -> Option<u8> {
+    NAMES.iter().position(|n| *n == name).map(|c| c as u8)
+}
+
+/// The mask of the cards named in `names`, separated by spaces (tests and stacked decks).
+pub fn mask_of(names: &str) -> u64 {
+    names
+        .split_whitespace()
+        .map(|n| bit(parse(n).unwrap_or_else(|| panic!("no card {n}"))))
+        .fold(0, |a, b| a | b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_follow_the_card_order_and_names_round_trip() {
+        assert!(code(ACE, DIAMONDS) < code(2, CLUBS));
+        assert!(code(5, CLUBS) < code(5, SPADES) && code(5, HEARTS) < code(5, DIAMONDS));
+        assert!(code(10, DIAMONDS) < code(JACK, CLUBS));
+        for c in 0..CODES as u8 {
+            assert_eq!(parse(name(c)), Some(c));
+        }
+        assert_eq!(name(code(KING, HEARTS)), "KH");
+    }
+
+    #[test]
+    fn values_suits_and_lex_order() {
+        let v = Values::new(&Rules::default());
+        assert_eq!(v.sum(mask_of("Jo1 AC 7H 10D JS QC KD")), 1 + 7 + 10 + 10 + 15 + 20);
+        assert_eq!(suits(mask_of("Jo1 3C 3H")), 1 << CLUBS | 1 << HEARTS);
+        // {2C 5S} before {2C 6C}: 5S < 6C; {2C 6C} before {3C 4C}: 2C < 3C.
+        assert!(lex_before(mask_of("2C 5S"), mask_of("2C 6C")));
+        assert!(!lex_before(mask_of("2C 6C"), mask_of("2C 5S")));
+        assert!(lex_before(mask_of("2C 6C"), mask_of("3C 4C")));
+        assert!(!lex_before(mask_of("3C"), mask_of("3C")));
+        let listed: Vec<u8> = cards(mask_of("KD 2S AC")).collect();
+        assert_eq!(listed, vec![code(ACE, CLUBS), code(2, SPADES), code(KING, DIAMONDS)]);
+    }
+}

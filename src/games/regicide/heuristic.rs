@@ -1,0 +1,308 @@
+//! `heuristic`: every legal move scored by a weighted sum of what it does; weights from a
+//! strategy file or built in (found by the search in `examples/regicide_tune.rs`).
+//!
+//! Step 1, for a play P of value v (terms as in [`super::simple`]: dmg, gain, R, need(P)),
+//! `left` = the hand's value after P, `draws` = the cards diamonds would deal (min of v, the
+//! tavern and the free hand slots round the table), `heals` = the cards hearts would move
+//! (min of v and the discard pile):
+//! - a kill scores `kill + exact·[dmg = R] − overkill·(dmg − R) − spend·v + draw·draws + heal·heals`;
+//! - any other play `damage·dmg + shield·gain + draw·draws + heal·heals − spend·v
+//!   − discard·min(need(P), left) − short·max(0, need(P) − left) + margin·min(left − need(P), 10)`,
+//!   with `short_jester` for `short` while a set-aside Jester is left;
+//! - a yield the same with v = 0 and nothing dealt; a Jester card `jester`;
+//! - a set-aside Jester `solo_jester − hand·H` (H the hand's value).
+//!
+//! The best score is played. Step 4 discards the cover of least cost
+//! `Σ value·(1 + keep_<suit>) + card·cards` and uses a set-aside Jester when the hand cannot
+//! cover, or when what the best cover leaves is worth less than `solo_keep`. After a Jester the
+//! player with most cards goes next (as `simple`).
+//!
+//! ```toml
+//! name = "tuned"               # optional; defaults to the file name
+//! description = "..."          # optional
+//! [weights]                    # any subset; the rest keep the built-in values
+//! kill = 30.0
+//! ```
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Result, SimError};
+use crate::rng::GameRng;
+
+use super::card::{self, DIAMONDS, HEARTS};
+use super::moves::Play;
+use super::policy::{Action, Defence, Policy, Step1, Step4};
+use super::simple::{Terms, most_cards};
+use super::view::View;
+
+/// The heuristic's weights (see the module notes for where each one counts).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+#[allow(missing_docs)]
+pub struct Weights {
+    pub kill: f32,
+    pub exact: f32,
+    pub overkill: f32,
+    pub spend: f32,
+    pub draw: f32,
+    pub heal: f32,
+    pub damage: f32,
+    pub shield: f32,
+    pub discard: f32,
+    pub short: f32,
+    pub short_jester: f32,
+    pub margin: f32,
+    pub yield_: f32,
+    pub jester: f32,
+    pub solo_jester: f32,
+    pub hand: f32,
+    pub keep_clubs: f32,
+    pub keep_spades: f32,
+    pub keep_hearts: f32,
+    pub keep_diamonds: f32,
+    pub card: f32,
+    pub solo_keep: f32,
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Self {
+            kill: 30.0,
+            exact: 8.0,
+            overkill: 0.5,
+            spend: 1.0,
+            draw: 1.0,
+            heal: 0.3,
+            damage: 1.0,
+            shield: 1.0,
+            discard: 1.0,
+            short: 10.0,
+            short_jester: 2.0,
+            margin: 0.2,
+            yield_: 0.0,
+            jester: 5.0,
+            solo_jester: -20.0,
+            hand: 1.0,
+            keep_clubs: 0.0,
+            keep_spades: 0.0,
+            keep_hearts: 0.0,
+            keep_diamonds: 0.0,
+            card: 0.0,
+            solo_keep: 5.0,
+        }
+    }
+}
+
+impl Weights {
+    /// Every weight with its name, in declaration order (files, checks and the tuner).
+    pub fn fields_mut(&mut self) -> [(&'static str, &mut f32); 22] {
+        [
+            ("kill", &mut self.kill),
+            ("exact", &mut self.exact),
+            ("overkill", &mut self.overkill),
+            ("spend", &mut self.spend),
+            ("draw", &mut self.draw),
+            ("heal", &mut self.heal),
+            ("damage", &mut self.damage),
+            ("shield", &mut self.shield),
+            ("discard", &mut self.discard),
+            ("short", &mut self.short),
+            ("short_jester", &mut self.short_jester),
+            ("margin", &mut self.margin),
+            ("yield_", &mut self.yield_),
+            ("jester", &mut self.jester),
+            ("solo_jester", &mut self.solo_jester),
+            ("hand", &mut self.hand),
+            ("keep_clubs", &mut self.keep_clubs),
+            ("keep_spades", &mut self.keep_spades),
+            ("keep_hearts", &mut self.keep_hearts),
+            ("keep_diamonds", &mut self.keep_diamonds),
+            ("card", &mut self.card),
+            ("solo_keep", &mut self.solo_keep),
+        ]
+    }
+
+    /// The score of a non-Jester play `p` in `view`.
+    #[inline]
+    fn play(&self, view: &View, p: &Play) -> f32 {
+        let t = Terms::of(view, p);
+        let works = p.suits & !view.immune();
+        let v = f32::from(p.value);
+        let draws = if works & (1 << DIAMONDS) != 0 {
+            let free: u16 = view.hand_sizes[..usize::from(view.players)]
+                .iter()
+                .map(|&n| u16::from(view.max_hand.saturating_sub(n)))
+                .sum::<u16>()
+                + u16::from(p.count);
+            f32::from(p.value.min(u16::from(view.tavern)).min(free))
+        } else {
+            0.0
+        };
+        let heals = if works & (1 << HEARTS) != 0 {
+            f32::from(p.value.min(view.discard.count_ones() as u16))
+        } else {
+            0.0
+        };
+        let powers = self.draw * draws + self.heal * heals - self.spend * v;
+        if t.kills {
+            let over = f32::from(t.dmg - view.remaining());
+            return self.kill + if t.exact { self.exact } else { 0.0 } - self.overkill * over
+                + powers;
+        }
+        let need = view.need().saturating_sub(t.gain);
+        self.damage * f32::from(t.dmg)
+            + self.shield * f32::from(t.gain)
+            + powers
+            + self.defence(view, view.hand_value - p.value, need)
+    }
+
+    /// What facing an attack of `need` with `left` in hand is worth.
+    #[inline]
+    fn defence(&self, view: &View, left: u16, need: u16) -> f32 {
+        let short = need.saturating_sub(left);
+        let short_w = if view.solo_jesters > 0 {
+            self.short_jester
+        } else {
+            self.short
+        };
+        -self.discard * f32::from(need.min(left)) - short_w * f32::from(short)
+            + self.margin * f32::from(left.saturating_sub(need).min(10))
+    }
+
+    /// The cost of discarding `cards`.
+    #[inline]
+    fn cost(&self, view: &View, cards: u64) -> f32 {
+        let keep = [
+            self.keep_clubs,
+            self.keep_spades,
+            self.keep_hearts,
+            self.keep_diamonds,
+        ];
+        card::cards(cards)
+            .map(|c| f32::from(view.values.of(c)) * (1.0 + keep[usize::from(card::suit(c))]) + self.card)
+            .sum()
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    name: Option<String>,
+    #[serde(default)]
+    description: Option<String>,
+    #[serde(default)]
+    weights: Weights,
+}
+
+/// The heuristic with its weights.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Heuristic {
+    /// Display name.
+    pub name: String,
+    /// What the file says the strategy is for.
+    pub description: Option<String>,
+    /// The weights.
+    pub weights: Weights,
+}
+
+impl Default for Heuristic {
+    fn default() -> Self {
+        Self::with(Weights::default())
+    }
+}
+
+impl Heuristic {
+    /// The heuristic named `heuristic` with `weights`.
+    pub fn with(weights: Weights) -> Self {
+        Self {
+            name: "heuristic".into(),
+            description: None,
+            weights,
+        }
+    }
+
+    /// Reads and checks a strategy file.
+    pub fn load(path: &Path) -> Result<Self> {
+        let file: File = crate::rules::read_toml(path, "cannot read strategy file")?;
+        let mut w = file.weights;
+        for (field, v) in w.fields_mut() {
+            if !v.is_finite() || !(-1000.0..=1000.0).contains(v) {
+                return Err(SimError::input(format!(
+                    "{}: weights.{field} = {v} is out of range: allowed -1000..=1000",
+                    path.display()
+                )));
+            }
+        }
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "strategy".into());
+        Ok(Self {
+            name: file.name.unwrap_or(stem),
+            description: file.description,
+            weights: w,
+        })
+    }
+}
+
+impl Policy for Heuristic {
+    #[inline]
+    fn attack(&self, view: &View, choices: &Step1, _: &mut GameRng) -> Action {
+        let w = &self.weights;
+        let mut best = (Action::SoloJester, f32::NEG_INFINITY);
+        for p in choices.plays {
+            let s = if p.is_jester() {
+                w.jester
+            } else {
+                w.play(view, p)
+            };
+            if s > best.1 {
+                best = (Action::Play(*p), s);
+            }
+        }
+        if choices.can_yield {
+            let s = w.yield_ + w.defence(view, view.hand_value, view.need());
+            if s > best.1 {
+                best = (Action::Yield, s);
+            }
+        }
+        if choices.solo_jester {
+            let s = w.solo_jester - w.hand * f32::from(view.hand_value);
+            if s > best.1 || view.hand == 0 {
+                best = (Action::SoloJester, s);
+            }
+        }
+        best.0
+    }
+
+    #[inline]
+    fn next_seat(&self, view: &View, _: &mut GameRng) -> u8 {
+        most_cards(view)
+    }
+
+    #[inline]
+    fn defend(&self, view: &View, choices: &Step4, _: &mut GameRng) -> Defence {
+        let w = &self.weights;
+        let mut best: Option<(f32, u64, u16)> = None;
+        for (i, c) in choices.covers.iter().enumerate() {
+            let cost = w.cost(view, c.cards);
+            if best.is_none_or(|b| cost < b.0) {
+                best = Some((cost, i as u64, c.total));
+            }
+        }
+        match best {
+            None if choices.solo_jester => Defence::SoloJester,
+            None => Defence::GiveUp,
+            Some((_, i, total)) => {
+                let left = view.hand_value - total;
+                if choices.solo_jester && f32::from(left) < w.solo_keep {
+                    Defence::SoloJester
+                } else {
+                    Defence::Discard(choices.covers[i as usize])
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! Regicide: the cooperative card game for 1 to 4 players (seed 004), every rule a parameter.
+
+pub mod card;
+pub mod engine;
+pub mod events;
+pub mod heuristic;
+pub mod moves;
+pub mod outcome;
+pub mod piles;
+pub mod policy;
+pub mod random;
+pub mod rules;
+pub mod simple;
+pub mod tally;
+pub mod view;
+
+pub use engine::{Engine, Streams};
+pub use outcome::Outcome;
+pub use policy::{Policy, PolicyKind};
+pub use rules::Rules;
+pub use tally::RegicideTally;
+
+use crate::error::{Result, SimError};
+use crate::games::{Game, PolicyHelp};
+use crate::rng::{GameKey, GameRng};
+
+use events::Unobserved;
+use policy::{Mixed, each_kind};
+use rules::MAX_PLAYERS;
+
+/// Regicide with its rules and one policy per seat.
+pub struct Regicide {
+    rules: Rules,
+    fresh: Engine,
+    seats: [PolicyKind; MAX_PLAYERS],
+    uniform: bool,
+    coins: bool,
+    name: String,
+}
+
+impl Regicide {
+    /// Sets up `rules` with the policy spec of each seat, seat 0 first (one per player).
+    pub fn seated(rules: Rules, specs: &[&str]) -> Result<Self> {
+        if specs.len() != usize::from(rules.players) {
+            return Err(SimError::input(format!(
+                "regicide at {} players needs {} policies, got {}",
+                rules.players,
+                rules.players,
+                specs.len()
+            )));
+        }
+        let mut seats: [PolicyKind; MAX_PLAYERS] = Default::default();
+        let mut names = Vec::new();
+        for (slot, spec) in seats.iter_mut().zip(specs) {
+            let (kind, name) = PolicyKind::parse(spec)?;
+            *slot = kind;
+            names.push(name);
+        }
+        let uniform = seats[..specs.len()].iter().all(|s| *s == seats[0]);
+        let name = if uniform {
+            names[0].clone()
+        } else {
+            let mut label = names[0].clone();
+            for (i, n) in names.iter().enumerate().skip(1) {
+                if *n != names[0] {
+                    label.push_str(&format!("; seat {i} {n}"));
+                }
+            }
+            label
+        };
+        Ok(Self {
+            fresh: Engine::new(&rules),
+            coins: seats.iter().any(PolicyKind::draws_coins),
+            uniform,
+            seats,
+            rules,
+            name,
+        })
+    }
+
+    /// Plays game `index` of a run seeded with `seed` from `engine` (fresh or stacked).
+    #[inline]
+    fn play_from(&self, mut engine: Engine, key: GameKey) -> Outcome {
+        engine.shuffle(
+            &mut key.stream(Streams::CASTLE),
+            &mut key.stream(Streams::TAVERN),
+        );
+        let mut hearts = key.stream(Streams::HEARTS);
+        let mut coins = if self.coins {
+            key.stream(Streams::POLICY)
+        } else {
+            GameRng::unused()
+        };
+        let rules = &self.rules;
+        if self.uniform {
+            each_kind!(&self.seats[0], p => engine.play(rules, p, &mut hearts, &mut coins, &mut Unobserved))
+        } else {
+            let mixed = Mixed { seats: &self.seats };
+            engine.play(rules, &mixed, &mut hearts, &mut coins, &mut Unobserved)
+        }
+    }
+}
+
+impl Default for PolicyKind {
+    fn default() -> Self {
+        Self::Simple
+    }
+}
+
+impl Game for Regicide {
+    const NAME: &'static str = "regicide";
+    const ABOUT: &'static str =
+        "cooperative royal-slaying for 1 to 4 players, hidden hands (seed 004)";
+    type Rules = Rules;
+    type Outcome = Outcome;
+    type Tally = RegicideTally;
+
+    fn new(rules: Rules, policy: &str) -> Result<Self> {
+        let specs = vec![policy; usize::from(rules.players)];
+        Self::seated(rules, &specs)
+    }
+
+    fn policies() -> Vec<PolicyHelp> {
+        policy::help()
+    }
+
+    fn policy_name(&self) -> &str {
+        &self.name
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn play(&self, seed: u64, index: u64) -> Outcome {
+        self.play_from(self.fresh.clone(), GameKey::new(seed, index))
+    }
+
+    fn new_tally(&self) -> RegicideTally {
+        RegicideTally::default()
+    }
+}
+
+#[cfg(test)]
+mod rule_tests;

@@ -1,0 +1,335 @@
+//! Legal-move generation, shared by every policy: the plays of step 1 and the discards of step
+//! 4, the latter reduced to minimal covers.
+//!
+//! A *play* is one card (a Jester included); 2 to `combo_cards` cards of one rank, no Ace, total
+//! at most `max_combo`; or an Ace with exactly one other card that is not a Jester (another Ace
+//! included). A *cover* of an attack `need` is a set of hand cards of total at least `need`; it is
+//! *minimal* if no card can be removed and still cover. Every other cover holds a minimal one and
+//! throws away more, so the minimal covers are the only discards offered.
+
+use super::card::{self, ACE, JESTER, JESTERS, KING, Values};
+use super::rules::{MAX_HAND, Rules};
+
+/// A play: its cards, total value, suits and size.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Play {
+    /// The cards.
+    pub cards: u64,
+    /// Their total value.
+    pub value: u16,
+    /// The suits among them (bit per suit; none for a Jester).
+    pub suits: u8,
+    /// How many cards.
+    pub count: u8,
+}
+
+impl Play {
+    fn of(cards: u64, values: &Values) -> Self {
+        Self {
+            cards,
+            value: values.sum(cards),
+            suits: card::suits(cards),
+            count: cards.count_ones() as u8,
+        }
+    }
+
+    /// True if the play is a Jester.
+    #[inline]
+    pub fn is_jester(&self) -> bool {
+        self.cards & JESTERS != 0
+    }
+}
+
+/// More than the plays a hand of [`MAX_HAND`] cards can make (10 singles, at most 45 pairs with
+/// an Ace, at most 23 same-rank combos).
+const MAX_PLAYS: usize = 80;
+
+/// The legal plays of a hand.
+#[derive(Clone, Debug)]
+pub struct Plays {
+    list: [Play; MAX_PLAYS],
+    len: u8,
+}
+
+impl Default for Plays {
+    fn default() -> Self {
+        Self {
+            list: [Play::default(); MAX_PLAYS],
+            len: 0,
+        }
+    }
+}
+
+impl Plays {
+    /// Fills the list with the plays of `hand`: singles in card order, then same-rank combos by
+    /// rank, then Ace pairs.
+    #[inline]
+    pub fn generate(&mut self, hand: u64, rules: &Rules, values: &Values) {
+        debug_assert!(hand.count_ones() <= u32::from(MAX_HAND));
+        self.len = 0;
+        for c in card::cards(hand) {
+            self.push(Play::of(card::bit(c), values));
+        }
+        for rank in 2..=KING {
+            let same = hand & card::rank_mask(rank);
+            if same.count_ones() < 2 {
+                continue;
+            }
+            let each = values.of(card::code(rank, 0));
+            // Every subset of the rank's cards in hand.
+            let mut sub = same;
+            while sub != 0 {
+                let n = sub.count_ones();
+                if n >= 2
+                    && n <= u32::from(rules.combo_cards)
+                    && each * n as u16 <= u16::from(rules.max_combo)
+                {
+                    self.push(Play::of(sub, values));
+                }
+                sub = (sub - 1) & same;
+            }
+        }
+        let aces = hand & card::rank_mask(ACE);
+        let others = hand & !card::rank_mask(JESTER);
+        for a in card::cards(aces) {
+            for o in card::cards(others & !card::bit(a)) {
+                // Two Aces pair once: the lower one leads.
+                if card::rank(o) != ACE || o > a {
+                    self.push(Play::of(card::bit(a) | card::bit(o), values));
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, p: Play) {
+        self.list[usize::from(self.len)] = p;
+        self.len += 1;
+    }
+
+    /// The plays.
+    #[inline]
+    pub fn as_slice(&self) -> &[Play] {
+        &self.list[..usize::from(self.len)]
+    }
+}
+
+/// A discard: its cards, total and size.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cover {
+    /// The cards.
+    pub cards: u64,
+    /// Their total value.
+    pub total: u16,
+    /// How many cards.
+    pub count: u8,
+}
+
+/// More than the minimal covers of a hand of [`MAX_HAND`] cards (an antichain of subsets of 10
+/// cards has at most 252 sets).
+const MAX_COVERS: usize = 256;
+
+/// The minimal covers of an attack by a hand.
+#[derive(Clone, Debug)]
+pub struct Covers {
+    list: [Cover; MAX_COVERS],
+    len: u16,
+}
+
+impl Default for Covers {
+    fn default() -> Self {
+        Self {
+            list: [Cover::default(); MAX_COVERS],
+            len: 0,
+        }
+    }
+}
+
+/// The hand's cards that can help cover, highest first, with their values.
+struct Desc {
+    cards: [u8; MAX_HAND as usize],
+    values: [u16; MAX_HAND as usize],
+    /// `rest[i]`: the total of cards `i..`.
+    rest: [u16; MAX_HAND as usize + 1],
+    len: usize,
+}
+
+impl Covers {
+    /// Fills the list with the minimal covers of `need` by `hand` (the empty set alone when
+    /// `need` is 0; none when the hand cannot cover). Order: depth first over the cards from the
+    /// highest down.
+    #[inline]
+    pub fn generate(&mut self, hand: u64, need: u16, values: &Values) {
+        self.len = 0;
+        if need == 0 {
+            self.push(Cover::default());
+            return;
+        }
+        // Jesters are worth 0: no minimal cover of a positive attack holds one.
+        let mut d = Desc {
+            cards: [0; MAX_HAND as usize],
+            values: [0; MAX_HAND as usize],
+            rest: [0; MAX_HAND as usize + 1],
+            len: 0,
+        };
+        let mut m = hand & !JESTERS;
+        while m != 0 {
+            let c = 63 - m.leading_zeros() as u8;
+            m &= !card::bit(c);
+            d.cards[d.len] = c;
+            d.values[d.len] = values.of(c);
+            d.len += 1;
+        }
+        for i in (0..d.len).rev() {
+            d.rest[i] = d.rest[i + 1] + d.values[i];
+        }
+        if d.rest[0] >= need {
+            self.search(&d, need, 0, 0, 0, 0);
+        }
+    }
+
+    /// Adds every minimal cover that extends `cards` (total `sum < need`, `count` cards) with
+    /// cards from `from` on. Cards come highest first, so the card that reaches `need` is the
+    /// set's lowest: removing any card then falls short.
+    fn search(&mut self, d: &Desc, need: u16, from: usize, cards: u64, sum: u16, count: u8) {
+        for j in from..d.len {
+            if sum + d.rest[j] < need {
+                break;
+            }
+            let s = sum + d.values[j];
+            let with = cards | card::bit(d.cards[j]);
+            if s >= need {
+                self.push(Cover {
+                    cards: with,
+                    total: s,
+                    count: count + 1,
+                });
+            } else {
+                self.search(d, need, j + 1, with, s, count + 1);
+            }
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, c: Cover) {
+        self.list[usize::from(self.len)] = c;
+        self.len += 1;
+    }
+
+    /// The covers.
+    #[inline]
+    pub fn as_slice(&self) -> &[Cover] {
+        &self.list[..usize::from(self.len)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::regicide::card::mask_of;
+
+    fn plays(hand: &str, rules: &Rules) -> Vec<u64> {
+        let mut p = Plays::default();
+        p.generate(mask_of(hand), rules, &Values::new(rules));
+        let mut v: Vec<u64> = p.as_slice().iter().map(|p| p.cards).collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// Every subset of the hand that is a play, by brute force from the definition.
+    fn brute_plays(hand: u64, rules: &Rules) -> Vec<u64> {
+        let cards: Vec<u8> = card::cards(hand).collect();
+        let values = Values::new(rules);
+        let mut out = vec![];
+        for sub in 1u32..(1 << cards.len()) {
+            let set: Vec<u8> = (0..cards.len()).filter(|i| sub >> i & 1 == 1).map(|i| cards[i]).collect();
+            let mask = set.iter().fold(0, |m, &c| m | card::bit(c));
+            let ranks: Vec<u8> = set.iter().map(|&c| card::rank(c)).collect();
+            let ok = match set.len() {
+                1 => true,
+                2 if ranks.contains(&ACE) => !ranks.contains(&JESTER),
+                n => {
+                    n <= usize::from(rules.combo_cards)
+                        && ranks.iter().all(|&r| r == ranks[0] && r != ACE && r != JESTER)
+                        && values.sum(mask) <= u16::from(rules.max_combo)
+                }
+            };
+            if ok {
+                out.push(mask);
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    #[test]
+    fn plays_are_singles_combos_within_the_limit_and_ace_pairs() {
+        let r = Rules::default();
+        assert_eq!(plays("3C 3S 3H 4D", &r).len(), 4 + 4);
+        // Three 3s total 9; four would be 12 > 10. Two 5s make 10.
+        assert!(plays("3C 3S 3H 3D", &r).contains(&mask_of("3C 3S 3H")));
+        assert!(!plays("3C 3S 3H 3D", &r).contains(&mask_of("3C 3S 3H 3D")));
+        assert!(plays("5C 5S", &r).contains(&mask_of("5C 5S")));
+        assert!(!plays("6C 6S", &r).contains(&mask_of("6C 6S")));
+        // Aces pair with anything but a Jester, once with each other, never in a combo.
+        assert_eq!(plays("AC AS Jo1", &r), vec![mask_of("Jo1"), mask_of("AC"), mask_of("AS"), mask_of("AC AS")]);
+        assert!(plays("AC KH", &r).contains(&mask_of("AC KH")));
+        let big: Rules = crate::rules::load(None, &["max_combo=12".into()]).unwrap();
+        assert!(plays("6C 6S", &big).contains(&mask_of("6C 6S")));
+    }
+
+    #[test]
+    fn plays_match_brute_force_on_many_hands() {
+        let mut rng = crate::rng::GameRng::new(1, 2, 3);
+        for sets in [vec![], vec!["max_combo=20", "combo_cards=3"]] {
+            let r: Rules = crate::rules::load(None, &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap();
+            for _ in 0..2000 {
+                let mut deck: Vec<u8> = (0..56).collect();
+                rng.shuffle(&mut deck);
+                let hand = deck[..8].iter().fold(0, |m, &c| m | card::bit(c));
+                assert_eq!(plays_of(hand, &r), brute_plays(hand, &r), "hand {hand:x}");
+            }
+        }
+    }
+
+    fn plays_of(hand: u64, r: &Rules) -> Vec<u64> {
+        let mut p = Plays::default();
+        p.generate(hand, r, &Values::new(r));
+        let mut v: Vec<u64> = p.as_slice().iter().map(|p| p.cards).collect();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn covers_are_exactly_the_minimal_covers() {
+        let r = Rules::default();
+        let values = Values::new(&r);
+        let mut rng = crate::rng::GameRng::new(4, 5, 6);
+        let mut covers = Covers::default();
+        for _ in 0..3000 {
+            let mut deck: Vec<u8> = (0..56).collect();
+            rng.shuffle(&mut deck);
+            let n = 1 + rng.below(10) as usize;
+            let hand = deck[..n].iter().fold(0, |m, &c| m | card::bit(c));
+            let need = rng.below(50) as u16;
+            covers.generate(hand, need, &values);
+            let mut got: Vec<u64> = covers.as_slice().iter().map(|c| c.cards).collect();
+            for c in covers.as_slice() {
+                assert_eq!((c.total, u32::from(c.count)), (values.sum(c.cards), c.cards.count_ones()));
+            }
+            got.sort_unstable();
+            let cards: Vec<u8> = card::cards(hand).collect();
+            let mut want = vec![];
+            for sub in 0u32..(1 << n) {
+                let mask = (0..n).filter(|i| sub >> i & 1 == 1).fold(0, |m, i| m | card::bit(cards[i]));
+                let covers = values.sum(mask) >= need;
+                let minimal = card::cards(mask).all(|c| values.sum(mask & !card::bit(c)) < need);
+                if covers && minimal {
+                    want.push(mask);
+                }
+            }
+            want.sort_unstable();
+            assert_eq!(got, want, "hand {hand:x} need {need}");
+        }
+    }
+}

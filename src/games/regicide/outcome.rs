@@ -1,0 +1,130 @@
+//! What one game of Regicide reports.
+
+use crate::games::{ColumnData, Record};
+
+use super::card;
+
+/// How a lost game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Loss {
+    /// The game was won.
+    None,
+    /// A discard could not cover the enemy's attack.
+    CannotCover,
+    /// A player could neither play nor yield.
+    CannotPlay,
+}
+
+impl Loss {
+    /// The label in `games.parquet` (empty for a win).
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::None => "",
+            Self::CannotCover => "cannot-cover",
+            Self::CannotPlay => "cannot-play",
+        }
+    }
+}
+
+/// A solo win's grade.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Grade {
+    /// No grade: a loss, or a table of more than one.
+    None,
+    /// A solo win with no set-aside Jester used.
+    Gold,
+    /// With one used.
+    Silver,
+    /// With two used.
+    Bronze,
+}
+
+impl Grade {
+    /// The grade of a solo win with `used` set-aside Jesters used.
+    pub fn of(used: u8) -> Self {
+        match used {
+            0 => Self::Gold,
+            1 => Self::Silver,
+            _ => Self::Bronze,
+        }
+    }
+
+    /// The label in `games.parquet` (empty for none).
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::None => "",
+            Self::Gold => "gold",
+            Self::Silver => "silver",
+            Self::Bronze => "bronze",
+        }
+    }
+}
+
+/// One game's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// All royals defeated.
+    pub win: bool,
+    /// A solo win's grade.
+    pub grade: Grade,
+    /// Royals defeated (0..=12).
+    pub royals: u8,
+    /// Turns: each start of step 1.
+    pub turns: u16,
+    /// Decisions the policies made (plays, yields, Jester uses, next players, discards).
+    pub decisions: u16,
+    /// Solo: set-aside Jesters used.
+    pub solo_jesters: u8,
+    /// Jester cards played (2 to 4 players, or a tavern Jester in solo).
+    pub jesters_played: u8,
+    /// Cards left in the tavern at the end.
+    pub tavern_left: u8,
+    /// The enemy that ended a lost game (its card code; 0 for a win).
+    pub loss_royal: u8,
+    /// How a lost game ended.
+    pub loss: Loss,
+}
+
+impl Default for Outcome {
+    fn default() -> Self {
+        Self {
+            win: false,
+            grade: Grade::None,
+            royals: 0,
+            turns: 0,
+            decisions: 0,
+            solo_jesters: 0,
+            jesters_played: 0,
+            tavern_left: 0,
+            loss_royal: 0,
+            loss: Loss::None,
+        }
+    }
+}
+
+impl Record for Outcome {
+    fn won(&self) -> bool {
+        self.win
+    }
+
+    fn columns(batch: &[Self]) -> Vec<(&'static str, ColumnData)> {
+        let u32s = |f: &dyn Fn(&Outcome) -> u32| ColumnData::U32(batch.iter().map(f).collect());
+        let strs =
+            |f: &dyn Fn(&Outcome) -> &'static str| ColumnData::Str(batch.iter().map(f).collect());
+        vec![
+            ("win", ColumnData::Bool(batch.iter().map(|o| o.win).collect())),
+            ("grade", strs(&|o| o.grade.label())),
+            ("royals", u32s(&|o| o.royals.into())),
+            ("turns", u32s(&|o| o.turns.into())),
+            ("decisions", u32s(&|o| o.decisions.into())),
+            ("solo_jesters", u32s(&|o| o.solo_jesters.into())),
+            ("jesters_played", u32s(&|o| o.jesters_played.into())),
+            ("tavern_left", u32s(&|o| o.tavern_left.into())),
+            (
+                "loss_royal",
+                strs(&|o| if o.win { "" } else { card::name(o.loss_royal) }),
+            ),
+            ("loss", strs(&|o| o.loss.label())),
+        ]
+    }
+}

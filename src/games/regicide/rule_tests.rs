@@ -1,0 +1,1 @@
+//! Rules played through stacked decks.

@@ -1,0 +1,146 @@
+//! Integer tallies of Regicide games.
+
+use crate::games::Tally;
+use crate::sim::histogram::Histogram;
+
+use super::outcome::{Grade, Loss, Outcome};
+use super::rules::ROYALS;
+
+/// The turns histogram's top bin (longer games are counted there).
+pub const MAX_TURNS: i64 = 300;
+
+/// Counts and histograms over many Regicide games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegicideTally {
+    games: u64,
+    wins: u64,
+    /// Gold, silver, bronze.
+    grades: [u64; 3],
+    /// Cannot cover, cannot play.
+    losses: [u64; 2],
+    solo_jesters: u64,
+    jesters_played: u64,
+    tavern_left: u64,
+    decisions: u64,
+    turns_sum: u64,
+    royals: Histogram,
+    turns: Histogram,
+}
+
+impl Default for RegicideTally {
+    fn default() -> Self {
+        Self {
+            games: 0,
+            wins: 0,
+            grades: [0; 3],
+            losses: [0; 2],
+            solo_jesters: 0,
+            jesters_played: 0,
+            tavern_left: 0,
+            decisions: 0,
+            turns_sum: 0,
+            royals: Histogram::new(0, ROYALS as i64),
+            turns: Histogram::new(0, MAX_TURNS),
+        }
+    }
+}
+
+impl RegicideTally {
+    fn mean(&self, sum: u64) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            sum as f64 / self.games as f64
+        }
+    }
+
+    /// Decisions made in all games counted.
+    pub fn decisions(&self) -> u64 {
+        self.decisions
+    }
+
+    /// The royals-defeated histogram.
+    pub fn royals(&self) -> &Histogram {
+        &self.royals
+    }
+
+    /// Games won gold, silver and bronze.
+    pub fn grades(&self) -> [u64; 3] {
+        self.grades
+    }
+}
+
+impl Tally for RegicideTally {
+    type Outcome = Outcome;
+
+    #[inline]
+    fn record(&mut self, o: &Outcome) {
+        self.games += 1;
+        self.wins += u64::from(o.win);
+        match o.grade {
+            Grade::None => {}
+            Grade::Gold => self.grades[0] += 1,
+            Grade::Silver => self.grades[1] += 1,
+            Grade::Bronze => self.grades[2] += 1,
+        }
+        match o.loss {
+            Loss::None => {}
+            Loss::CannotCover => self.losses[0] += 1,
+            Loss::CannotPlay => self.losses[1] += 1,
+        }
+        self.solo_jesters += u64::from(o.solo_jesters);
+        self.jesters_played += u64::from(o.jesters_played);
+        self.tavern_left += u64::from(o.tavern_left);
+        self.decisions += u64::from(o.decisions);
+        self.turns_sum += u64::from(o.turns);
+        self.royals.add(o.royals.into());
+        self.turns.add(o.turns.into());
+    }
+
+    fn merge(&mut self, other: Self) {
+        self.games += other.games;
+        self.wins += other.wins;
+        for i in 0..3 {
+            self.grades[i] += other.grades[i];
+        }
+        for i in 0..2 {
+            self.losses[i] += other.losses[i];
+        }
+        self.solo_jesters += other.solo_jesters;
+        self.jesters_played += other.jesters_played;
+        self.tavern_left += other.tavern_left;
+        self.decisions += other.decisions;
+        self.turns_sum += other.turns_sum;
+        self.royals.merge(&other.royals);
+        self.turns.merge(&other.turns);
+    }
+
+    fn games(&self) -> u64 {
+        self.games
+    }
+
+    fn wins(&self) -> u64 {
+        self.wins
+    }
+
+    fn means(&self) -> Vec<(&'static str, f64)> {
+        let royals: u64 = self.royals.nonzero().map(|(v, c)| v as u64 * c).sum();
+        vec![
+            ("mean_royals", self.mean(royals)),
+            ("mean_turns", self.mean(self.turns_sum)),
+            ("gold_rate", self.mean(self.grades[0])),
+            ("silver_rate", self.mean(self.grades[1])),
+            ("bronze_rate", self.mean(self.grades[2])),
+            ("mean_solo_jesters", self.mean(self.solo_jesters)),
+            ("mean_jesters_played", self.mean(self.jesters_played)),
+            ("mean_tavern_left", self.mean(self.tavern_left)),
+            ("cannot_cover_rate", self.mean(self.losses[0])),
+            ("cannot_play_rate", self.mean(self.losses[1])),
+            ("mean_decisions", self.mean(self.decisions)),
+        ]
+    }
+
+    fn distributions(&self) -> Vec<(&'static str, &Histogram)> {
+        vec![("royals", &self.royals), ("turns", &self.turns)]
+    }
+}
