@@ -187,7 +187,10 @@ mod tests {
     #[test]
     fn values_suits_and_lex_order() {
         let v = Values::new(&Rules::default());
-        assert_eq!(v.sum(mask_of("Jo1 AC 7H 10D JS QC KD")), 1 + 7 + 10 + 10 + 15 + 20);
+        assert_eq!(
+            v.sum(mask_of("Jo1 AC 7H 10D JS QC KD")),
+            1 + 7 + 10 + 10 + 15 + 20
+        );
         assert_eq!(suits(mask_of("Jo1 3C 3H")), 1 << CLUBS | 1 << HEARTS);
         // {2C 5S} before {2C 6C}: 5S < 6C; {2C 6C} before {3C 4C}: 2C < 3C.
         assert!(lex_before(mask_of("2C 5S"), mask_of("2C 6C")));
@@ -195,6 +198,9 @@ mod tests {
         assert!(lex_before(mask_of("2C 6C"), mask_of("3C 4C")));
         assert!(!lex_before(mask_of("3C"), mask_of("3C")));
         let listed: Vec<u8> = cards(mask_of("KD 2S AC")).collect();
-        assert_eq!(listed, vec![code(ACE, CLUBS), code(2, SPADES), code(KING, DIAMONDS)]);
+        assert_eq!(
+            listed,
+            vec![code(ACE, CLUBS), code(2, SPADES), code(KING, DIAMONDS)]
+        );
     }
 }

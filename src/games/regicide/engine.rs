@@ -170,7 +170,13 @@ impl Engine {
                     self.yielded[s] = false;
                     self.hands[s] &= !p.cards;
                     self.table |= p.cards;
-                    obs.event(self, Event::Played { seat, cards: p.cards });
+                    obs.event(
+                        self,
+                        Event::Played {
+                            seat,
+                            cards: p.cards,
+                        },
+                    );
                     if p.is_jester() {
                         self.cancelled = true;
                         self.out.jesters_played += 1;
@@ -230,7 +236,13 @@ impl Engine {
                         debug_assert_eq!(self.hands[s] & c.cards, c.cards);
                         self.hands[s] &= !c.cards;
                         self.discard.put(c.cards);
-                        obs.event(self, Event::Discarded { seat, cards: c.cards });
+                        obs.event(
+                            self,
+                            Event::Discarded {
+                                seat,
+                                cards: c.cards,
+                            },
+                        );
                         break;
                     }
                 }

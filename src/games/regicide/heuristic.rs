@@ -181,7 +181,9 @@ impl Weights {
             self.keep_diamonds,
         ];
         card::cards(cards)
-            .map(|c| f32::from(view.values.of(c)) * (1.0 + keep[usize::from(card::suit(c))]) + self.card)
+            .map(|c| {
+                f32::from(view.values.of(c)) * (1.0 + keep[usize::from(card::suit(c))]) + self.card
+            })
             .sum()
     }
 }

@@ -7,7 +7,7 @@
 //! *minimal* if no card can be removed and still cover. Every other cover holds a minimal one and
 //! throws away more, so the minimal covers are the only discards offered.
 
-use super::card::{self, ACE, JESTER, JESTERS, KING, Values};
+use super::card::{self, ACE, JESTER, JESTERS, Values};
 use super::rules::{MAX_HAND, Rules};
 
 /// A play: its cards, total value, suits and size.
@@ -24,15 +24,6 @@ pub struct Play {
 }
 
 impl Play {
-    fn of(cards: u64, values: &Values) -> Self {
-        Self {
-            cards,
-            value: values.sum(cards),
-            suits: card::suits(cards),
-            count: cards.count_ones() as u8,
-        }
-    }
-
     /// True if the play is a Jester.
     #[inline]
     pub fn is_jester(&self) -> bool {
@@ -68,15 +59,30 @@ impl Plays {
         debug_assert!(hand.count_ones() <= u32::from(MAX_HAND));
         self.len = 0;
         for c in card::cards(hand) {
-            self.push(Play::of(card::bit(c), values));
+            let suits = if card::is_jester(c) {
+                0
+            } else {
+                1 << card::suit(c)
+            };
+            self.push(Play {
+                cards: card::bit(c),
+                value: values.of(c),
+                suits,
+                count: 1,
+            });
         }
-        for rank in 2..=KING {
-            let same = hand & card::rank_mask(rank);
+        // Same-rank combos: a rank's cards are four bits, one per suit, so a subset of them is
+        // its own suit mask.
+        let mut ranks = hand & !(card::rank_mask(JESTER) | card::rank_mask(ACE));
+        while ranks != 0 {
+            let rank = (ranks.trailing_zeros() / 4) as u8;
+            ranks &= !card::rank_mask(rank);
+            let shift = u32::from(rank) * 4;
+            let same = (hand >> shift) & 0xF;
             if same.count_ones() < 2 {
                 continue;
             }
             let each = values.of(card::code(rank, 0));
-            // Every subset of the rank's cards in hand.
             let mut sub = same;
             while sub != 0 {
                 let n = sub.count_ones();
@@ -84,7 +90,12 @@ impl Plays {
                     && n <= u32::from(rules.combo_cards)
                     && each * n as u16 <= u16::from(rules.max_combo)
                 {
-                    self.push(Play::of(sub, values));
+                    self.push(Play {
+                        cards: sub << shift,
+                        value: each * n as u16,
+                        suits: sub as u8,
+                        count: n as u8,
+                    });
                 }
                 sub = (sub - 1) & same;
             }
@@ -95,7 +106,12 @@ impl Plays {
             for o in card::cards(others & !card::bit(a)) {
                 // Two Aces pair once: the lower one leads.
                 if card::rank(o) != ACE || o > a {
-                    self.push(Play::of(card::bit(a) | card::bit(o), values));
+                    self.push(Play {
+                        cards: card::bit(a) | card::bit(o),
+                        value: values.of(a) + values.of(o),
+                        suits: 1 << card::suit(a) | 1 << card::suit(o),
+                        count: 2,
+                    });
                 }
             }
         }
@@ -242,7 +258,10 @@ mod tests {
         let values = Values::new(rules);
         let mut out = vec![];
         for sub in 1u32..(1 << cards.len()) {
-            let set: Vec<u8> = (0..cards.len()).filter(|i| sub >> i & 1 == 1).map(|i| cards[i]).collect();
+            let set: Vec<u8> = (0..cards.len())
+                .filter(|i| sub >> i & 1 == 1)
+                .map(|i| cards[i])
+                .collect();
             let mask = set.iter().fold(0, |m, &c| m | card::bit(c));
             let ranks: Vec<u8> = set.iter().map(|&c| card::rank(c)).collect();
             let ok = match set.len() {
@@ -250,7 +269,9 @@ mod tests {
                 2 if ranks.contains(&ACE) => !ranks.contains(&JESTER),
                 n => {
                     n <= usize::from(rules.combo_cards)
-                        && ranks.iter().all(|&r| r == ranks[0] && r != ACE && r != JESTER)
+                        && ranks
+                            .iter()
+                            .all(|&r| r == ranks[0] && r != ACE && r != JESTER)
                         && values.sum(mask) <= u16::from(rules.max_combo)
                 }
             };
@@ -272,7 +293,15 @@ mod tests {
         assert!(plays("5C 5S", &r).contains(&mask_of("5C 5S")));
         assert!(!plays("6C 6S", &r).contains(&mask_of("6C 6S")));
         // Aces pair with anything but a Jester, once with each other, never in a combo.
-        assert_eq!(plays("AC AS Jo1", &r), vec![mask_of("Jo1"), mask_of("AC"), mask_of("AS"), mask_of("AC AS")]);
+        assert_eq!(
+            plays("AC AS Jo1", &r),
+            vec![
+                mask_of("Jo1"),
+                mask_of("AC"),
+                mask_of("AS"),
+                mask_of("AC AS")
+            ]
+        );
         assert!(plays("AC KH", &r).contains(&mask_of("AC KH")));
         let big: Rules = crate::rules::load(None, &["max_combo=12".into()]).unwrap();
         assert!(plays("6C 6S", &big).contains(&mask_of("6C 6S")));
@@ -282,7 +311,11 @@ mod tests {
     fn plays_match_brute_force_on_many_hands() {
         let mut rng = crate::rng::GameRng::new(1, 2, 3);
         for sets in [vec![], vec!["max_combo=20", "combo_cards=3"]] {
-            let r: Rules = crate::rules::load(None, &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap();
+            let r: Rules = crate::rules::load(
+                None,
+                &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            )
+            .unwrap();
             for _ in 0..2000 {
                 let mut deck: Vec<u8> = (0..56).collect();
                 rng.shuffle(&mut deck);
@@ -315,13 +348,18 @@ mod tests {
             covers.generate(hand, need, &values);
             let mut got: Vec<u64> = covers.as_slice().iter().map(|c| c.cards).collect();
             for c in covers.as_slice() {
-                assert_eq!((c.total, u32::from(c.count)), (values.sum(c.cards), c.cards.count_ones()));
+                assert_eq!(
+                    (c.total, u32::from(c.count)),
+                    (values.sum(c.cards), c.cards.count_ones())
+                );
             }
             got.sort_unstable();
             let cards: Vec<u8> = card::cards(hand).collect();
             let mut want = vec![];
             for sub in 0u32..(1 << n) {
-                let mask = (0..n).filter(|i| sub >> i & 1 == 1).fold(0, |m, i| m | card::bit(cards[i]));
+                let mask = (0..n)
+                    .filter(|i| sub >> i & 1 == 1)
+                    .fold(0, |m, i| m | card::bit(cards[i]));
                 let covers = values.sum(mask) >= need;
                 let minimal = card::cards(mask).all(|c| values.sum(mask & !card::bit(c)) < need);
                 if covers && minimal {

@@ -112,7 +112,10 @@ impl Record for Outcome {
         let strs =
             |f: &dyn Fn(&Outcome) -> &'static str| ColumnData::Str(batch.iter().map(f).collect());
         vec![
-            ("win", ColumnData::Bool(batch.iter().map(|o| o.win).collect())),
+            (
+                "win",
+                ColumnData::Bool(batch.iter().map(|o| o.win).collect()),
+            ),
             ("grade", strs(&|o| o.grade.label())),
             ("royals", u32s(&|o| o.royals.into())),
             ("turns", u32s(&|o| o.turns.into())),

@@ -163,7 +163,10 @@ mod tests {
         t.put_top(9);
         t.put_bottom(7);
         assert_eq!(t.iter().collect::<Vec<_>>(), vec![9, 2, 3, 7]);
-        assert_eq!((t.draw(), t.draw(), t.draw(), t.draw(), t.draw()), (Some(9), Some(2), Some(3), Some(7), None));
+        assert_eq!(
+            (t.draw(), t.draw(), t.draw(), t.draw(), t.draw()),
+            (Some(9), Some(2), Some(3), Some(7), None)
+        );
         t.put_top(5);
         assert_eq!(t.iter().collect::<Vec<_>>(), vec![5]);
     }

@@ -49,9 +49,11 @@ impl<'de> Deserialize<'de> for ByPlayers {
                 f.write_str("a number from 0 to 255 or \"by-players\"")
             }
             fn visit_i64<E: de::Error>(self, v: i64) -> std::result::Result<ByPlayers, E> {
-                u8::try_from(v)
-                    .map(|n| ByPlayers(Some(n)))
-                    .map_err(|_| E::custom(format!("{v} is not a number from 0 to 255 or \"by-players\"")))
+                u8::try_from(v).map(|n| ByPlayers(Some(n))).map_err(|_| {
+                    E::custom(format!(
+                        "{v} is not a number from 0 to 255 or \"by-players\""
+                    ))
+                })
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> std::result::Result<ByPlayers, E> {
                 self.visit_i64(i64::try_from(v).unwrap_or(-1))
@@ -192,7 +194,11 @@ impl RuleSet for Rules {
         check_range("combo_cards", self.combo_cards, 2, 4)?;
         check_range("solo_jesters", self.solo_jesters, 0, 2)?;
         check_range("solo_jester_draw", self.solo_jester_draw, 1, MAX_HAND)?;
-        for (name, r) in [("jack", &self.jack), ("queen", &self.queen), ("king", &self.king)] {
+        for (name, r) in [
+            ("jack", &self.jack),
+            ("queen", &self.queen),
+            ("king", &self.king),
+        ] {
             check_range(&format!("{name}.health"), r.health, 1, 250)?;
             check_range(&format!("{name}.attack"), r.attack, 0, 250)?;
             check_range(&format!("{name}.value"), r.value, 0, 25)?;
@@ -207,14 +213,20 @@ mod tests {
     use crate::rules::load;
 
     fn load_sets(sets: &[&str]) -> Result<Rules> {
-        load(None, &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+        load(
+            None,
+            &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+        )
     }
 
     #[test]
     fn defaults_are_the_rulings_and_the_player_count_sets_hand_and_jesters() {
         let r = Rules::default();
         r.validate().unwrap();
-        assert_eq!((r.hand_limit(), r.tavern_jesters(), r.set_aside_jesters()), (8, 0, 2));
+        assert_eq!(
+            (r.hand_limit(), r.tavern_jesters(), r.set_aside_jesters()),
+            (8, 0, 2)
+        );
         let by: Vec<(u8, u8, u8)> = (1..=4)
             .map(|p| {
                 let r = load_sets(&[&format!("players={p}")]).unwrap();
@@ -233,10 +245,16 @@ mod tests {
         for (set, want) in [
             ("players=0", "players = 0 is out of range: allowed 1..=4"),
             ("players=5", "players = 5 is out of range: allowed 1..=4"),
-            ("max_hand=11", "max_hand = 11 is out of range: allowed 1..=10"),
+            (
+                "max_hand=11",
+                "max_hand = 11 is out of range: allowed 1..=10",
+            ),
             ("jesters=5", "jesters = 5"),
             ("max_combo=1", "max_combo = 1"),
-            ("solo_jesters=3", "solo_jesters = 3 is out of range: allowed 0..=2"),
+            (
+                "solo_jesters=3",
+                "solo_jesters = 3 is out of range: allowed 0..=2",
+            ),
             ("king.health=0", "king.health = 0"),
             ("max_hand=lots", "by-players"),
         ] {

@@ -76,22 +76,33 @@ fn better_score(a: (&Play, Terms), b: (&Play, Terms)) -> bool {
     ka < kb || (ka == kb && card::lex_before(a.0.cards, b.0.cards))
 }
 
-/// The best play of `plays` (Jesters left out) that passes `keep`, by `better`.
-#[inline]
-fn best(
-    view: &View,
-    plays: &[Play],
-    keep: impl Fn(&Terms) -> bool,
-    better: fn((&Play, Terms), (&Play, Terms)) -> bool,
-) -> Option<Play> {
-    let mut found: Option<(&Play, Terms)> = None;
-    for p in plays.iter().filter(|p| !p.is_jester()) {
-        let t = Terms::of(view, p);
-        if keep(&t) && found.is_none_or(|b| better((p, t), b)) {
-            found = Some((p, t));
+/// The best plays of rules 2, 4 and 6, found in one pass over the plays (Jesters left out).
+#[derive(Clone, Copy, Debug, Default)]
+struct Bests<'a> {
+    kill: Option<(&'a Play, Terms)>,
+    safe: Option<(&'a Play, Terms)>,
+    any: Option<(&'a Play, Terms)>,
+}
+
+impl<'a> Bests<'a> {
+    #[inline]
+    fn of(view: &View, plays: &'a [Play]) -> Self {
+        let mut b = Self::default();
+        for p in plays.iter().filter(|p| !p.is_jester()) {
+            let t = Terms::of(view, p);
+            if t.kills && b.kill.is_none_or(|k| better_kill((p, t), k)) {
+                b.kill = Some((p, t));
+            }
+            // A killing play is never needed below rule 2: rules 4 and 6 apply only without one.
+            if t.safe && b.safe.is_none_or(|k| better_score((p, t), k)) {
+                b.safe = Some((p, t));
+            }
+            if b.any.is_none_or(|k| better_score((p, t), k)) {
+                b.any = Some((p, t));
+            }
         }
+        b
     }
-    found.map(|(p, _)| *p)
 }
 
 /// Step 4's discard: the cover of least total, then fewest cards, then lex-first.
@@ -135,9 +146,10 @@ impl Policy for Simple {
         if view.solo() && view.hand == 0 && choices.solo_jester {
             return Action::SoloJester;
         }
+        let bests = Bests::of(view, choices.plays);
         // 2. A killing play: exact first, least v, fewest cards, lex-first.
-        if let Some(p) = best(view, choices.plays, |t| t.kills, better_kill) {
-            return Action::Play(p);
+        if let Some((p, _)) = bests.kill {
+            return Action::Play(*p);
         }
         // 3. Multiplayer, a Jester in hand: play it.
         if !view.solo()
@@ -146,16 +158,16 @@ impl Policy for Simple {
             return Action::Play(*j);
         }
         // 4. A safe play: highest score, fewest cards, lex-first.
-        if let Some(p) = best(view, choices.plays, |t| t.safe, better_score) {
-            return Action::Play(p);
+        if let Some((p, _)) = bests.safe {
+            return Action::Play(*p);
         }
         // 5. The hand covers the attack as it stands and a yield is allowed: yield.
         if view.hand_value >= view.need() && choices.can_yield {
             return Action::Yield;
         }
         // 6. Any play: highest score, ties as in rule 4.
-        if let Some(p) = best(view, choices.plays, |_| true, better_score) {
-            return Action::Play(p);
+        if let Some((p, _)) = bests.any {
+            return Action::Play(*p);
         }
         // 7. Yield if allowed. (The engine asks only when some move is legal; a hand of nothing
         // but a Jester in a solo game under non-default rules plays it.)
