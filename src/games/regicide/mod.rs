@@ -21,6 +21,7 @@ pub use rules::Rules;
 pub use tally::RegicideTally;
 
 use crate::error::{Result, SimError};
+use crate::games::seats::{Seating, Table};
 use crate::games::{Game, PolicyHelp};
 use crate::rng::{GameKey, GameRng};
 
@@ -39,8 +40,9 @@ pub struct Regicide {
 }
 
 impl Regicide {
-    /// Sets up `rules` with the policy spec of each seat, seat 0 first (one per player).
-    pub fn seated(rules: Rules, specs: &[&str]) -> Result<Self> {
+    /// Sets up `rules` with the policy of each seat of `seating` (one per player, seat 0 first).
+    pub fn seated(rules: Rules, seating: &Seating) -> Result<Self> {
+        let specs = &seating.policies;
         if specs.len() != usize::from(rules.players) {
             return Err(SimError::input(format!(
                 "regicide at {} players needs {} policies, got {}",
@@ -56,25 +58,13 @@ impl Regicide {
             *slot = kind;
             names.push(name);
         }
-        let uniform = seats[..specs.len()].iter().all(|s| *s == seats[0]);
-        let name = if uniform {
-            names[0].clone()
-        } else {
-            let mut label = names[0].clone();
-            for (i, n) in names.iter().enumerate().skip(1) {
-                if *n != names[0] {
-                    label.push_str(&format!("; seat {i} {n}"));
-                }
-            }
-            label
-        };
         Ok(Self {
             fresh: Engine::new(&rules),
             coins: seats.iter().any(PolicyKind::draws_coins),
-            uniform,
+            uniform: seats[..specs.len()].iter().all(|s| *s == seats[0]),
+            name: seating.label(Table::Team, &names),
             seats,
             rules,
-            name,
         })
     }
 
@@ -114,10 +104,14 @@ impl Game for Regicide {
     type Rules = Rules;
     type Outcome = Outcome;
     type Tally = RegicideTally;
+    const TABLE: Table = Table::Team;
 
-    fn new(rules: Rules, policy: &str) -> Result<Self> {
-        let specs = vec![policy; usize::from(rules.players)];
-        Self::seated(rules, &specs)
+    fn seats(rules: &Rules) -> usize {
+        rules.players.into()
+    }
+
+    fn new(rules: Rules, seating: &Seating) -> Result<Self> {
+        Self::seated(rules, seating)
     }
 
     fn policies() -> Vec<PolicyHelp> {

@@ -1,6 +1,6 @@
 //! What one game of Regicide reports.
 
-use crate::games::{ColumnData, Record};
+use crate::games::{ColumnData, Columns, Record};
 
 use super::card;
 
@@ -108,26 +108,19 @@ impl Record for Outcome {
     }
 
     fn columns(batch: &[Self]) -> Vec<(&'static str, ColumnData)> {
-        let u32s = |f: &dyn Fn(&Outcome) -> u32| ColumnData::U32(batch.iter().map(f).collect());
-        let strs =
-            |f: &dyn Fn(&Outcome) -> &'static str| ColumnData::Str(batch.iter().map(f).collect());
-        vec![
-            (
-                "win",
-                ColumnData::Bool(batch.iter().map(|o| o.win).collect()),
-            ),
-            ("grade", strs(&|o| o.grade.label())),
-            ("royals", u32s(&|o| o.royals.into())),
-            ("turns", u32s(&|o| o.turns.into())),
-            ("decisions", u32s(&|o| o.decisions.into())),
-            ("solo_jesters", u32s(&|o| o.solo_jesters.into())),
-            ("jesters_played", u32s(&|o| o.jesters_played.into())),
-            ("tavern_left", u32s(&|o| o.tavern_left.into())),
-            (
-                "loss_royal",
-                strs(&|o| if o.win { "" } else { card::name(o.loss_royal) }),
-            ),
-            ("loss", strs(&|o| o.loss.label())),
-        ]
+        Columns::of(batch)
+            .bool("win", |o| o.win)
+            .str("grade", |o| o.grade.label())
+            .u32("royals", |o| o.royals.into())
+            .u32("turns", |o| o.turns.into())
+            .u32("decisions", |o| o.decisions.into())
+            .u32("solo_jesters", |o| o.solo_jesters.into())
+            .u32("jesters_played", |o| o.jesters_played.into())
+            .u32("tavern_left", |o| o.tavern_left.into())
+            .str("loss_royal", |o| {
+                if o.win { "" } else { card::name(o.loss_royal) }
+            })
+            .str("loss", |o| o.loss.label())
+            .done()
     }
 }

@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use crate::error::{Result, SimError};
-use crate::games::PolicyHelp;
+use crate::error::Result;
+use crate::games::{PolicyHelp, unknown_policy};
 use crate::rng::GameRng;
 
 use super::heuristic::Heuristic;
@@ -112,13 +112,7 @@ impl PolicyKind {
                 let name = h.name.clone();
                 return Ok((Self::Heuristic(Box::new(h)), name));
             }
-            _ => {
-                let names: Vec<&str> = help().iter().map(|p| p.name).collect();
-                return Err(SimError::input(format!(
-                    "unknown policy {spec} for regicide: known policies are {}",
-                    names.join(", ")
-                )));
-            }
+            _ => return Err(unknown_policy("regicide", spec, "", &help())),
         };
         Ok((kind, spec.to_string()))
     }

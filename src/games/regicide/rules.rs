@@ -210,7 +210,7 @@ impl RuleSet for Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::load;
+    use crate::rules::{load, load_error};
 
     fn load_sets(sets: &[&str]) -> Result<Rules> {
         load(
@@ -258,7 +258,7 @@ mod tests {
             ("king.health=0", "king.health = 0"),
             ("max_hand=lots", "by-players"),
         ] {
-            let err = load_sets(&[set]).unwrap_err().to_string();
+            let err = load_error::<Rules>(&[set]);
             assert!(err.contains(want), "{set}: {err}");
         }
     }

@@ -1,7 +1,7 @@
 //! Integer tallies of Regicide games.
 
 use crate::games::Tally;
-use crate::sim::histogram::Histogram;
+use crate::sim::histogram::{Histogram, per_game};
 
 use super::outcome::{Grade, Loss, Outcome};
 use super::rules::ROYALS;
@@ -47,11 +47,7 @@ impl Default for RegicideTally {
 
 impl RegicideTally {
     fn mean(&self, sum: u64) -> f64 {
-        if self.games == 0 {
-            0.0
-        } else {
-            sum as f64 / self.games as f64
-        }
+        per_game(sum as f64, self.games)
     }
 
     /// Decisions made in all games counted.
@@ -124,9 +120,8 @@ impl Tally for RegicideTally {
     }
 
     fn means(&self) -> Vec<(&'static str, f64)> {
-        let royals: u64 = self.royals.nonzero().map(|(v, c)| v as u64 * c).sum();
         vec![
-            ("mean_royals", self.mean(royals)),
+            ("mean_royals", self.royals.mean()),
             ("mean_turns", self.mean(self.turns_sum)),
             ("gold_rate", self.mean(self.grades[0])),
             ("silver_rate", self.mean(self.grades[1])),
