@@ -12,12 +12,13 @@ use sim::games::regicide::card::{self, JESTERS};
 use sim::games::regicide::engine::Engine;
 use sim::games::regicide::events::{Event, Observer};
 use sim::games::regicide::heuristic::Heuristic;
-use sim::games::regicide::policy::{Mixed, Policy, PolicyKind};
+use sim::games::regicide::policy::{Action, Defence, Mixed, Policy, PolicyKind, Step1, Step4};
 use sim::games::regicide::random::Random;
 use sim::games::regicide::simple::Simple;
+use sim::games::regicide::view::View;
 use sim::games::regicide::{Regicide, Rules, Streams};
 use sim::games::seats::Seating;
-use sim::rng::GameKey;
+use sim::rng::{GameKey, GameRng};
 use sim::rules::load;
 
 fn variants() -> Vec<Rules> {
@@ -109,7 +110,46 @@ impl Observer for Census {
     }
 }
 
+/// Passes every decision on, checking it is one of the legal choices offered and that a discard
+/// covers the attack (the engine's own checks are debug assertions).
+struct Checked<'a, P>(&'a P);
+
+impl<P: Policy> Policy for Checked<'_, P> {
+    fn attack(&self, view: &View, choices: &Step1, coins: &mut GameRng) -> Action {
+        let a = self.0.attack(view, choices, coins);
+        match a {
+            Action::Play(p) => {
+                assert!(choices.plays.contains(&p), "{p:?} was not offered");
+                assert_eq!(view.hand & p.cards, p.cards);
+            }
+            Action::Yield => assert!(choices.can_yield, "a yield that is not allowed"),
+            Action::SoloJester => assert!(choices.solo_jester && view.solo_jesters > 0),
+        }
+        a
+    }
+
+    fn next_seat(&self, view: &View, coins: &mut GameRng) -> u8 {
+        let s = self.0.next_seat(view, coins);
+        assert!(s < view.players);
+        s
+    }
+
+    fn defend(&self, view: &View, choices: &Step4, coins: &mut GameRng) -> Defence {
+        let d = self.0.defend(view, choices, coins);
+        match d {
+            Defence::Discard(c) => {
+                assert!(choices.covers.contains(&c), "{c:?} was not offered");
+                assert!(view.values.sum(c.cards) >= view.need() && view.hand & c.cards == c.cards);
+            }
+            Defence::SoloJester => assert!(choices.solo_jester),
+            Defence::GiveUp => assert!(choices.covers.is_empty(), "gave up with a cover"),
+        }
+        d
+    }
+}
+
 fn audit<P: Policy>(rules: &Rules, policy: &P, games: u64) {
+    let policy = &Checked(policy);
     for g in 0..games {
         let key = GameKey::new(11, g);
         let mut e = Engine::new(rules);
@@ -157,7 +197,7 @@ fn a_stacked_game_is_the_same_game_twice() {
             &rules,
             &Simple,
             &mut Stacked,
-            &mut sim::rng::GameRng::unused(),
+            &mut GameRng::unused(),
             &mut sim::games::regicide::events::Unobserved,
         )
     };
