@@ -21,7 +21,7 @@
 //! name = "tuned"               # optional; defaults to the file name
 //! description = "..."          # optional
 //! [weights]                    # any subset; the rest keep the built-in values
-//! kill = 30.0
+//! kill = 10.16
 //! ```
 
 use std::path::Path;
@@ -54,6 +54,7 @@ pub struct Weights {
     pub short: f32,
     pub short_jester: f32,
     pub margin: f32,
+    #[serde(rename = "yield")]
     pub yield_: f32,
     pub jester: f32,
     pub solo_jester: f32,
@@ -67,30 +68,31 @@ pub struct Weights {
 }
 
 impl Default for Weights {
+    /// The weights the search of `examples/regicide_tune.rs` found (`strategies/regicide/tuned.toml`).
     fn default() -> Self {
         Self {
-            kill: 30.0,
-            exact: 8.0,
-            overkill: 0.5,
-            spend: 1.0,
-            draw: 1.0,
-            heal: 0.3,
-            damage: 1.0,
-            shield: 1.0,
-            discard: 1.0,
-            short: 10.0,
-            short_jester: 2.0,
-            margin: 0.2,
-            yield_: 0.0,
-            jester: 5.0,
-            solo_jester: -20.0,
-            hand: 1.0,
-            keep_clubs: 0.0,
-            keep_spades: 0.0,
-            keep_hearts: 0.0,
-            keep_diamonds: 0.0,
-            card: 0.0,
-            solo_keep: 5.0,
+            kill: 10.16,
+            exact: 5.6,
+            overkill: 0.18,
+            spend: 0.68,
+            draw: 2.301,
+            heal: 0.888,
+            damage: 0.68,
+            shield: 0.32,
+            discard: 0.68,
+            short: 2.226,
+            short_jester: 0.64,
+            margin: 0.5,
+            yield_: 0.468,
+            jester: 7.184,
+            solo_jester: -1.647,
+            hand: 0.2,
+            keep_clubs: -0.5,
+            keep_spades: -0.5,
+            keep_hearts: -0.5,
+            keep_diamonds: 1.438,
+            card: -0.6,
+            solo_keep: 1.75,
         }
     }
 }
@@ -111,7 +113,7 @@ impl Weights {
             ("short", &mut self.short),
             ("short_jester", &mut self.short_jester),
             ("margin", &mut self.margin),
-            ("yield_", &mut self.yield_),
+            ("yield", &mut self.yield_),
             ("jester", &mut self.jester),
             ("solo_jester", &mut self.solo_jester),
             ("hand", &mut self.hand),
