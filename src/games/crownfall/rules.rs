@@ -236,7 +236,10 @@ mod tests {
         let err = load::<Rules>(None, &["guard_zone=wide".into()])
             .unwrap_err()
             .to_string();
-        assert!(err.contains("bad rules"), "{err}");
+        assert_eq!(
+            err,
+            "rule guard_zone expects u8 (a whole number from 0 to 255), got string \"wide\""
+        );
         let err = load::<Rules>(
             None,
             &[

@@ -204,7 +204,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            err.contains("bad rules") && err.contains("lenient"),
+            err.contains("rule weapon_wear") && err.contains("lenient"),
             "{err}"
         );
         let err = load::<Rules>(None, &["monster_max=16".into()])
