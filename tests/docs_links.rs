@@ -231,7 +231,12 @@ fn the_checker_finds_broken_files_and_anchors_and_skips_code() {
     .collect();
     let read = |p: &Path| pages.get(p).map(|t| t.to_string());
     let exists = |p: &Path| pages.contains_key(p);
-    let found = problems(Path::new("docs/a.md"), pages[Path::new("docs/a.md")], &read, &exists);
+    let found = problems(
+        Path::new("docs/a.md"),
+        pages[Path::new("docs/a.md")],
+        &read,
+        &exists,
+    );
     let short: Vec<&str> = found
         .iter()
         .map(|p| p.rsplit(": ").next().unwrap_or(p))
@@ -246,6 +251,9 @@ fn the_checker_finds_broken_files_and_anchors_and_skips_code() {
         ],
         "{found:#?}"
     );
-    assert_eq!(slug("Crownfall (default rules, 2M games)"), "crownfall-default-rules-2m-games");
+    assert_eq!(
+        slug("Crownfall (default rules, 2M games)"),
+        "crownfall-default-rules-2m-games"
+    );
     assert_eq!(slug("`sim.1`: the man page"), "sim1-the-man-page");
 }
