@@ -64,6 +64,6 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
         &args.grid.play,
         &written,
         || header + &tables::ranked(&played.rows, &order),
-        (&order, true),
+        Some(&order),
     ))
 }

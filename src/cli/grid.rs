@@ -170,16 +170,18 @@ fn footer(played: &Played<impl Sized>, speed: &Speed, written: &[PathBuf]) -> St
     s
 }
 
-/// The JSON report: an array of the cells' summary rows in `order`, each with its `cell` (its
-/// row in `summary.parquet`), its distributions and the grid's speed; with `rank` if `ranked`.
-fn json_rows<T: Tally>(played: &Played<T>, order: &[usize], ranked: bool, speed: &Speed) -> Value {
+/// The JSON report: an array of the cells' summary rows, each with its `cell` (its row in
+/// `summary.parquet`), its distributions and the grid's speed; ranked (best first, with `rank`)
+/// if `ranking` gives the order, else in cell order.
+fn json_rows<T: Tally>(played: &Played<T>, ranking: Option<&[usize]>, speed: &Speed) -> Value {
     let docs = json::summaries(&played.rows);
-    order
+    let cells: Vec<usize> = ranking.map_or_else(|| (0..docs.len()).collect(), <[usize]>::to_vec);
+    cells
         .iter()
         .enumerate()
         .map(|(rank, &cell)| {
             let mut doc = docs[cell].clone();
-            if ranked {
+            if ranking.is_some() {
                 doc.insert("rank".into(), (rank + 1).into());
             }
             doc.insert("cell".into(), cell.into());
@@ -193,19 +195,19 @@ fn json_rows<T: Tally>(played: &Played<T>, order: &[usize], ranked: bool, speed:
         .collect()
 }
 
-/// Prints the report (`text` then the closing lines, or the JSON rows in `order`, ranked or
-/// not) and gives the exit code: success, or 130 if Ctrl-C cut the grid short.
+/// Prints the report (`text` then the closing lines, or the JSON rows of `json_rows`) and
+/// gives the exit code: success, or 130 if Ctrl-C cut the grid short.
 pub fn finish<T: Tally>(
     played: &Played<T>,
     play: &PlayArgs,
     written: &[PathBuf],
     text: impl FnOnce() -> String,
-    (order, ranked): (&[usize], bool),
+    ranking: Option<&[usize]>,
 ) -> ExitCode {
     let speed = speed(played, play.threads);
     play.report.print(
         || text() + &footer(played, &speed, written),
-        || json_rows(played, order, ranked, &speed),
+        || json_rows(played, ranking, &speed),
     );
     if played.run.complete {
         ExitCode::SUCCESS

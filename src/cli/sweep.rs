@@ -125,12 +125,5 @@ pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
         }
         s
     };
-    let order: Vec<usize> = (0..played.rows.len()).collect();
-    Ok(grid::finish(
-        &played,
-        &args.grid.play,
-        &written,
-        text,
-        (&order, false),
-    ))
+    Ok(grid::finish(&played, &args.grid.play, &written, text, None))
 }
