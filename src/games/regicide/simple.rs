@@ -44,9 +44,11 @@ impl Terms {
     pub fn of(view: &View, p: &Play) -> Self {
         let works = p.suits & !view.immune();
         let v = p.value;
-        let dmg = if works & (1 << CLUBS) != 0 { 2 * v } else { v };
-        let gain = if works & (1 << SPADES) != 0 { v } else { 0 };
-        let draw = if works & (1 << DIAMONDS) != 0 { v } else { 0 };
+        // Written without branches: a suit works or not as a 0/1 factor.
+        let has = |suit: u8| u16::from(works >> suit & 1);
+        let dmg = v << has(CLUBS);
+        let gain = v * has(SPADES);
+        let draw = v * has(DIAMONDS);
         let r = view.remaining();
         let need_p = view.need().saturating_sub(gain);
         Self {
