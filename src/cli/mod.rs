@@ -13,6 +13,7 @@ pub mod count;
 pub mod expand;
 pub mod grid;
 pub mod list;
+pub mod merge;
 pub mod output;
 pub mod run;
 pub mod solve;
@@ -28,6 +29,7 @@ use crate::games::crownfall::Crownfall;
 use crate::games::scoundrel::Scoundrel;
 
 use args::{CompareArgs, RunArgs, SweepArgs};
+use merge::MergeArgs;
 use solve::SolveArgs;
 
 /// Exit code for bad input of any kind.
@@ -49,6 +51,8 @@ pub struct GameEntry {
     pub sweep: fn(&SweepArgs) -> Result<ExitCode>,
     /// The `sim list` text.
     pub describe: fn() -> String,
+    /// Merges the shards of a run of this game.
+    pub merge: fn(&merge::MergeArgs, Vec<merge::Loaded>) -> Result<ExitCode>,
 }
 
 fn entry<G: Game>(default_policy: &'static str) -> GameEntry {
@@ -60,6 +64,7 @@ fn entry<G: Game>(default_policy: &'static str) -> GameEntry {
         compare: compare::execute::<G>,
         sweep: sweep::execute::<G>,
         describe: list::describe::<G>,
+        merge: merge::merge::<G>,
     }
 }
 
@@ -93,6 +98,11 @@ fn command(games: &[GameEntry]) -> Command {
                 ),
         )
         .subcommand(
+            MergeArgs::augment_args(Command::new("merge"))
+                .about("Merge the shards of a run (--shard I/N) into the files of a single run")
+                .after_help("Example: sim merge results/big/shard-* --out results/big/all"),
+        )
+        .subcommand(
             SolveArgs::augment_args(Command::new("solve"))
                 .about("Solve a game: the best policy, its chart and strategy file"),
         );
@@ -111,7 +121,7 @@ fn command(games: &[GameEntry]) -> Command {
 fn known_commands(games: &[GameEntry]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
     format!(
-        "known games: {}; other commands: list, compare, sweep, solve",
+        "known games: {}; other commands: list, compare, sweep, merge, solve",
         names.join(", ")
     )
 }
@@ -153,6 +163,10 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
         "compare" => {
             let args = CompareArgs::from_arg_matches(sub).map_err(parse_error)?;
             (find(games, &args.grid.game)?.compare)(&args)
+        }
+        "merge" => {
+            let args = MergeArgs::from_arg_matches(sub).map_err(parse_error)?;
+            merge::execute(&args, games)
         }
         "sweep" => {
             let args = SweepArgs::from_arg_matches(sub).map_err(parse_error)?;

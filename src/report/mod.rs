@@ -1,6 +1,8 @@
 //! Reports: terminal tables and Parquet files.
 
 pub mod files;
+pub mod games_file;
+pub mod manifest;
 pub mod parquet;
 pub mod summary;
 pub mod tables;
