@@ -23,8 +23,8 @@ use super::files::AtomicFile;
 
 /// Games per row group.
 pub const ROW_GROUP: u64 = 1 << 18;
-/// Games per file of a run that needs more than one: 64 row groups.
-pub const PART_GAMES: u64 = 64 * ROW_GROUP;
+/// Games per file of a run that needs more than one: 16 row groups.
+pub const PART_GAMES: u64 = 16 * ROW_GROUP;
 
 /// The file names of a run of `games` games: `games.parquet`, or one part per [`PART_GAMES`].
 pub fn file_names(games: u64) -> Vec<String> {
