@@ -14,13 +14,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
+use serde::de::IgnoredAny;
 use polars::prelude::{DataFrame, ParquetReader, SerReader};
 
 use crate::error::{Result, SimError};
 use crate::games::{Game, Tally};
 use crate::report::files::ensure_writable_dir;
 use crate::report::games_file::{GamesWriter, ROW_GROUP};
-use crate::report::manifest::{Command, FORMAT, Manifest};
+use crate::report::manifest::{self, Command, FORMAT, Manifest};
 use crate::report::summary::{RunInfo, SummaryRow};
 use crate::report::{tables, terminal};
 use crate::sim::grid::GridRun;
@@ -41,12 +42,14 @@ pub struct MergeArgs {
     pub out: PathBuf,
 }
 
-/// A shard folder and its manifest.
+/// A shard folder and its manifest, read but for the tallies (which need the game's type).
 pub struct Loaded {
     /// The folder.
     pub dir: PathBuf,
-    /// Its `shard.json`.
-    pub manifest: Manifest,
+    /// Its `shard.json`, the tallies skipped.
+    pub manifest: Manifest<IgnoredAny>,
+    /// The text of its `shard.json`.
+    text: String,
 }
 
 impl Loaded {
@@ -61,9 +64,11 @@ pub fn execute(args: &MergeArgs, games: &[GameEntry]) -> Result<ExitCode> {
         .shards
         .iter()
         .map(|dir| {
+            let text = manifest::read_text(dir)?;
             Ok(Loaded {
                 dir: dir.clone(),
-                manifest: Manifest::read(dir)?,
+                manifest: Manifest::parse(dir, &text)?,
+                text,
             })
         })
         .collect::<Result<Vec<_>>>()?;
@@ -238,7 +243,7 @@ fn check_alike(shards: &[Loaded]) -> Result<()> {
         }
         if (b.run_first_game, b.run_games) != (a.run_first_game, a.run_games) {
             let run =
-                |m: &Manifest| format!("{}..{}", m.run_first_game, m.run_first_game + m.run_games);
+                |m: &Manifest<IgnoredAny>| format!("{}..{}", m.run_first_game, m.run_first_game + m.run_games);
             return differ("a run of games", run(b), run(a));
         }
         if b.cells.len() != a.cells.len() {
@@ -394,18 +399,18 @@ fn refuse_shard_as_out(out: &Path, shards: &[Loaded]) -> Result<()> {
 fn add_tallies<G: Game>(shards: &[Loaded]) -> Result<Vec<G::Tally>> {
     let mut total: Option<Vec<G::Tally>> = None;
     for s in shards {
-        let m = &s.manifest;
+        let m: Manifest<G::Tally> = Manifest::parse(&s.dir, &s.text)?;
+        let (start, end) = (m.start, m.end);
         let mut tallies = Vec::with_capacity(m.cells.len());
-        for (i, cell) in m.cells.iter().enumerate() {
-            let tally: G::Tally = serde_json::from_value(cell.tally.clone())
-                .map_err(|e| refuse(format!("{}: cell {i}: unreadable tally: {e}", s.name())))?;
-            if tally.games() != m.end - m.start {
+        for (i, cell) in m.cells.into_iter().enumerate() {
+            let tally = cell.tally;
+            if tally.games() != end - start {
                 return Err(refuse(format!(
                     "{}: cell {i} counts {} games, but the shard played games {}..{}",
                     s.name(),
                     tally.games(),
-                    m.start,
-                    m.end
+                    start,
+                    end
                 )));
             }
             tallies.push(tally);
@@ -504,7 +509,7 @@ fn games_files(shards: &[Loaded]) -> Result<Option<Vec<PathBuf>>> {
 
 /// The merged per-game files: every shard's rows, a row group at a time, through the writer a
 /// single run uses.
-fn concatenate(out: &Path, first: &Manifest, files: &[PathBuf]) -> Result<GamesWriter> {
+fn concatenate(out: &Path, first: &Manifest<IgnoredAny>, files: &[PathBuf]) -> Result<GamesWriter> {
     let empty = read_rows(&files[0], 0, 0)?;
     let mut writer = GamesWriter::with_columns(out, first.run_first_game, first.run_games, empty);
     for path in files {

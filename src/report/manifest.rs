@@ -8,6 +8,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Result, SimError};
@@ -45,9 +46,10 @@ impl Command {
     }
 }
 
-/// One cell of a shard (the only one of a plain run): what it played and its tally.
+/// One cell of a shard (the only one of a plain run): what it played and its tally `T` (the
+/// game's tally, or [`serde::de::IgnoredAny`] to read the rest without it).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Cell {
+pub struct Cell<T> {
     /// The policy's display name (the summary's `policy` column; for several seats, the seating).
     pub policy: String,
     /// A sweep cell's varied rule values, as (path, value).
@@ -55,12 +57,12 @@ pub struct Cell {
     /// The effective rules as JSON.
     pub rules: String,
     /// The game's tally, as the game serializes it.
-    pub tally: serde_json::Value,
+    pub tally: T,
 }
 
-/// The whole of `shard.json`.
+/// The whole of `shard.json`, with tallies of type `T`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Manifest {
+pub struct Manifest<T> {
     /// [`FORMAT`] of the sim that wrote it.
     pub format: u32,
     /// The sim version that played the shard.
@@ -88,7 +90,7 @@ pub struct Manifest {
     /// The per-game files (`--per-game`), in game order; empty without them.
     pub games_files: Vec<String>,
     /// The cells, in the order of the summary's rows.
-    pub cells: Vec<Cell>,
+    pub cells: Vec<Cell<T>>,
     /// `sim compare`: for every ordered pair of cells, the games one won and the other lost.
     pub pairs: Option<PairCounts>,
 }
@@ -121,9 +123,9 @@ pub struct ShardRun<'a, T> {
     pub games_files: &'a [PathBuf],
 }
 
-impl Manifest {
+impl<'a, T: Serialize> Manifest<&'a T> {
     /// The manifest of `run`.
-    pub fn new<T: Serialize>(run: &ShardRun<'_, T>) -> Self {
+    pub fn new(run: &ShardRun<'a, T>) -> Self {
         let cells = run
             .rows
             .iter()
@@ -132,7 +134,7 @@ impl Manifest {
                 policy: row.policy.clone(),
                 params: row.params.clone(),
                 rules: row.rules.clone(),
-                tally: serde_json::to_value(tally).expect("tallies serialize to JSON"),
+                tally,
             })
             .collect();
         Self {
@@ -174,19 +176,25 @@ impl Manifest {
         file.commit()
     }
 
-    /// Reads the manifest of the shard folder `dir`.
-    pub fn read(dir: &Path) -> Result<Self> {
-        let path = dir.join(FILE);
-        let text = std::fs::read_to_string(&path).map_err(|e| {
-            SimError::input(format!(
-                "{}: not a shard folder (no readable {FILE}: {e}); shards are played with --shard I/N",
-                dir.display()
-            ))
-        })?;
-        serde_json::from_str(&text).map_err(|e| {
+}
+
+/// The text of the manifest in the shard folder `dir`.
+pub fn read_text(dir: &Path) -> Result<String> {
+    std::fs::read_to_string(dir.join(FILE)).map_err(|e| {
+        SimError::input(format!(
+            "{}: not a shard folder (no readable {FILE}: {e}); shards are played with --shard I/N",
+            dir.display()
+        ))
+    })
+}
+
+impl<T: DeserializeOwned> Manifest<T> {
+    /// The manifest of the shard folder `dir` from its text.
+    pub fn parse(dir: &Path, text: &str) -> Result<Self> {
+        serde_json::from_str(text).map_err(|e| {
             SimError::input(format!(
                 "{}: unreadable shard manifest: {e}",
-                path.display()
+                dir.join(FILE).display()
             ))
         })
     }
