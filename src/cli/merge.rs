@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use serde::de::IgnoredAny;
 use polars::prelude::{DataFrame, ParquetReader, SerReader};
+use serde::de::IgnoredAny;
 
 use crate::error::{Result, SimError};
 use crate::games::{Game, Tally};
@@ -242,8 +242,9 @@ fn check_alike(shards: &[Loaded]) -> Result<()> {
             return differ("seed", b.seed.to_string(), a.seed.to_string());
         }
         if (b.run_first_game, b.run_games) != (a.run_first_game, a.run_games) {
-            let run =
-                |m: &Manifest<IgnoredAny>| format!("{}..{}", m.run_first_game, m.run_first_game + m.run_games);
+            let run = |m: &Manifest<IgnoredAny>| {
+                format!("{}..{}", m.run_first_game, m.run_first_game + m.run_games)
+            };
             return differ("a run of games", run(b), run(a));
         }
         if b.cells.len() != a.cells.len() {

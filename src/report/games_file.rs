@@ -26,20 +26,35 @@ pub const ROW_GROUP: u64 = 1 << 18;
 /// Games per file of a run that needs more than one: 16 row groups.
 pub const PART_GAMES: u64 = 16 * ROW_GROUP;
 
-/// The file names of a run of `games` games: `games.parquet`, or one part per [`PART_GAMES`].
-pub fn file_names(games: u64) -> Vec<String> {
-    if games <= PART_GAMES {
-        return vec!["games.parquet".to_string()];
+/// How rows are laid out in files: [`ROW_GROUP`] and [`PART_GAMES`] but in tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Layout {
+    row_group: u64,
+    part: u64,
+}
+
+impl Layout {
+    const FILES: Self = Self {
+        row_group: ROW_GROUP,
+        part: PART_GAMES,
+    };
+
+    /// The file names of a run of `games` games: `games.parquet`, or one per part.
+    fn file_names(&self, games: u64) -> Vec<String> {
+        if games <= self.part {
+            return vec!["games.parquet".to_string()];
+        }
+        (0..games.div_ceil(self.part))
+            .map(|k| format!("games-{k:05}.parquet"))
+            .collect()
     }
-    (0..games.div_ceil(PART_GAMES))
-        .map(|k| format!("games-{k:05}.parquet"))
-        .collect()
 }
 
 /// The per-game files being written into one folder; they appear under their real names only when
 /// [`GamesWriter::finish`] succeeds.
 pub struct GamesWriter {
     dir: PathBuf,
+    layout: Layout,
     names: Vec<String>,
     /// An empty frame with the columns: the schema of every file.
     empty: DataFrame,
@@ -66,9 +81,14 @@ impl GamesWriter {
     /// Starts the files of a run of `games` games from game index `first`, whose rows have the
     /// columns of `empty`.
     pub fn with_columns(dir: &Path, first: u64, games: u64, empty: DataFrame) -> Self {
+        Self::with_layout(dir, first, games, empty, Layout::FILES)
+    }
+
+    fn with_layout(dir: &Path, first: u64, games: u64, empty: DataFrame, layout: Layout) -> Self {
         Self {
             dir: dir.to_path_buf(),
-            names: file_names(games),
+            layout,
+            names: layout.file_names(games),
             pending: empty.clone(),
             empty,
             next: first,
@@ -90,8 +110,9 @@ impl GamesWriter {
         self.pending
             .vstack_mut(rows)
             .map_err(|e| output_error(&self.dir, e))?;
-        while self.pending.height() as u64 >= ROW_GROUP {
-            let (group, rest) = self.pending.split_at(ROW_GROUP as i64);
+        let size = self.layout.row_group;
+        while self.pending.height() as u64 >= size {
+            let (group, rest) = self.pending.split_at(size as i64);
             self.pending = rest;
             self.write_group(group)?;
         }
@@ -100,7 +121,7 @@ impl GamesWriter {
 
     fn write_group(&mut self, mut group: DataFrame) -> Result<()> {
         if self.current.is_none() {
-            let part = (self.written / PART_GAMES) as usize;
+            let part = (self.written / self.layout.part) as usize;
             let name = self.names.get(part).cloned().unwrap_or_else(|| {
                 // More games than planned: the writer still rolls over, with the next name.
                 format!("games-{part:05}.parquet")
@@ -119,7 +140,7 @@ impl GamesWriter {
                 .map_err(|e| output_error(&self.dir, e))?;
         }
         self.written += group.height() as u64;
-        if self.written.is_multiple_of(PART_GAMES) {
+        if self.written.is_multiple_of(self.layout.part) {
             self.close_part()?;
         }
         Ok(())
@@ -173,17 +194,96 @@ fn output_error(dir: &Path, e: PolarsError) -> SimError {
 mod tests {
     use super::*;
 
+    fn layout() -> Layout {
+        Layout {
+            row_group: 3,
+            part: 6,
+        }
+    }
+
+    /// Writes rows `first..first + games` (a game column and a label) in batches of `batch`.
+    fn write(dir: &Path, first: u64, games: u64, batch: u64) -> Vec<PathBuf> {
+        let rows = |from: u64, to: u64| {
+            DataFrame::new_infer_height(vec![
+                Column::new("game".into(), (from..to).collect::<Vec<u64>>()),
+                Column::new(
+                    "label".into(),
+                    (from..to)
+                        .map(|i| ["a", "bb", ""][i as usize % 3])
+                        .collect::<Vec<_>>(),
+                ),
+            ])
+            .unwrap()
+        };
+        let mut w = GamesWriter::with_layout(dir, first, games, rows(0, 0), layout());
+        let mut next = first;
+        while next < first + games {
+            let to = (next + batch).min(first + games);
+            w.push(&rows(next, to)).unwrap();
+            next = to;
+        }
+        w.finish().unwrap()
+    }
+
+    fn games_in(path: &Path) -> Vec<u64> {
+        let df = ParquetReader::new(File::open(path).unwrap())
+            .finish()
+            .unwrap();
+        df.column("game")
+            .unwrap()
+            .u64()
+            .unwrap()
+            .into_no_null_iter()
+            .collect()
+    }
+
     #[test]
-    fn one_file_up_to_a_part_then_numbered_parts() {
-        assert_eq!(file_names(0), ["games.parquet"]);
-        assert_eq!(file_names(PART_GAMES), ["games.parquet"]);
-        assert_eq!(
-            file_names(2 * PART_GAMES + 1),
-            [
-                "games-00000.parquet",
-                "games-00001.parquet",
-                "games-00002.parquet"
-            ]
+    fn rows_roll_over_into_numbered_parts_whatever_the_batches() {
+        let root = std::env::temp_dir().join(format!("sim-games-file-{}", std::process::id()));
+        let mut bytes = Vec::new();
+        for batch in [1, 4, 7, 20] {
+            let dir = root.join(batch.to_string());
+            std::fs::create_dir_all(&dir).unwrap();
+            let files = write(&dir, 100, 14, batch);
+            let names: Vec<String> = files
+                .iter()
+                .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+                .collect();
+            assert_eq!(
+                names,
+                [
+                    "games-00000.parquet",
+                    "games-00001.parquet",
+                    "games-00002.parquet"
+                ]
+            );
+            let games: Vec<Vec<u64>> = files.iter().map(|p| games_in(p)).collect();
+            assert_eq!(
+                games,
+                [
+                    (100..106).collect::<Vec<_>>(),
+                    (106..112).collect(),
+                    (112..114).collect()
+                ]
+            );
+            let left = std::fs::read_dir(&dir).unwrap().count();
+            assert_eq!(left, 3, "no temporary file stays");
+            bytes.push(
+                files
+                    .iter()
+                    .map(|p| std::fs::read(p).unwrap())
+                    .collect::<Vec<_>>(),
+            );
+        }
+        assert!(
+            bytes.windows(2).all(|w| w[0] == w[1]),
+            "the same files from any batches"
         );
+        let one = root.join("one");
+        std::fs::create_dir_all(&one).unwrap();
+        let files = write(&one, 0, 6, 4);
+        assert_eq!(files, [one.join("games.parquet")]);
+        assert_eq!(games_in(&files[0]), (0..6).collect::<Vec<_>>());
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -175,7 +175,6 @@ impl<'a, T: Serialize> Manifest<&'a T> {
             })?;
         file.commit()
     }
-
 }
 
 /// The text of the manifest in the shard folder `dir`.
