@@ -73,7 +73,7 @@ pub fn execute(args: &MergeArgs, games: &[GameEntry]) -> Result<ExitCode> {
         })
         .collect::<Result<Vec<_>>>()?;
     let game = &shards[0].manifest.game;
-    let entry = games.iter().find(|g| &g.name == game).ok_or_else(|| {
+    let entry = games.iter().find(|g| g.name == game).ok_or_else(|| {
         SimError::input(format!(
             "{}: a shard of {game}, a game this sim does not know",
             shards[0].name()
