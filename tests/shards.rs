@@ -271,6 +271,26 @@ fn shards_that_do_not_fit_are_refused_by_name_with_nothing_written() {
     if !out.status.success() {
         failures.push(format!("the good shards: {}", stderr(&out)));
     }
+    // Shard 7/64 played again as the two halves 14/128 and 15/128 still tiles the run.
+    let mut resplit: Vec<PathBuf> = good.iter().filter(|d| **d != good[7]).cloned().collect();
+    for half in [14, 15] {
+        let dir = root.join(format!("resplit/{half}"));
+        let mut args = base.clone();
+        args.extend(argv!["--shard", format!("{half}/128"), "--out", &dir]);
+        ok(&args);
+        resplit.push(dir);
+    }
+    let out = merge(&resplit, &root.join("merged-resplit"));
+    if !out.status.success() {
+        failures.push(format!("the re-split shards: {}", stderr(&out)));
+    }
+    for name in ["summary.parquet", "distributions.parquet"] {
+        if fs::read(root.join("merged-good").join(name)).ok()
+            != fs::read(root.join("merged-resplit").join(name)).ok()
+        {
+            failures.push(format!("the re-split shards give another {name}"));
+        }
+    }
     assert_no_failures(&failures);
 }
 
