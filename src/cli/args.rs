@@ -111,7 +111,8 @@ pub struct RunArgs {
     /// Games, deals, rules, threads and output.
     #[command(flatten)]
     pub play: PlayArgs,
-    /// Also write games.parquet: one row per game, streamed in batches
+    /// Also write games.parquet: one row per game, streamed in batches (beyond 4,194,304 games,
+    /// numbered files games-00000.parquet, ... of that many games each)
     #[arg(long)]
     pub per_game: bool,
 }
