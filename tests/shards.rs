@@ -59,7 +59,8 @@ fn commands(case: &Case) -> Vec<(&'static str, Vec<OsString>)> {
         v.extend(argv!["--games", &games, "--seed", "7", "--threads", "1"]);
         v
     };
-    let mut compare = argv!["compare", case.game].to_vec();
+    // The first policy as the baseline: not the best, so the paired differences are its own.
+    let mut compare = argv!["compare", case.game, "--baseline", case.compare[0]].to_vec();
     for p in case.compare {
         compare.extend(argv!["--policy", *p]);
     }
