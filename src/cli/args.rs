@@ -9,6 +9,7 @@ use crate::error::{Result, SimError};
 use crate::sim::shard::Shard;
 
 use super::count::parse_count;
+use super::format::ReportArgs;
 
 /// The default seed: a rerun without `--seed` reproduces the same games.
 pub const DEFAULT_SEED: u64 = 1;
@@ -50,6 +51,9 @@ pub struct PlayArgs {
     /// Output folder (default: results/GAME/POLICY, or results/GAME/compare and .../sweep)
     #[arg(long, short)]
     pub out: Option<PathBuf>,
+    /// How the report is printed: --format, --quiet.
+    #[command(flatten)]
+    pub report: ReportArgs,
 }
 
 impl PlayArgs {
