@@ -1,0 +1,204 @@
+//! Move generation for building: every automaton an assembly area can make (all four patterns,
+//! every choice of numbers), and the strongest of them found directly.
+
+use super::automaton::Automaton;
+use super::cards::{Counts, NUMBERS};
+
+/// The most distinct automatons one assembly area can offer: 90 one-and-threes, 45 two-pairs,
+/// 8 runs and four 1s.
+pub const MAX_CHOICES: usize = 144;
+
+/// Bit `v` set for each value with at least `n` cards in `counts`.
+#[inline(always)]
+fn at_least(counts: &Counts, n: u8) -> u16 {
+    let mut mask = 0u16;
+    for v in 1..=NUMBERS {
+        mask |= u16::from(counts[v] >= n) << v;
+    }
+    mask
+}
+
+/// The length of the run 1, 2, ... that `counts` holds (0 if it has no 1).
+#[inline(always)]
+fn run_length(counts: &Counts) -> u8 {
+    let ones = at_least(counts, 1) >> 1;
+    (!ones).trailing_zeros() as u8
+}
+
+/// Calls `each` on every automaton buildable from `counts`, once per distinct automaton (suits
+/// play no part, so cards of one value are interchangeable).
+pub fn for_each_buildable(counts: &Counts, mut each: impl FnMut(Automaton)) {
+    let singles = at_least(counts, 1);
+    let pairs = at_least(counts, 2);
+    let triples = at_least(counts, 3);
+    for b in 1..=NUMBERS as u8 {
+        if triples & (1 << b) == 0 {
+            continue;
+        }
+        for a in 1..=NUMBERS as u8 {
+            if a != b && singles & (1 << a) != 0 {
+                each(Automaton::one_three(a, b));
+            }
+        }
+    }
+    for a in 1..=NUMBERS as u8 {
+        if pairs & (1 << a) == 0 {
+            continue;
+        }
+        for b in a + 1..=NUMBERS as u8 {
+            if pairs & (1 << b) != 0 {
+                each(Automaton::two_pairs(a, b));
+            }
+        }
+    }
+    for top in 3..=run_length(counts) {
+        each(Automaton::run(top));
+    }
+    if counts[1] >= 4 {
+        each(Automaton::FOUR_ONES);
+    }
+}
+
+/// Every automaton buildable from `counts`, into `out`; returns how many.
+pub fn buildable(counts: &Counts, out: &mut [Automaton; MAX_CHOICES]) -> usize {
+    let mut n = 0;
+    for_each_buildable(counts, |bot| {
+        out[n] = bot;
+        n += 1;
+    });
+    n
+}
+
+/// The highest set bit's index, if any bit is set.
+#[inline(always)]
+fn top_bit(mask: u16) -> Option<u8> {
+    (mask != 0).then(|| 15 - mask.leading_zeros() as u8)
+}
+
+/// The strongest automaton buildable from `counts` (in the order of
+/// [`Automaton::strength`]), found without listing them all.
+#[inline]
+pub fn strongest(counts: &Counts) -> Option<Automaton> {
+    let mut best: Option<Automaton> = None;
+    let mut offer = |bot: Automaton| {
+        if best.is_none_or(|b| bot.strength() > b.strength()) {
+            best = Some(bot);
+        }
+    };
+    let singles = at_least(counts, 1);
+    let triples = at_least(counts, 3);
+    // One-and-three: the greatest single, with the greatest triple of another number; if the
+    // only triple is of that number, the next single below it.
+    if let Some(a) = top_bit(singles) {
+        if let Some(b) = top_bit(triples & !(1 << a)) {
+            offer(Automaton::one_three(a, b));
+        } else if triples & (1 << a) != 0
+            && let Some(low) = top_bit(singles & !(1 << a))
+        {
+            offer(Automaton::one_three(low, a));
+        }
+    }
+    let pairs = at_least(counts, 2);
+    if let Some(b) = top_bit(pairs)
+        && let Some(a) = top_bit(pairs & !(1 << b))
+    {
+        offer(Automaton::two_pairs(a, b));
+    }
+    let run = run_length(counts);
+    if run >= 3 {
+        offer(Automaton::run(run));
+    }
+    if counts[1] >= 4 {
+        offer(Automaton::FOUR_ONES);
+    }
+    best
+}
+
+/// Takes `bot`'s cards out of `counts` (which must hold them).
+#[inline]
+pub fn take_cards(counts: &mut Counts, bot: &Automaton) {
+    let mut need = Counts::default();
+    bot.add_cards(&mut need);
+    for (c, n) in counts.iter_mut().zip(need) {
+        debug_assert!(*c >= n);
+        *c -= n;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::junkyard::automaton::Pattern;
+
+    fn counts(values: &[u8]) -> Counts {
+        let mut c = Counts::default();
+        values.iter().for_each(|&v| c[usize::from(v)] += 1);
+        c
+    }
+
+    fn all(values: &[u8]) -> Vec<Automaton> {
+        let mut out = [Automaton::FOUR_ONES; MAX_CHOICES];
+        let n = buildable(&counts(values), &mut out);
+        out[..n].to_vec()
+    }
+
+    #[test]
+    fn every_pattern_is_found_and_near_misses_are_not_automatons() {
+        assert_eq!(all(&[7, 2, 2, 2]), vec![Automaton::one_three(7, 2)]);
+        assert_eq!(all(&[3, 3, 5, 5]), vec![Automaton::two_pairs(3, 5)]);
+        assert_eq!(all(&[1, 2, 3]), vec![Automaton::run(3)]);
+        assert_eq!(all(&[1, 1, 1, 1]), vec![Automaton::FOUR_ONES]);
+        // Near misses: four of a kind (a = b), a run not from 1, a run of two, three 1s plus a
+        // 2 and 3 that is not four 1s, pairs of one value, a triple with no single.
+        for miss in [
+            &[2, 2, 2, 2][..],
+            &[2, 3, 4, 5],
+            &[1, 2],
+            &[1, 1, 1],
+            &[4, 4, 6],
+            &[5, 5, 5],
+            &[1, 3, 4, 5],
+        ] {
+            assert!(all(miss).is_empty(), "{miss:?}: {:?}", all(miss));
+        }
+        // 1 1 1 2 3: one 2 and three 1s, one 3 and three 1s, the run 1-2-3.
+        let got = all(&[1, 1, 1, 2, 3]);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert!(got.contains(&Automaton::one_three(2, 1)));
+        assert!(got.contains(&Automaton::one_three(3, 1)));
+        assert!(got.contains(&Automaton::run(3)));
+        // 1..=5 and a 1 each: runs of 3, 4, 5.
+        let runs: Vec<u8> = all(&[1, 2, 3, 4, 5])
+            .iter()
+            .filter(|b| b.pattern == Pattern::Run)
+            .map(|b| b.a)
+            .collect();
+        assert_eq!(runs, vec![3, 4, 5]);
+    }
+
+    #[test]
+    fn strongest_is_the_maximum_of_the_full_list_on_many_areas() {
+        let mut x = 99u64;
+        for _ in 0..20_000 {
+            let mut c = Counts::default();
+            for v in 1..=NUMBERS {
+                x = crate::rng::splitmix64(x);
+                c[v] = (x % 5) as u8 * u8::from(x % 3 != 0);
+            }
+            let mut best: Option<Automaton> = None;
+            for_each_buildable(&c, |b| {
+                if best.is_none_or(|x| b.strength() > x.strength()) {
+                    best = Some(b);
+                }
+            });
+            assert_eq!(strongest(&c), best, "{c:?}");
+            if let Some(b) = best {
+                assert!(b.buildable_from(&c));
+                let mut left = c;
+                take_cards(&mut left, &b);
+                let taken: u8 = c.iter().sum::<u8>() - left.iter().sum::<u8>();
+                assert_eq!(usize::from(taken), b.card_count());
+            }
+        }
+    }
+}
