@@ -1,14 +1,17 @@
 //! The games, the trait every game implements, and the registry the command line reads.
 
-/// The [`Game`] items every game writes alike, for a game struct with the fields `rules`, `fresh`
-/// (the game's `Engine` set up for the rules, which each game starts from), `policy` (its
-/// `PolicyKind`) and `name`: `new`, `policies`, `policy_name` and `rules`. The calling module
-/// must have `Rules`, `Engine::new(&Rules)`, `PolicyKind::parse(&str, &Rules)` and
-/// `policy::help()` in scope.
+/// The [`Game`] items every one-seat game writes alike, for a game struct with the fields
+/// `rules`, `fresh` (the game's `Engine` set up for the rules, which each game starts from),
+/// `policy` (its `PolicyKind`) and `name`: `new`, `policies`, `policy_name` and `rules`. The
+/// calling module must have `Rules`, `Engine::new(&Rules)`, `PolicyKind::parse(&str, &Rules)`
+/// and `policy::help()` in scope.
 macro_rules! common_game_items {
     () => {
-        fn new(rules: Rules, policy: &str) -> $crate::error::Result<Self> {
-            let (policy, name) = PolicyKind::parse(policy, &rules)?;
+        fn new(
+            rules: Rules,
+            seating: &$crate::games::seats::Seating,
+        ) -> $crate::error::Result<Self> {
+            let (policy, name) = PolicyKind::parse(&seating.policies[0], &rules)?;
             Ok(Self {
                 fresh: Engine::new(&rules),
                 rules,
@@ -33,12 +36,15 @@ macro_rules! common_game_items {
 
 pub mod crownfall;
 pub mod scoundrel;
+pub mod seats;
 
 use std::ops::Range;
 
 use crate::error::Result;
 use crate::rules::RuleSet;
 use crate::sim::histogram::Histogram;
+
+use seats::{Seating, Table};
 
 /// One column of per-game results, independent of any dataframe library.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,7 +61,9 @@ pub enum ColumnData {
 
 /// A per-game outcome that can be written as rows of `games.parquet`.
 pub trait Record: Copy + Send + Sync {
-    /// True if the game was won (compare pairs policies game by game on this).
+    /// True if the game was won (compare pairs policies game by game on this): for a team, the
+    /// table's win; for a duel, a win of the policy seated first in the [`Seating`], whichever
+    /// seat it played this game from.
     fn won(&self) -> bool;
     /// The named columns of a batch of outcomes.
     fn columns(batch: &[Self]) -> Vec<(&'static str, ColumnData)>;
@@ -88,12 +96,14 @@ pub struct PolicyHelp {
     pub about: &'static str,
 }
 
-/// A game set up with its rules and one policy, ready to play any game index.
+/// A game set up with its rules and a policy in each seat, ready to play any game index.
 pub trait Game: Sync + Sized {
     /// The command-line name.
     const NAME: &'static str;
     /// One line on what the game is.
     const ABOUT: &'static str;
+    /// How the seats relate.
+    const TABLE: Table = Table::Solo;
     /// The rule parameters.
     type Rules: RuleSet;
     /// What one game reports.
@@ -101,11 +111,22 @@ pub trait Game: Sync + Sized {
     /// Tallies of many games.
     type Tally: Tally<Outcome = Self::Outcome>;
 
-    /// Sets up `rules` with the policy named by `policy` (a name or a strategy file path).
-    fn new(rules: Self::Rules, policy: &str) -> Result<Self>;
+    /// The seats at the table under `rules`.
+    fn seats(_rules: &Self::Rules) -> usize {
+        1
+    }
+    /// Sets up `rules` with the policy of each seat of `seating` (a name or a strategy file
+    /// path; one per seat of [`Game::seats`], which the caller checks).
+    fn new(rules: Self::Rules, seating: &Seating) -> Result<Self>;
+    /// Sets up `rules` with `policy` in every seat.
+    fn with_policy(rules: Self::Rules, policy: &str) -> Result<Self> {
+        let seats = Self::seats(&rules);
+        Self::new(rules, &Seating::uniform(policy, seats))
+    }
     /// The policies this game knows.
     fn policies() -> Vec<PolicyHelp>;
-    /// The policy's display name.
+    /// The seating's display name (see [`Seating::label`]): folder names and the summary's
+    /// `policy` column.
     fn policy_name(&self) -> &str;
     /// The rules in force.
     fn rules(&self) -> &Self::Rules;
