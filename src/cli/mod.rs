@@ -26,6 +26,7 @@ use crate::error::{Result, SimError};
 use crate::games::Game;
 use crate::games::crownfall::Crownfall;
 use crate::games::scoundrel::Scoundrel;
+use crate::games::junkyard::Junkyard;
 
 use args::{CompareArgs, RunArgs, SweepArgs};
 use solve::SolveArgs;
@@ -68,6 +69,7 @@ pub fn games() -> Vec<GameEntry> {
     vec![
         entry::<Crownfall>("bank-at-17"),
         entry::<Scoundrel>("greedy"),
+        entry::<Junkyard>("simple"),
     ]
 }
 

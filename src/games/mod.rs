@@ -35,6 +35,7 @@ macro_rules! common_game_items {
 }
 
 pub mod crownfall;
+pub mod junkyard;
 pub mod scoundrel;
 pub mod seats;
 

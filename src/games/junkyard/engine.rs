@@ -11,7 +11,7 @@ use crate::rng::GameRng;
 use super::automaton::Automaton;
 use super::build;
 use super::cards::{Counts, Heap, KING, LESSER, MAX_HEAP, is_number};
-use super::combat::{self, Blocks, MAX_BOTS};
+use super::combat::{self, MAX_BOTS};
 use super::events::{Event, Observer};
 use super::outcome::Outcome;
 use super::policy::Policy;

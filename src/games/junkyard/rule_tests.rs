@@ -1,0 +1,1 @@
+//! Rule tests on stacked heaps.
