@@ -1,36 +1,36 @@
 //! Move generation for building: every automaton an assembly area can make (all four patterns,
 //! every choice of numbers), and the strongest of them found directly.
 
-use super::automaton::Automaton;
+use super::automaton::{Automaton, Pattern};
 use super::cards::{Counts, NUMBERS};
 
 /// The most distinct automatons one assembly area can offer: 90 one-and-threes, 45 two-pairs,
 /// 8 runs and four 1s.
 pub const MAX_CHOICES: usize = 144;
 
-/// Bit `v` set for each value with at least `n` cards in `counts`.
+/// Bit `v` set for each value with at least one, two and three cards in `counts`.
 #[inline(always)]
-fn at_least(counts: &Counts, n: u8) -> u16 {
-    let mut mask = 0u16;
+fn masks(counts: &Counts) -> [u16; 3] {
+    let mut m = [0u16; 3];
     for v in 1..=NUMBERS {
-        mask |= u16::from(counts[v] >= n) << v;
+        let c = counts[v];
+        m[0] |= u16::from(c >= 1) << v;
+        m[1] |= u16::from(c >= 2) << v;
+        m[2] |= u16::from(c >= 3) << v;
     }
-    mask
+    m
 }
 
-/// The length of the run 1, 2, ... that `counts` holds (0 if it has no 1).
+/// The length of the run 1, 2, ... in the values of `singles` (bit `v` for value `v`).
 #[inline(always)]
-fn run_length(counts: &Counts) -> u8 {
-    let ones = at_least(counts, 1) >> 1;
-    (!ones).trailing_zeros() as u8
+fn run_length(singles: u16) -> u8 {
+    (!(singles >> 1)).trailing_zeros() as u8
 }
 
 /// Calls `each` on every automaton buildable from `counts`, once per distinct automaton (suits
 /// play no part, so cards of one value are interchangeable).
 pub fn for_each_buildable(counts: &Counts, mut each: impl FnMut(Automaton)) {
-    let singles = at_least(counts, 1);
-    let pairs = at_least(counts, 2);
-    let triples = at_least(counts, 3);
+    let [singles, pairs, triples] = masks(counts);
     for b in 1..=NUMBERS as u8 {
         if triples & (1 << b) == 0 {
             continue;
@@ -51,7 +51,7 @@ pub fn for_each_buildable(counts: &Counts, mut each: impl FnMut(Automaton)) {
             }
         }
     }
-    for top in 3..=run_length(counts) {
+    for top in 3..=run_length(singles) {
         each(Automaton::run(top));
     }
     if counts[1] >= 4 {
@@ -85,8 +85,7 @@ pub fn strongest(counts: &Counts) -> Option<Automaton> {
             best = Some(bot);
         }
     };
-    let singles = at_least(counts, 1);
-    let triples = at_least(counts, 3);
+    let [singles, pairs, triples] = masks(counts);
     // One-and-three: the greatest single, with the greatest triple of another number; if the
     // only triple is of that number, the next single below it.
     if let Some(a) = top_bit(singles) {
@@ -98,13 +97,12 @@ pub fn strongest(counts: &Counts) -> Option<Automaton> {
             offer(Automaton::one_three(low, a));
         }
     }
-    let pairs = at_least(counts, 2);
     if let Some(b) = top_bit(pairs)
         && let Some(a) = top_bit(pairs & !(1 << b))
     {
         offer(Automaton::two_pairs(a, b));
     }
-    let run = run_length(counts);
+    let run = run_length(singles);
     if run >= 3 {
         offer(Automaton::run(run));
     }
@@ -117,18 +115,24 @@ pub fn strongest(counts: &Counts) -> Option<Automaton> {
 /// Takes `bot`'s cards out of `counts` (which must hold them).
 #[inline]
 pub fn take_cards(counts: &mut Counts, bot: &Automaton) {
-    let mut need = Counts::default();
-    bot.add_cards(&mut need);
-    for (c, n) in counts.iter_mut().zip(need) {
-        debug_assert!(*c >= n);
-        *c -= n;
+    let (a, b) = (usize::from(bot.a), usize::from(bot.b));
+    match bot.pattern {
+        Pattern::FourOnes => counts[1] -= 4,
+        Pattern::TwoPairs => {
+            counts[a] -= 2;
+            counts[b] -= 2;
+        }
+        Pattern::OneThree => {
+            counts[a] -= 1;
+            counts[b] -= 3;
+        }
+        Pattern::Run => counts[1..=a].iter_mut().for_each(|c| *c -= 1),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::junkyard::automaton::Pattern;
 
     fn counts(values: &[u8]) -> Counts {
         let mut c = Counts::default();

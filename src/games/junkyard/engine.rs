@@ -460,7 +460,7 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
     #[inline]
     pub fn build(&mut self, bot: Automaton) {
         let side = &mut self.engine.sides[self.seat];
-        assert!(bot.buildable_from(&side.assembly), "cannot build {bot:?}");
+        debug_assert!(bot.buildable_from(&side.assembly), "cannot build {bot:?}");
         build::take_cards(&mut side.assembly, &bot);
         side.add_bot(Automaton {
             attacking: false,
