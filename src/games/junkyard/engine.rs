@@ -317,8 +317,20 @@ impl Engine {
         policies: [&P; 2],
         src: &mut Sources<'_, D, O>,
     ) -> Option<u8> {
-        let seat = self.to_move();
         self.begin_turn(rules, src.obs);
+        self.rest_of_turn(rules, policies, src)
+    }
+
+    /// Steps 3 to 6 of the turn last begun (by [`Engine::begin_turn`]); the seat if its combat
+    /// won the game.
+    #[inline]
+    pub fn rest_of_turn<P: Policy, D: Dealer, O: Observer>(
+        &mut self,
+        rules: &Rules,
+        policies: [&P; 2],
+        src: &mut Sources<'_, D, O>,
+    ) -> Option<u8> {
+        let seat = 1 - self.to_move();
         let attackers = {
             let mut turn = Turn::new(self, seat, src);
             policies[seat].main(rules, &mut turn)

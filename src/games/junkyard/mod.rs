@@ -6,11 +6,14 @@ pub mod cards;
 pub mod combat;
 pub mod engine;
 pub mod events;
+pub mod greedy;
+pub mod lookahead;
 pub mod outcome;
 pub mod policy;
 pub mod random;
 pub mod rules;
 pub mod simple;
+pub mod strategy;
 pub mod tally;
 pub mod view;
 

@@ -5,13 +5,18 @@ use crate::error::{Result, SimError};
 use crate::games::PolicyHelp;
 use crate::rng::GameRng;
 
+use std::path::Path;
+
 use super::automaton::Automaton;
 use super::combat::Blocks;
 use super::engine::Turn;
 use super::events::Observer;
+use super::greedy::Greedy;
+use super::lookahead::Lookahead;
 use super::random::Random;
 use super::rules::Rules;
 use super::simple::Simple;
+use super::strategy::Weights;
 use super::view::View;
 
 /// A fair player's decisions, each from what the player may know. Called in the hot loop:
@@ -50,6 +55,10 @@ pub enum PolicyKind {
     Simple,
     /// `random`.
     Random,
+    /// `greedy`, `aggressive`, `defensive` or a strategy file.
+    Greedy(Greedy),
+    /// `lookahead` or `lookahead-N`.
+    Lookahead(Lookahead),
 }
 
 /// The policies `sim list` and errors name.
@@ -62,6 +71,26 @@ pub fn help() -> Vec<PolicyHelp> {
         PolicyHelp {
             name: "random",
             about: "a baseline: uniform over the legal choices at each decision (build, deploy, stop; attack subsets; blocks; splits)",
+        },
+        PolicyHelp {
+            name: "greedy",
+            about: "one turn at a time: tear-downs when they remove more worth than they cost, build the strongest, the attack that scores best against simple's blocks (damage, trades, the counter-attack it invites)",
+        },
+        PolicyHelp {
+            name: "aggressive",
+            about: "greedy with strategies/junkyard/aggressive.toml: damage first, losses and exposure cheap",
+        },
+        PolicyHelp {
+            name: "defensive",
+            about: "greedy with strategies/junkyard/defensive.toml: exposure and losses costly",
+        },
+        PolicyHelp {
+            name: "PATH.toml",
+            about: "greedy with the weights of a strategy file (see strategies/junkyard/)",
+        },
+        PolicyHelp {
+            name: "lookahead[-N]",
+            about: "determinized sampling: each plan of the turn (tear-downs, greedy's 3 best attacks or none) played out over N samples of the unseen cards through the reply and its next turn (default N = 6)",
         },
     ]
 }
@@ -77,11 +106,29 @@ impl PolicyKind {
         let kind = match spec {
             "simple" => Self::Simple,
             "random" => Self::Random,
+            "greedy" => Self::Greedy(Greedy::default()),
+            "lookahead" => Self::Lookahead(Lookahead::default()),
             _ => {
-                return Err(SimError::input(format!(
-                    "unknown policy {spec} for junkyard: known policies are {}",
-                    known()
-                )));
+                if let Some(weights) = Weights::built_in(spec) {
+                    Self::Greedy(Greedy { weights })
+                } else if let Some(n) = spec.strip_prefix("lookahead-") {
+                    let samples = n.parse::<u16>().ok().filter(|n| (1..=1000).contains(n));
+                    let Some(samples) = samples else {
+                        return Err(SimError::input(format!(
+                            "unknown policy {spec}: lookahead-N takes N = 1..=1000; known policies are {}",
+                            known()
+                        )));
+                    };
+                    Self::Lookahead(Lookahead::with_samples(samples))
+                } else if spec.ends_with(".toml") || spec.contains('/') {
+                    let (name, weights) = Weights::load(Path::new(spec))?;
+                    return Ok((Self::Greedy(Greedy { weights }), name));
+                } else {
+                    return Err(SimError::input(format!(
+                        "unknown policy {spec} for junkyard: known policies are {}",
+                        known()
+                    )));
+                }
             }
         };
         Ok((kind, spec.to_string()))
@@ -89,7 +136,7 @@ impl PolicyKind {
 
     /// True if the policy draws from its own generator.
     pub fn draws_coins(&self) -> bool {
-        matches!(self, Self::Random)
+        matches!(self, Self::Random | Self::Lookahead(_))
     }
 }
 
@@ -105,6 +152,8 @@ macro_rules! dispatch {
                 let $p = &Random;
                 $call
             }
+            PolicyKind::Greedy($p) => $call,
+            PolicyKind::Lookahead($p) => $call,
         }
     };
 }

@@ -129,8 +129,12 @@ pub fn attack(view: &View) -> u32 {
 /// The blocking rules (Gang, Safe, then Chump) for the defender of `view` against `attackers`
 /// (a mask over `view.opp_bots()`).
 pub fn block(view: &View, attackers: u32) -> Blocks {
-    let mine = view.bots();
-    let theirs = view.opp_bots();
+    block_with(view.bots(), view.opp_bots(), attackers, view.hp())
+}
+
+/// The blocking rules for a defender with automatons `mine` at `hp` against `attackers` (a mask
+/// over `theirs`): the same as [`block`], on any position (for policies that look ahead).
+pub fn block_with(mine: &[Automaton], theirs: &[Automaton], attackers: u32, hp: i16) -> Blocks {
     let mut blocks = Blocks::NONE;
     // Unassigned blockers: the defense area.
     let mut free = 0u32;
@@ -169,7 +173,7 @@ pub fn block(view: &View, attackers: u32) -> Blocks {
         let power: i32 = combat::bits(unblocked)
             .map(|j| i32::from(theirs[j].power))
             .sum();
-        if power < i32::from(view.hp()) || free == 0 {
+        if power < i32::from(hp) || free == 0 {
             break;
         }
         let Some(j) = strongest_in(theirs, unblocked, true) else {
