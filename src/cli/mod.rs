@@ -17,6 +17,7 @@ pub mod output;
 pub mod run;
 pub mod solve;
 pub mod sweep;
+pub mod tournament;
 
 use std::process::ExitCode;
 

@@ -82,6 +82,10 @@ pub trait Tally: Send + Sized {
     fn games(&self) -> u64;
     /// Games won.
     fn wins(&self) -> u64;
+    /// Games drawn (neither side won; 0 for games that cannot draw).
+    fn draws(&self) -> u64 {
+        0
+    }
     /// The game's main means, as (column name, value), e.g. `("mean_final_hp", 4.2)`.
     fn means(&self) -> Vec<(&'static str, f64)>;
     /// Distributions of per-game metrics, as (metric name, histogram).

@@ -51,11 +51,6 @@ impl JunkyardTally {
         }
     }
 
-    /// Draws counted.
-    pub fn draws(&self) -> u64 {
-        self.draws
-    }
-
     /// Games won by each seat.
     pub fn seat_wins(&self) -> [u64; 2] {
         self.seat_wins
@@ -149,6 +144,10 @@ impl Tally for JunkyardTally {
 
     fn wins(&self) -> u64 {
         self.wins
+    }
+
+    fn draws(&self) -> u64 {
+        self.draws
     }
 
     fn means(&self) -> Vec<(&'static str, f64)> {
