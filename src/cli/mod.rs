@@ -26,8 +26,8 @@ use clap::{ArgMatches, Args, Command, FromArgMatches};
 use crate::error::{Result, SimError};
 use crate::games::Game;
 use crate::games::crownfall::Crownfall;
-use crate::games::scoundrel::Scoundrel;
 use crate::games::junkyard::Junkyard;
+use crate::games::scoundrel::Scoundrel;
 
 use args::{CompareArgs, RunArgs, SweepArgs};
 use solve::SolveArgs;

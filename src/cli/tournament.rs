@@ -37,7 +37,11 @@ pub struct Meeting {
 
 /// The meetings of `k` policies from the tallies of the ordered pairs `pairs` (first policy,
 /// second policy), `(games, first policy's wins, draws)` each.
-pub fn meetings(k: usize, pairs: &[(usize, usize)], cells: &[(u64, u64, u64)]) -> Vec<Vec<Meeting>> {
+pub fn meetings(
+    k: usize,
+    pairs: &[(usize, usize)],
+    cells: &[(u64, u64, u64)],
+) -> Vec<Vec<Meeting>> {
     let mut m = vec![vec![Meeting::default(); k]; k];
     for (&(i, j), &(games, wins, draws)) in pairs.iter().zip(cells) {
         let losses = games - wins - draws;
@@ -94,7 +98,12 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
     let display: Vec<String> = (0..k)
         .map(|i| {
             let c = pairs.iter().position(|&(a, _)| a == i).expect("a pair");
-            cells[c].policy_name().split(" vs ").next().unwrap_or("").to_string()
+            cells[c]
+                .policy_name()
+                .split(" vs ")
+                .next()
+                .unwrap_or("")
+                .to_string()
         })
         .collect();
     let dir = out_dir(&args.grid.play, G::NAME, "tournament")?;
@@ -109,14 +118,16 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
     let m = meetings(k, &pairs, &tallies);
     let scores: Vec<Vec<f64>> = m
         .iter()
-        .map(|row| row.iter().map(|x| x.wins as f64 + x.draws as f64 / 2.0).collect())
+        .map(|row| {
+            row.iter()
+                .map(|x| x.wins as f64 + x.draws as f64 / 2.0)
+                .collect()
+        })
         .collect();
     let ratings = bradley_terry(&scores);
 
     let mut written = grid::write::<G>(&dir, &played)?;
-    written.extend(
-        write_tables(&dir, &display, &m, &ratings).map_err(SimError::into_output)?,
-    );
+    written.extend(write_tables(&dir, &display, &m, &ratings).map_err(SimError::into_output)?);
     outln!(
         "{} tournament | {k} policies, every ordered pair on the same {} deals | seed {}",
         G::NAME,
@@ -147,7 +158,10 @@ fn matrix_text(names: &[String], m: &[Vec<Meeting>]) -> String {
             row
         })
         .collect();
-    format!("  win matrix (both seats, 95% Wilson intervals):\n{}", table(&headers, &rows, 1))
+    format!(
+        "  win matrix (both seats, 95% Wilson intervals):\n{}",
+        table(&headers, &rows, 1)
+    )
 }
 
 fn ratings_text(names: &[String], m: &[Vec<Meeting>], r: &Ratings) -> String {
@@ -199,22 +213,64 @@ fn write_tables(
         DataFrame::new_infer_height(columns).map_err(|e| SimError::input(e.to_string()))
     };
     let mut matrix = frame(vec![
-        Column::new("policy".into(), cells.iter().map(|&(i, _)| names[i].clone()).collect::<Vec<_>>()),
-        Column::new("opponent".into(), cells.iter().map(|&(_, j)| names[j].clone()).collect::<Vec<_>>()),
-        Column::new("games".into(), cells.iter().map(|&(i, j)| m[i][j].games).collect::<Vec<_>>()),
-        Column::new("wins".into(), cells.iter().map(|&(i, j)| m[i][j].wins).collect::<Vec<_>>()),
-        Column::new("draws".into(), cells.iter().map(|&(i, j)| m[i][j].draws).collect::<Vec<_>>()),
-        Column::new("win_rate".into(), cells.iter().map(|c| rate(c).rate).collect::<Vec<_>>()),
-        Column::new("win_ci_low".into(), cells.iter().map(|c| rate(c).low).collect::<Vec<_>>()),
-        Column::new("win_ci_high".into(), cells.iter().map(|c| rate(c).high).collect::<Vec<_>>()),
+        Column::new(
+            "policy".into(),
+            cells
+                .iter()
+                .map(|&(i, _)| names[i].clone())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "opponent".into(),
+            cells
+                .iter()
+                .map(|&(_, j)| names[j].clone())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "games".into(),
+            cells
+                .iter()
+                .map(|&(i, j)| m[i][j].games)
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "wins".into(),
+            cells.iter().map(|&(i, j)| m[i][j].wins).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "draws".into(),
+            cells
+                .iter()
+                .map(|&(i, j)| m[i][j].draws)
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "win_rate".into(),
+            cells.iter().map(|c| rate(c).rate).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "win_ci_low".into(),
+            cells.iter().map(|c| rate(c).low).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "win_ci_high".into(),
+            cells.iter().map(|c| rate(c).high).collect::<Vec<_>>(),
+        ),
     ])?;
     let bounds: Vec<(f64, f64)> = (0..k).map(|i| r.interval(i)).collect();
     let mut ratings = frame(vec![
         Column::new("policy".into(), names.to_vec()),
         Column::new("elo".into(), r.elo.clone()),
         Column::new("elo_se".into(), r.se.clone()),
-        Column::new("elo_ci_low".into(), bounds.iter().map(|b| b.0).collect::<Vec<_>>()),
-        Column::new("elo_ci_high".into(), bounds.iter().map(|b| b.1).collect::<Vec<_>>()),
+        Column::new(
+            "elo_ci_low".into(),
+            bounds.iter().map(|b| b.0).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "elo_ci_high".into(),
+            bounds.iter().map(|b| b.1).collect::<Vec<_>>(),
+        ),
         Column::new("smoothed".into(), vec![r.smoothed; k]),
     ])?;
     Ok(vec![
@@ -232,7 +288,21 @@ mod tests {
         // A vs B: 100 games, A (seat 0) won 60, 5 draws; B vs A: 100 games, B (seat 0) won 55,
         // 3 draws.
         let m = meetings(2, &[(0, 1), (1, 0)], &[(100, 60, 5), (100, 55, 3)]);
-        assert_eq!(m[0][1], Meeting { games: 200, wins: 60 + 42, draws: 8 });
-        assert_eq!(m[1][0], Meeting { games: 200, wins: 55 + 35, draws: 8 });
+        assert_eq!(
+            m[0][1],
+            Meeting {
+                games: 200,
+                wins: 60 + 42,
+                draws: 8
+            }
+        );
+        assert_eq!(
+            m[1][0],
+            Meeting {
+                games: 200,
+                wins: 55 + 35,
+                draws: 8
+            }
+        );
     }
 }

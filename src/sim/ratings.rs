@@ -152,7 +152,9 @@ fn invert(m: &[Vec<f64>]) -> Vec<Vec<f64>> {
                 let f = a[r][col];
                 if f != 0.0 {
                     let pivot_row = a[col].clone();
-                    a[r].iter_mut().zip(&pivot_row).for_each(|(x, y)| *x -= f * y);
+                    a[r].iter_mut()
+                        .zip(&pivot_row)
+                        .for_each(|(x, y)| *x -= f * y);
                 }
             }
         }
@@ -173,7 +175,11 @@ mod tests {
         assert!((r.elo[0] - gap / 2.0).abs() < 1e-9, "{r:?}");
         assert!((r.elo[1] + gap / 2.0).abs() < 1e-9, "{r:?}");
         let se_gap = ELO * (1.0f64 / (400.0 * 0.75 * 0.25)).sqrt();
-        assert!((r.se[0] - se_gap / 2.0).abs() < 1e-9, "{r:?} vs {}", se_gap / 2.0);
+        assert!(
+            (r.se[0] - se_gap / 2.0).abs() < 1e-9,
+            "{r:?} vs {}",
+            se_gap / 2.0
+        );
         assert!(!r.smoothed);
     }
 
@@ -185,7 +191,13 @@ mod tests {
         let wins: Vec<Vec<f64>> = (0..4)
             .map(|i| {
                 (0..4)
-                    .map(|j| if i == j { 0.0 } else { 1000.0 * s[i] / (s[i] + s[j]) })
+                    .map(|j| {
+                        if i == j {
+                            0.0
+                        } else {
+                            1000.0 * s[i] / (s[i] + s[j])
+                        }
+                    })
                     .collect()
             })
             .collect();
@@ -208,6 +220,9 @@ mod tests {
         let r = bradley_terry(&[vec![0.0, 50.0], vec![0.0, 0.0]]);
         assert!(r.smoothed);
         // 50.5 to 0.5: a finite gap of 400 log10 101.
-        assert!((r.elo[0] - r.elo[1] - 400.0 * 101f64.log10()).abs() < 1e-6, "{r:?}");
+        assert!(
+            (r.elo[0] - r.elo[1] - 400.0 * 101f64.log10()).abs() < 1e-6,
+            "{r:?}"
+        );
     }
 }

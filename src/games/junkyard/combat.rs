@@ -177,8 +177,16 @@ mod tests {
         // None destroyed: 9 spread below 5 + 5 + 3 + 9 = 22 of room.
         assert!(split_is_legal(&nine, &blockers, 0));
         // A 3/3 on one 2/4 must destroy nothing; a 4/4 power on it cannot spare it.
-        assert!(split_is_legal(&Automaton::one_three(3, 1), &blockers[2..3], 0));
-        assert!(!split_is_legal(&Automaton::two_pairs(2, 3), &blockers[2..3], 0));
+        assert!(split_is_legal(
+            &Automaton::one_three(3, 1),
+            &blockers[2..3],
+            0
+        ));
+        assert!(!split_is_legal(
+            &Automaton::two_pairs(2, 3),
+            &blockers[2..3],
+            0
+        ));
         let count = |a: &Automaton| {
             let mut n = 0;
             for_each_split(a, &blockers, |m| {

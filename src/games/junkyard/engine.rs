@@ -209,7 +209,10 @@ impl Engine {
         let [a, b] = dealers;
         Self::from_heaps(
             rules,
-            [Heap::shuffled(&cards[..n], a), Heap::shuffled(&cards[..n], b)],
+            [
+                Heap::shuffled(&cards[..n], a),
+                Heap::shuffled(&cards[..n], b),
+            ],
         )
     }
 
@@ -384,7 +387,12 @@ impl Engine {
             mask: attackers,
         });
         let blocks = policies[def].block(rules, &self.view(def), attackers, &mut src.coins[def]);
-        let blocks = combat::legal_blocks(blocks, self.sides[seat].bots(), attackers, self.sides[def].bots());
+        let blocks = combat::legal_blocks(
+            blocks,
+            self.sides[seat].bots(),
+            attackers,
+            self.sides[def].bots(),
+        );
         let mut lost = [0u32; 2];
         let mut to_player = 0u16;
         for j in combat::bits(attackers) {
@@ -392,7 +400,12 @@ impl Engine {
             let mut list = [Automaton::FOUR_ONES; MAX_BOTS];
             let mut index = [0u8; MAX_BOTS];
             let mut n = 0;
-            for (i, _) in blocks.of.iter().enumerate().filter(|(_, b)| **b == j as u8 + 1) {
+            for (i, _) in blocks
+                .of
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| **b == j as u8 + 1)
+            {
                 list[n] = self.sides[def].bots[i];
                 index[n] = i as u8;
                 n += 1;
@@ -402,7 +415,13 @@ impl Engine {
                 continue;
             }
             let blockers = &list[..n];
-            let split = policies[seat].split(rules, &self.view(seat), &bot, blockers, &mut src.coins[seat]);
+            let split = policies[seat].split(
+                rules,
+                &self.view(seat),
+                &bot,
+                blockers,
+                &mut src.coins[seat],
+            );
             let split = if combat::split_is_legal(&bot, blockers, split) {
                 split
             } else {
@@ -500,15 +519,24 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
         let (me, opp) = (self.seat, 1 - self.seat);
         let slot = hand_slot(card);
         assert!(self.engine.sides[me].hand[slot] > 0, "no {card} in hand");
-        assert!(target < self.engine.sides[opp].bots().len(), "no target {target}");
+        assert!(
+            target < self.engine.sides[opp].bots().len(),
+            "no target {target}"
+        );
         let mine = self.engine.sides[me].bots();
         match own {
-            None => assert!(mine.is_empty(), "a tear-down destroys one of the deployer's own"),
+            None => assert!(
+                mine.is_empty(),
+                "a tear-down destroys one of the deployer's own"
+            ),
             Some(i) => {
                 assert!(i < mine.len(), "no own automaton {i}");
                 if card == LESSER {
                     let top = mine.iter().map(|b| b.power).max().unwrap_or(0);
-                    assert_eq!(mine[i].power, top, "a lesser tear-down destroys the most powerful");
+                    assert_eq!(
+                        mine[i].power, top,
+                        "a lesser tear-down destroys the most powerful"
+                    );
                 }
             }
         }

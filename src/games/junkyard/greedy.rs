@@ -133,7 +133,11 @@ impl Greedy {
         }
         powers[..n].sort_unstable_by(|a, b| b.cmp(a));
         let stopped = (home.count_ones() as usize).min(n);
-        let threat = unblockable + powers[stopped..n].iter().map(|&p| i32::from(p)).sum::<i32>();
+        let threat = unblockable
+            + powers[stopped..n]
+                .iter()
+                .map(|&p| i32::from(p))
+                .sum::<i32>();
         let mut score = w.damage * damage as f32 + w.kill * self.total_worth(theirs, killed)
             - w.loss * self.total_worth(mine, lost)
             - w.exposure * threat as f32;

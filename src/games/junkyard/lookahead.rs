@@ -77,19 +77,34 @@ impl Lookahead {
         let planned = Rollout::Plan(plan, g);
         self.sample(rules, view, key, |engine, src, me| {
             let greedy = Rollout::Greedy(g);
-            let first = if me == 0 { [&planned, &greedy] } else { [&greedy, &planned] };
+            let first = if me == 0 {
+                [&planned, &greedy]
+            } else {
+                [&greedy, &planned]
+            };
             engine.rest_of_turn(rules, first, src)
         })
     }
 
     /// The mean score of defending against `attackers` with `blocks` (the player of `view`
     /// defending) over the samples `key` seeds.
-    fn evaluate_blocks(&self, rules: &Rules, view: &View, attackers: u32, blocks: Blocks, key: u64) -> f32 {
+    fn evaluate_blocks(
+        &self,
+        rules: &Rules,
+        view: &View,
+        attackers: u32,
+        blocks: Blocks,
+        key: u64,
+    ) -> f32 {
         let g = &self.greedy;
         let defending = Rollout::Blocks(blocks, g);
         self.sample(rules, view, key, |engine, src, me| {
             let greedy = Rollout::Greedy(g);
-            let seats = if me == 0 { [&defending, &greedy] } else { [&greedy, &defending] };
+            let seats = if me == 0 {
+                [&defending, &greedy]
+            } else {
+                [&greedy, &defending]
+            };
             engine
                 .combat(rules, seats, attackers, src)
                 .then_some(1 - me as u8)
@@ -111,7 +126,10 @@ impl Lookahead {
         for s in 0..self.samples {
             let mut rng = GameRng::new(key, u64::from(s), 0);
             let mut engine = determinize(rules, view, &mut rng);
-            let mut returns = [GameRng::new(key, u64::from(s), 1), GameRng::new(key, u64::from(s), 2)];
+            let mut returns = [
+                GameRng::new(key, u64::from(s), 1),
+                GameRng::new(key, u64::from(s), 2),
+            ];
             let mut coins = [GameRng::unused(), GameRng::unused()];
             let mut src = Sources {
                 returns: &mut returns,
@@ -225,7 +243,9 @@ fn for_each_block_candidate(view: &View, attackers: u32, mut each: impl FnMut(Bl
         each(Blocks::NONE);
         return;
     }
-    let plans = (t as u32 + 1).checked_pow(f as u32).filter(|&p| p <= MAX_BLOCK_PLANS);
+    let plans = (t as u32 + 1)
+        .checked_pow(f as u32)
+        .filter(|&p| p <= MAX_BLOCK_PLANS);
     if let Some(plans) = plans {
         for code in 0..plans {
             let mut blocks = Blocks::NONE;
@@ -310,10 +330,18 @@ pub fn determinize(rules: &Rules, view: &View, rng: &mut GameRng) -> Engine {
     let (my_heap, _) = fill(&mine, view.heap_len(), rng);
     let theirs = unseen(view.opp_assembly(), view.opp_bots(), [0, 0]);
     let (opp_heap, opp_hand) = fill(&theirs, view.opp_heap_len(), rng);
-    let my_side = Side::new(my_heap, view.hp()).with_table(*view.assembly(), view.hand(), view.bots());
-    let opp_side =
-        Side::new(opp_heap, view.opp_hp()).with_table(*view.opp_assembly(), opp_hand, view.opp_bots());
-    let sides = if me == 0 { [my_side, opp_side] } else { [opp_side, my_side] };
+    let my_side =
+        Side::new(my_heap, view.hp()).with_table(*view.assembly(), view.hand(), view.bots());
+    let opp_side = Side::new(opp_heap, view.opp_hp()).with_table(
+        *view.opp_assembly(),
+        opp_hand,
+        view.opp_bots(),
+    );
+    let sides = if me == 0 {
+        [my_side, opp_side]
+    } else {
+        [opp_side, my_side]
+    };
     Engine::from_sides(sides, view.turn())
 }
 
@@ -323,7 +351,13 @@ impl Policy for Lookahead {
         let view = turn.view();
         let hand = view.hand();
         let can = |k: usize| hand[k] > 0 && !view.opp_bots().is_empty();
-        let mut best = (f32::NEG_INFINITY, Plan { teardowns: 0, rank: 0 });
+        let mut best = (
+            f32::NEG_INFINITY,
+            Plan {
+                teardowns: 0,
+                rank: 0,
+            },
+        );
         for teardowns in 0..4u8 {
             if (teardowns & 1 != 0 && !can(0)) || (teardowns & 2 != 0 && !can(1)) {
                 continue;

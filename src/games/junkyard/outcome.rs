@@ -50,10 +50,7 @@ impl Record for Outcome {
             ("first_policy_won", bools(&|o| o.first_won())),
             ("first_policy_seat", u32s(&|o| o.first_seat().into())),
             ("draw", bools(&|o| o.winner.is_none())),
-            (
-                "winner_seat",
-                i32s(&|o| o.winner.map_or(-1, i32::from)),
-            ),
+            ("winner_seat", i32s(&|o| o.winner.map_or(-1, i32::from))),
             ("turns", u32s(&|o| o.turns.into())),
             ("final_hp_seat0", i32s(&|o| o.final_hp[0].into())),
             ("final_hp_seat1", i32s(&|o| o.final_hp[1].into())),

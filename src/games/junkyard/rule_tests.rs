@@ -169,7 +169,10 @@ fn four_ones_cannot_be_blocked_and_unblocked_power_hits_the_player() {
     mixed_turn(&mut e, policies);
     assert_eq!(e.side(1).hp(), 24);
     let left = e.side(0).bots();
-    assert_eq!((left.len(), left[0].pattern), (1, Automaton::FOUR_ONES.pattern));
+    assert_eq!(
+        (left.len(), left[0].pattern),
+        (1, Automaton::FOUR_ONES.pattern)
+    );
     assert!(left[0].attacking);
     assert_eq!(e.side(1).bots(), &[Automaton::run(4)]);
 }
@@ -261,10 +264,7 @@ fn attackers_stay_in_the_attack_area_and_cannot_block_the_next_turn() {
 #[test]
 fn a_combat_that_leaves_the_defender_at_zero_or_below_ends_the_game_unclamped() {
     let mut e = Engine::from_sides(
-        [
-            bare(&[Automaton::run(3)]),
-            side(&[], 5, &[], [0, 0], &[]),
-        ],
+        [bare(&[Automaton::run(3)]), side(&[], 5, &[], [0, 0], &[])],
         2,
     );
     let p = Script {
@@ -393,7 +393,11 @@ fn tear_downs_destroy_a_target_then_their_own_and_go_under_the_heap() {
     assert_eq!(heap_cards(&e, 0), vec![KING, 2, 2, 3, 3]);
     assert_eq!(heap_cards(&e, 1), vec![1, 2, 3, 4]);
     assert_eq!(e.side(0).hand(), [0, 1]);
-    assert!(events.iter().any(|e| matches!(e, Event::Deployed { card: KING, .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Deployed { card: KING, .. }))
+    );
     // Lesser: the most powerful; between the two of power 5 either may go.
     for own in [0, 2] {
         let me = side(&[], 25, &[], [0, 1], &mine);
@@ -452,13 +456,7 @@ fn simple_rule_1_king_when_the_target_beats_its_weakest_which_it_gives_up() {
     let strong = Automaton::run(4); // 10/10
     let weak = Automaton::two_pairs(1, 2); // 2/4
     // No automaton of its own: deploy on the strongest.
-    let e = Engine::from_sides(
-        [
-            side(&[], 25, &[], [1, 0], &[]),
-            bare(&[weak, strong]),
-        ],
-        2,
-    );
+    let e = Engine::from_sides([side(&[], 25, &[], [1, 0], &[]), bare(&[weak, strong])], 2);
     assert_eq!(simple::king(&view_of(&e, 0)), Some((1, None)));
     // T (10/10) stronger than its weakest (2/4): deploy, the 2/4 goes.
     let e = Engine::from_sides(
@@ -470,10 +468,7 @@ fn simple_rule_1_king_when_the_target_beats_its_weakest_which_it_gives_up() {
     );
     assert_eq!(simple::king(&view_of(&e, 0)), Some((0, Some(1))));
     // T not stronger than its weakest: keep the King.
-    let e = Engine::from_sides(
-        [side(&[], 25, &[], [1, 0], &[strong]), bare(&[strong])],
-        2,
-    );
+    let e = Engine::from_sides([side(&[], 25, &[], [1, 0], &[strong]), bare(&[strong])], 2);
     assert_eq!(simple::king(&view_of(&e, 0)), None);
     // No opposing automaton, or no King: nothing.
     let e = Engine::from_sides([side(&[], 25, &[], [1, 0], &[]), bare(&[])], 2);
@@ -585,10 +580,7 @@ fn simple_rule_4_the_guard_stays_and_the_rest_attack_past_every_defender_or_as_f
 fn simple_blocks(attackers: &[Automaton], blockers: &[Automaton], hp: i16) -> Blocks {
     let mut att: Vec<Automaton> = attackers.to_vec();
     att.iter_mut().for_each(|a| a.attacking = true);
-    let e = Engine::from_sides(
-        [bare(&att), side(&[], hp, &[], [0, 0], blockers)],
-        2,
-    );
+    let e = Engine::from_sides([bare(&att), side(&[], hp, &[], [0, 0], blockers)], 2);
     simple::block(&e.view(1), combat::all(attackers.len()))
 }
 
@@ -662,7 +654,11 @@ fn simple_chump_blocks_while_the_unblocked_power_would_kill() {
     // At HP 7 the second chumps the 6/6; the four 1s still cannot be blocked.
     let b = simple_blocks(&attackers, &blockers, 7);
     assert_eq!(
-        (b.blockers_of(0).count_ones(), b.blockers_of(1).count_ones(), b.blockers_of(2)),
+        (
+            b.blockers_of(0).count_ones(),
+            b.blockers_of(1).count_ones(),
+            b.blockers_of(2)
+        ),
         (1, 1, 0)
     );
     // At HP 18 no chump.

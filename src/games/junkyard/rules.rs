@@ -72,8 +72,11 @@ impl Rules {
     pub fn heap(&self) -> ([u8; MAX_HEAP], usize) {
         let mut cards = [0u8; MAX_HEAP];
         let mut n = 0;
-        let numbers = (1..=NUMBERS as u8).flat_map(|v| (0..self.counts[usize::from(v - 1)]).map(move |_| v));
-        let tears = (0..self.kings).map(|_| KING).chain((0..self.lessers).map(|_| LESSER));
+        let numbers =
+            (1..=NUMBERS as u8).flat_map(|v| (0..self.counts[usize::from(v - 1)]).map(move |_| v));
+        let tears = (0..self.kings)
+            .map(|_| KING)
+            .chain((0..self.lessers).map(|_| LESSER));
         for card in numbers.chain(tears) {
             cards[n] = card;
             n += 1;
@@ -152,7 +155,11 @@ mod tests {
             let err = load::<Rules>(None, &[set.into()]).unwrap_err().to_string();
             assert!(err.contains(want), "{set}: {err}");
         }
-        let r: Rules = load(None, &["second_seat_hp_bonus=3".into(), "setup_build=false".into()]).unwrap();
+        let r: Rules = load(
+            None,
+            &["second_seat_hp_bonus=3".into(), "setup_build=false".into()],
+        )
+        .unwrap();
         assert_eq!((r.hp(0), r.hp(1), r.setup_build), (25, 28, false));
     }
 }

@@ -61,15 +61,7 @@ impl JunkyardTally {
         &self.turns
     }
 
-    fn mean(&self, sum: u64) -> f64 {
-        if self.games == 0 {
-            0.0
-        } else {
-            sum as f64 / self.games as f64
-        }
-    }
-
-    fn signed_mean(&self, sum: i64) -> f64 {
+    fn mean(&self, sum: i64) -> f64 {
         if self.games == 0 {
             0.0
         } else {
@@ -156,30 +148,30 @@ impl Tally for JunkyardTally {
         let seat0 = Proportion::wilson(self.seat_wins[0], self.games);
         let fma = self.first_move_advantage();
         vec![
-            ("win_rate_in_seat0", as0.rate),
-            ("win_rate_in_seat0_ci_low", as0.low),
-            ("win_rate_in_seat0_ci_high", as0.high),
-            ("win_rate_in_seat1", as1.rate),
-            ("win_rate_in_seat1_ci_low", as1.low),
-            ("win_rate_in_seat1_ci_high", as1.high),
-            ("draw_rate", self.mean(self.draws)),
+            ("win_as_seat0", as0.rate),
+            ("win_as_seat0_low", as0.low),
+            ("win_as_seat0_high", as0.high),
+            ("win_as_seat1", as1.rate),
+            ("win_as_seat1_low", as1.low),
+            ("win_as_seat1_high", as1.high),
+            ("draw_rate", self.mean(self.draws as i64)),
             ("seat0_win_rate", seat0.rate),
-            ("seat0_win_ci_low", seat0.low),
-            ("seat0_win_ci_high", seat0.high),
-            ("first_move_advantage", fma.diff),
-            ("first_move_advantage_ci_low", fma.low),
-            ("first_move_advantage_ci_high", fma.high),
+            ("seat0_win_low", seat0.low),
+            ("seat0_win_high", seat0.high),
+            ("first_move_adv", fma.diff),
+            ("first_move_adv_low", fma.low),
+            ("first_move_adv_high", fma.high),
             ("mean_turns", self.hist_mean(&self.turns)),
-            ("mean_final_hp_seat0", self.signed_mean(self.hp_sum[0])),
-            ("mean_final_hp_seat1", self.signed_mean(self.hp_sum[1])),
-            ("mean_built_seat0", self.mean(self.built[0])),
-            ("mean_built_seat1", self.mean(self.built[1])),
-            ("mean_destroyed_seat0", self.mean(self.destroyed[0])),
-            ("mean_destroyed_seat1", self.mean(self.destroyed[1])),
-            ("mean_damage_seat0", self.mean(self.damage[0])),
-            ("mean_damage_seat1", self.mean(self.damage[1])),
-            ("mean_teardowns_seat0", self.mean(self.teardowns[0])),
-            ("mean_teardowns_seat1", self.mean(self.teardowns[1])),
+            ("mean_hp_seat0", self.mean(self.hp_sum[0])),
+            ("mean_hp_seat1", self.mean(self.hp_sum[1])),
+            ("mean_built_seat0", self.mean(self.built[0] as i64)),
+            ("mean_built_seat1", self.mean(self.built[1] as i64)),
+            ("mean_lost_seat0", self.mean(self.destroyed[0] as i64)),
+            ("mean_lost_seat1", self.mean(self.destroyed[1] as i64)),
+            ("mean_damage_seat0", self.mean(self.damage[0] as i64)),
+            ("mean_damage_seat1", self.mean(self.damage[1] as i64)),
+            ("mean_tears_seat0", self.mean(self.teardowns[0] as i64)),
+            ("mean_tears_seat1", self.mean(self.teardowns[1] as i64)),
         ]
     }
 
