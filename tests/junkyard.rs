@@ -183,10 +183,7 @@ fn the_tournament_writes_the_matrix_and_the_ratings() {
         elo[2] > elo[1] && elo[1] > elo[0],
         "greedy > simple > random: {elo:?}"
     );
-    for r in 0..3 {
-        assert!(
-            f64_at(&ratings, "elo_ci_low", r) < elo[r]
-                && elo[r] < f64_at(&ratings, "elo_ci_high", r)
-        );
+    for (r, &e) in elo.iter().enumerate() {
+        assert!(f64_at(&ratings, "elo_ci_low", r) < e && e < f64_at(&ratings, "elo_ci_high", r));
     }
 }

@@ -12,8 +12,7 @@ pub const MAX_CHOICES: usize = 144;
 #[inline(always)]
 fn masks(counts: &Counts) -> [u16; 3] {
     let mut m = [0u16; 3];
-    for v in 1..=NUMBERS {
-        let c = counts[v];
+    for (v, &c) in counts.iter().enumerate().skip(1) {
         m[0] |= u16::from(c >= 1) << v;
         m[1] |= u16::from(c >= 2) << v;
         m[2] |= u16::from(c >= 3) << v;
@@ -185,9 +184,9 @@ mod tests {
         let mut x = 99u64;
         for _ in 0..20_000 {
             let mut c = Counts::default();
-            for v in 1..=NUMBERS {
+            for slot in c.iter_mut().skip(1) {
                 x = crate::rng::splitmix64(x);
-                c[v] = (x % 5) as u8 * u8::from(x % 3 != 0);
+                *slot = (x % 5) as u8 * u8::from(!x.is_multiple_of(3));
             }
             let mut best: Option<Automaton> = None;
             for_each_buildable(&c, |b| {

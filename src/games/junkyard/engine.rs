@@ -267,9 +267,9 @@ impl Engine {
             self.sides[seat].draw(seat as u8, rules.opening_draw, src.obs);
         }
         if rules.setup_build {
-            for seat in 0..2 {
+            for (seat, policy) in policies.iter().enumerate() {
                 let mut turn = Turn::new(self, seat, src);
-                policies[seat].setup(rules, &mut turn);
+                policy.setup(rules, &mut turn);
             }
         }
     }

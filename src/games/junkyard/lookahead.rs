@@ -191,10 +191,10 @@ impl Policy for Rollout<'_> {
             Rollout::Greedy(g) | Rollout::Blocks(_, g) => g.main(rules, turn),
             Rollout::Plan(plan, g) => {
                 for (bit, card) in [(1, KING), (2, LESSER)] {
-                    if plan.teardowns & bit != 0 {
-                        if let Some((t, own)) = forced_teardown(g, &turn.view(), card) {
-                            turn.deploy(card, t, own);
-                        }
+                    if plan.teardowns & bit != 0
+                        && let Some((t, own)) = forced_teardown(g, &turn.view(), card)
+                    {
+                        turn.deploy(card, t, own);
                     }
                 }
                 turn.build_all_strongest();
@@ -300,8 +300,8 @@ pub fn determinize(rules: &Rules, view: &View, rng: &mut GameRng) -> Engine {
     let fill = |left: &[i16; 13], heap_len: usize, rng: &mut GameRng| -> (Heap, [u8; 2]) {
         let mut numbers = [0u8; MAX_HEAP];
         let mut k = 0;
-        for v in 1..=NUMBERS {
-            for _ in 0..left[v].max(0) {
+        for (v, &c) in left.iter().enumerate().take(NUMBERS + 1).skip(1) {
+            for _ in 0..c.max(0) {
                 numbers[k] = v as u8;
                 k += 1;
             }
