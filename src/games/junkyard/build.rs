@@ -8,16 +8,29 @@ use super::cards::{Counts, NUMBERS};
 /// 8 runs and four 1s.
 pub const MAX_CHOICES: usize = 144;
 
-/// Bit `v` set for each value with at least one, two and three cards in `counts`.
+/// The high bits of the eight bytes of `m` (only those bits may be set) gathered into bits 0
+/// to 7: a multiplication places byte `k`'s flag at bit `56 + k` and no two products overlap.
+#[inline(always)]
+fn gather(m: u64) -> u16 {
+    ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
+}
+
+/// Bit `v` set for each value with at least one, two and three cards in `counts`: all ten
+/// compared at once, byte by byte (counts are below 128, so adding `128 - n` to a byte sets its
+/// high bit exactly when it holds at least `n`, and never carries into the next).
 #[inline(always)]
 fn masks(counts: &Counts) -> [u16; 3] {
-    let mut m = [0u16; 3];
-    for (v, &c) in counts.iter().enumerate().skip(1) {
-        m[0] |= u16::from(c >= 1) << v;
-        m[1] |= u16::from(c >= 2) << v;
-        m[2] |= u16::from(c >= 3) << v;
-    }
-    m
+    let mut bytes = [0u8; 16];
+    bytes[..NUMBERS + 1].copy_from_slice(counts);
+    let lo = u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes"));
+    let hi = u64::from_le_bytes(bytes[8..].try_into().expect("8 bytes"));
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let at_least = |n: u64| {
+        let add = (128 - n) * ONES;
+        gather((lo + add) & HIGH) | (gather((hi + add) & HIGH) << 8)
+    };
+    [at_least(1), at_least(2), at_least(3)]
 }
 
 /// The length of the run 1, 2, ... in the values of `singles` (bit `v` for value `v`).
@@ -177,6 +190,22 @@ mod tests {
             .map(|b| b.a)
             .collect();
         assert_eq!(runs, vec![3, 4, 5]);
+    }
+
+    #[test]
+    fn the_byte_parallel_masks_match_a_plain_count() {
+        let mut x = 5u64;
+        for _ in 0..10_000 {
+            let mut c = Counts::default();
+            for slot in c.iter_mut().skip(1) {
+                x = crate::rng::splitmix64(x);
+                *slot = (x % 65) as u8 >> (x % 5);
+            }
+            let want = [1u8, 2, 3].map(|n| {
+                (1..=NUMBERS).fold(0u16, |m, v| m | (u16::from(c[v] >= n) << v))
+            });
+            assert_eq!(masks(&c), want, "{c:?}");
+        }
     }
 
     #[test]
