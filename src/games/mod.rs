@@ -41,7 +41,7 @@ pub mod seats;
 
 use std::ops::Range;
 
-use crate::error::Result;
+use crate::error::{Result, SimError};
 use crate::rules::RuleSet;
 use crate::sim::histogram::Histogram;
 
@@ -58,6 +58,57 @@ pub enum ColumnData {
     Bool(Vec<bool>),
     /// Short labels.
     Str(Vec<&'static str>),
+}
+
+/// The columns of a batch of outcomes, built one named column at a time:
+/// `Columns::of(batch).bool("win", |o| o.win).u32("turns", |o| o.turns.into()).done()`.
+pub struct Columns<'a, O> {
+    batch: &'a [O],
+    columns: Vec<(&'static str, ColumnData)>,
+}
+
+impl<'a, O> Columns<'a, O> {
+    /// No columns yet, over `batch`.
+    pub fn of(batch: &'a [O]) -> Self {
+        Self {
+            batch,
+            columns: Vec::new(),
+        }
+    }
+
+    fn with(mut self, name: &'static str, column: ColumnData) -> Self {
+        self.columns.push((name, column));
+        self
+    }
+
+    /// A boolean column.
+    pub fn bool(self, name: &'static str, f: impl Fn(&O) -> bool) -> Self {
+        let column = ColumnData::Bool(self.batch.iter().map(f).collect());
+        self.with(name, column)
+    }
+
+    /// An unsigned integer column.
+    pub fn u32(self, name: &'static str, f: impl Fn(&O) -> u32) -> Self {
+        let column = ColumnData::U32(self.batch.iter().map(f).collect());
+        self.with(name, column)
+    }
+
+    /// A signed integer column.
+    pub fn i32(self, name: &'static str, f: impl Fn(&O) -> i32) -> Self {
+        let column = ColumnData::I32(self.batch.iter().map(f).collect());
+        self.with(name, column)
+    }
+
+    /// A column of short labels.
+    pub fn str(self, name: &'static str, f: impl Fn(&O) -> &'static str) -> Self {
+        let column = ColumnData::Str(self.batch.iter().map(f).collect());
+        self.with(name, column)
+    }
+
+    /// The columns, in the order they were added.
+    pub fn done(self) -> Vec<(&'static str, ColumnData)> {
+        self.columns
+    }
 }
 
 /// A per-game outcome that can be written as rows of `games.parquet`.
@@ -90,6 +141,21 @@ pub trait Tally: Send + Sized {
     fn means(&self) -> Vec<(&'static str, f64)>;
     /// Distributions of per-game metrics, as (metric name, histogram).
     fn distributions(&self) -> Vec<(&'static str, &Histogram)>;
+}
+
+/// The error for a `--policy` value `spec` that `game` does not know: `why` says what was wrong
+/// if it names a family (empty otherwise), then the known policies of `help` are listed.
+pub fn unknown_policy(game: &str, spec: &str, why: &str, help: &[PolicyHelp]) -> SimError {
+    let known: Vec<&str> = help.iter().map(|p| p.name).collect();
+    let why = if why.is_empty() {
+        String::new()
+    } else {
+        format!(" ({why})")
+    };
+    SimError::input(format!(
+        "unknown policy {spec} for {game}{why}: known policies are {}",
+        known.join(", ")
+    ))
 }
 
 /// Help text for one policy, or a family of policies such as `bank-at-N`.
