@@ -1,6 +1,6 @@
 //! What one game of Junkyard Frankenstein reports, by seat.
 
-use crate::games::{ColumnData, Record};
+use crate::games::{ColumnData, Columns, Record};
 
 /// One game's result. Seat 0 moves first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -43,25 +43,22 @@ impl Record for Outcome {
     }
 
     fn columns(batch: &[Self]) -> Vec<(&'static str, ColumnData)> {
-        let u32s = |f: &dyn Fn(&Outcome) -> u32| ColumnData::U32(batch.iter().map(f).collect());
-        let i32s = |f: &dyn Fn(&Outcome) -> i32| ColumnData::I32(batch.iter().map(f).collect());
-        let bools = |f: &dyn Fn(&Outcome) -> bool| ColumnData::Bool(batch.iter().map(f).collect());
-        vec![
-            ("first_policy_won", bools(&|o| o.first_won())),
-            ("first_policy_seat", u32s(&|o| o.first_seat().into())),
-            ("draw", bools(&|o| o.winner.is_none())),
-            ("winner_seat", i32s(&|o| o.winner.map_or(-1, i32::from))),
-            ("turns", u32s(&|o| o.turns.into())),
-            ("final_hp_seat0", i32s(&|o| o.final_hp[0].into())),
-            ("final_hp_seat1", i32s(&|o| o.final_hp[1].into())),
-            ("built_seat0", u32s(&|o| o.built[0].into())),
-            ("built_seat1", u32s(&|o| o.built[1].into())),
-            ("destroyed_seat0", u32s(&|o| o.destroyed[0].into())),
-            ("destroyed_seat1", u32s(&|o| o.destroyed[1].into())),
-            ("damage_seat0", u32s(&|o| o.damage[0].into())),
-            ("damage_seat1", u32s(&|o| o.damage[1].into())),
-            ("teardowns_seat0", u32s(&|o| o.teardowns[0].into())),
-            ("teardowns_seat1", u32s(&|o| o.teardowns[1].into())),
-        ]
+        Columns::of(batch)
+            .bool("first_policy_won", Outcome::first_won)
+            .u32("first_policy_seat", |o| o.first_seat().into())
+            .bool("draw", |o| o.winner.is_none())
+            .i32("winner_seat", |o| o.winner.map_or(-1, i32::from))
+            .u32("turns", |o| o.turns.into())
+            .i32("final_hp_seat0", |o| o.final_hp[0].into())
+            .i32("final_hp_seat1", |o| o.final_hp[1].into())
+            .u32("built_seat0", |o| o.built[0].into())
+            .u32("built_seat1", |o| o.built[1].into())
+            .u32("destroyed_seat0", |o| o.destroyed[0].into())
+            .u32("destroyed_seat1", |o| o.destroyed[1].into())
+            .u32("damage_seat0", |o| o.damage[0].into())
+            .u32("damage_seat1", |o| o.damage[1].into())
+            .u32("teardowns_seat0", |o| o.teardowns[0].into())
+            .u32("teardowns_seat1", |o| o.teardowns[1].into())
+            .done()
     }
 }

@@ -1,8 +1,8 @@
 //! Junkyard policies: the decisions a player makes, and the registry `--policy` reads.
 
 use crate::cards::Dealer;
-use crate::error::{Result, SimError};
-use crate::games::PolicyHelp;
+use crate::error::Result;
+use crate::games::{PolicyHelp, unknown_policy};
 use crate::rng::GameRng;
 
 use std::path::Path;
@@ -99,10 +99,7 @@ impl PolicyKind {
     /// Parses a `--policy` value: a policy name or a strategy file path. Returns it with its
     /// display name.
     pub fn parse(spec: &str, _rules: &Rules) -> Result<(Self, String)> {
-        let known = || {
-            let names: Vec<&str> = help().iter().map(|p| p.name).collect();
-            names.join(", ")
-        };
+        let unknown = |why: &str| unknown_policy("junkyard", spec, why, &help());
         let kind = match spec {
             "simple" => Self::Simple,
             "random" => Self::Random,
@@ -114,20 +111,14 @@ impl PolicyKind {
                 } else if let Some(n) = spec.strip_prefix("lookahead-") {
                     let samples = n.parse::<u16>().ok().filter(|n| (1..=1000).contains(n));
                     let Some(samples) = samples else {
-                        return Err(SimError::input(format!(
-                            "unknown policy {spec}: lookahead-N takes N = 1..=1000; known policies are {}",
-                            known()
-                        )));
+                        return Err(unknown("lookahead-N takes N = 1..=1000"));
                     };
                     Self::Lookahead(Lookahead::with_samples(samples))
                 } else if spec.ends_with(".toml") || spec.contains('/') {
                     let (name, weights) = Weights::load(Path::new(spec))?;
                     return Ok((Self::Greedy(Greedy { weights }), name));
                 } else {
-                    return Err(SimError::input(format!(
-                        "unknown policy {spec} for junkyard: known policies are {}",
-                        known()
-                    )));
+                    return Err(unknown(""));
                 }
             }
         };

@@ -126,7 +126,7 @@ impl RuleSet for Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::load;
+    use crate::rules::{load, load_error};
 
     #[test]
     fn defaults_are_the_rulings_and_valid() {
@@ -152,7 +152,7 @@ mod tests {
             ("counts=[64,64,0,0,0,0,0,0,0,0]", "holds 130 cards"),
             ("opening_draw=58", "opening_draw = 58"),
         ] {
-            let err = load::<Rules>(None, &[set.into()]).unwrap_err().to_string();
+            let err = load_error::<Rules>(&[set]);
             assert!(err.contains(want), "{set}: {err}");
         }
         let r: Rules = load(

@@ -1,7 +1,7 @@
 //! Integer tallies of Junkyard games, by seat and by the first policy's seat.
 
 use crate::games::Tally;
-use crate::sim::histogram::Histogram;
+use crate::sim::histogram::{Histogram, per_game};
 use crate::sim::stats::{Difference, Proportion};
 
 use super::outcome::Outcome;
@@ -62,18 +62,7 @@ impl JunkyardTally {
     }
 
     fn mean(&self, sum: i64) -> f64 {
-        if self.games == 0 {
-            0.0
-        } else {
-            sum as f64 / self.games as f64
-        }
-    }
-
-    fn hist_mean(&self, h: &Histogram) -> f64 {
-        if self.games == 0 {
-            return 0.0;
-        }
-        h.nonzero().map(|(v, c)| v as f64 * c as f64).sum::<f64>() / self.games as f64
+        per_game(sum as f64, self.games)
     }
 
     /// Seat 0's win rate minus seat 1's (the first-move advantage), with its 95% interval:
@@ -161,7 +150,7 @@ impl Tally for JunkyardTally {
             ("first_move_adv", fma.diff),
             ("first_move_adv_low", fma.low),
             ("first_move_adv_high", fma.high),
-            ("mean_turns", self.hist_mean(&self.turns)),
+            ("mean_turns", self.turns.mean()),
             ("mean_hp_seat0", self.mean(self.hp_sum[0])),
             ("mean_hp_seat1", self.mean(self.hp_sum[1])),
             ("mean_built_seat0", self.mean(self.built[0] as i64)),
