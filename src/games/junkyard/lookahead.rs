@@ -1,8 +1,9 @@
 //! `lookahead[-N]`: determinized sampling. For each candidate plan of its turn (which
 //! tear-downs to deploy, then one of greedy's best-scored attacks or none), it samples `N`
 //! completions of what it cannot see (its own heap's order; the opponent's heap and hand, from
-//! the cards unaccounted for on the table), plays the plan, the opponent's reply and its own
-//! next turn with `greedy` on both sides, and keeps the plan with the best mean result.
+//! the cards unaccounted for on the table), plays the plan and then the rest of the game (at
+//! most [`HORIZON`] turns, then the position is scored) with `greedy` on both sides, and keeps
+//! the plan with the best mean result. As defender it chooses its blocks the same way.
 //!
 //! Everything it samples is derived from its [`View`] and the rules (what each heap holds in
 //! all), never from the real heaps or hand: it is a fair policy.

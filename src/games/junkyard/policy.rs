@@ -90,7 +90,7 @@ pub fn help() -> Vec<PolicyHelp> {
         },
         PolicyHelp {
             name: "lookahead[-N]",
-            about: "determinized sampling: each plan of the turn (tear-downs, greedy's 3 best attacks or none) played out over N samples of the unseen cards through the reply and its next turn (default N = 6)",
+            about: "determinized sampling: each plan of the turn (tear-downs, greedy's 3 best attacks or none), and each block plan, played to the end by greedy on N samples of the unseen cards (default N = 6)",
         },
     ]
 }
