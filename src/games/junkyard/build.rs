@@ -201,9 +201,8 @@ mod tests {
                 x = crate::rng::splitmix64(x);
                 *slot = (x % 65) as u8 >> (x % 5);
             }
-            let want = [1u8, 2, 3].map(|n| {
-                (1..=NUMBERS).fold(0u16, |m, v| m | (u16::from(c[v] >= n) << v))
-            });
+            let want = [1u8, 2, 3]
+                .map(|n| (1..=NUMBERS).fold(0u16, |m, v| m | (u16::from(c[v] >= n) << v)));
             assert_eq!(masks(&c), want, "{c:?}");
         }
     }

@@ -222,6 +222,12 @@ impl Engine {
         Self { sides, turn: turns }
     }
 
+    /// Both seats, to change a position in tests.
+    #[cfg(test)]
+    pub(super) fn sides_mut(&mut self) -> &mut [Side; 2] {
+        &mut self.sides
+    }
+
     /// Seat `s`.
     pub fn side(&self, seat: usize) -> &Side {
         &self.sides[seat]

@@ -747,3 +747,116 @@ fn cards_are_always_accounted_for_hp_falls_only_by_combat_and_every_game_ends() 
         assert!(outcome.final_hp.iter().filter(|&&h| h <= 0).count() <= 1);
     }
 }
+
+// ---- Fair information and the random policy -------------------------------------------------
+
+/// The decisions (builds, deployments, attacks, blocks' effects) of one turn, as events.
+fn decisions(events: &[Event]) -> Vec<Event> {
+    events
+        .iter()
+        .filter(|e| !matches!(e, Event::Drew { .. }))
+        .copied()
+        .collect()
+}
+
+#[test]
+fn no_policy_decides_differently_when_only_hidden_cards_differ() {
+    use super::policy::PolicyKind;
+    let rules = Rules::default();
+    let kinds = [
+        PolicyKind::parse("simple", &rules).unwrap().0,
+        PolicyKind::parse("greedy", &rules).unwrap().0,
+        PolicyKind::parse("lookahead-3", &rules).unwrap().0,
+    ];
+    let mut checked = 0;
+    for game in 0..60u64 {
+        let kind = &kinds[(game % 3) as usize];
+        let mut e = Engine::deal(
+            &rules,
+            [
+                &mut GameRng::new(11, game, 0),
+                &mut GameRng::new(11, game, 1),
+            ],
+        );
+        let mut coins = [GameRng::new(11, game, 2), GameRng::new(11, game, 3)];
+        let mut src = Sources {
+            returns: &mut [Stacked, Stacked],
+            coins: &mut coins,
+            obs: &mut (),
+        };
+        e.setup(&rules, [kind, kind], &mut src);
+        for _ in 0..(game % 7) {
+            if e.take_turn(&rules, [kind, kind], &mut src).is_some() {
+                break;
+            }
+        }
+        if e.turns() >= rules.turn_cap {
+            continue;
+        }
+        e.begin_turn(&rules, &mut ());
+        // The same position with every heap in another order and the opponent's tear-downs
+        // moved between its hand and its heap where possible.
+        let mut other = e;
+        let mover = 1 - e.to_move();
+        for s in 0..2 {
+            let side = &mut other.sides_mut()[s];
+            let mut cards: Vec<u8> = side.heap.iter().collect();
+            cards.reverse();
+            // The opponent's King in hand and a lesser tear-down on its heap trade places.
+            if s != mover && side.hand[0] > 0 && cards.first() == Some(&LESSER) {
+                side.hand = [side.hand[0] - 1, side.hand[1] + 1];
+                cards[0] = KING;
+            }
+            side.heap = Heap::stacked(&cards);
+        }
+        let run = |engine: &mut Engine| {
+            let mut events = Vec::new();
+            let mut coins = [GameRng::new(5, game, 0), GameRng::new(5, game, 1)];
+            let mut src = Sources {
+                returns: &mut [Stacked, Stacked],
+                coins: &mut coins,
+                obs: &mut events,
+            };
+            engine.rest_of_turn(&rules, [kind, kind], &mut src);
+            decisions(&events)
+        };
+        let (mut a, mut b) = (e, other);
+        assert_eq!(run(&mut a), run(&mut b), "game {game}: {kind:?}");
+        checked += 1;
+    }
+    assert!(checked > 40);
+}
+
+#[test]
+fn random_is_uniform_over_the_choices_of_step_3() {
+    use super::random::Random;
+    // Assembly 1 1 1 2 3: three automatons can be built (one 2 and three 1s, one 3 and three
+    // 1s, the run 1-2-3), or the player stops: the first choice is one of 4, each 1/4.
+    let mut counts_of = std::collections::HashMap::new();
+    let trials = 8000u64;
+    for t in 0..trials {
+        let me = side(&[], 25, &[1, 1, 1, 2, 3], [0, 0], &[]);
+        let mut e = Engine::from_sides([me, bare(&[])], 2);
+        let mut events = Vec::new();
+        let mut coins = [GameRng::new(21, t, 0), GameRng::unused()];
+        let mut src = Sources {
+            returns: &mut [Stacked, Stacked],
+            coins: &mut coins,
+            obs: &mut events,
+        };
+        e.take_turn(&Rules::default(), [&Random, &Random], &mut src);
+        let first = events.iter().find_map(|e| match e {
+            Event::Built { bot, .. } => Some(*bot),
+            _ => None,
+        });
+        *counts_of.entry(first).or_insert(0u64) += 1;
+    }
+    assert_eq!(counts_of.len(), 4, "{counts_of:?}");
+    // Chi-square with 3 degrees of freedom: 0.999 quantile 16.27.
+    let expected = trials as f64 / 4.0;
+    let chi2: f64 = counts_of
+        .values()
+        .map(|&c| (c as f64 - expected).powi(2) / expected)
+        .sum();
+    assert!(chi2 < 16.27, "{counts_of:?}");
+}
