@@ -128,15 +128,19 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
 
     let mut written = grid::write::<G>(&dir, &played)?;
     written.extend(write_tables(&dir, &display, &m, &ratings).map_err(SimError::into_output)?);
-    outln!(
-        "{} tournament | {k} policies, every ordered pair on the same {} deals | seed {}",
+    let header = format!(
+        "{} tournament | {k} policies, every ordered pair on the same {} deals | seed {}\n",
         G::NAME,
         thousands(played.rows.first().map_or(0, |r| r.games)),
         args.grid.play.seed
     );
-    super::output::text(&matrix_text(&display, &m));
-    super::output::text(&ratings_text(&display, &m, &ratings));
-    Ok(grid::finish(&played, args.grid.play.threads, &written))
+    Ok(grid::finish(
+        &played,
+        &args.grid.play,
+        &written,
+        || header + &matrix_text(&display, &m) + &ratings_text(&display, &m, &ratings),
+        None,
+    ))
 }
 
 fn matrix_text(names: &[String], m: &[Vec<Meeting>]) -> String {

@@ -6,5 +6,6 @@ pub mod pairs;
 pub mod progress;
 pub mod ratings;
 pub mod runner;
+pub mod shard;
 pub mod stats;
 pub mod stop;

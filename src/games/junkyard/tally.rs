@@ -8,7 +8,7 @@ use super::outcome::Outcome;
 use super::rules::{MAX_HP, Rules};
 
 /// Counts and histograms over many Junkyard games.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct JunkyardTally {
     games: u64,
     /// Games the first policy won.
