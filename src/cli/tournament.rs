@@ -72,6 +72,12 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
             G::NAME
         )));
     }
+    if let Some(shard) = args.grid.play.shard {
+        return Err(SimError::input(format!(
+            "compare {} --shard {shard}: a tournament is not sharded (its ratings need every game); run it whole",
+            G::NAME
+        )));
+    }
     args.grid.games()?;
     let rules = load_rules::<G>(&args.grid.play, &[])?;
     let k = names.len();
