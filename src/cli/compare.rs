@@ -1,9 +1,11 @@
-//! `sim compare <game>`: several policies on the same deals, ranked, with paired differences.
+//! `sim compare <game>`: several policies on the same deals, ranked, with paired differences; on
+//! a duel, a tournament (see [`super::tournament`]).
 
 use std::process::ExitCode;
 
 use crate::error::Result;
 use crate::games::Game;
+use crate::games::seats::Table;
 use crate::report::manifest::Command;
 use crate::report::summary::{Comparison, SummaryRow};
 use crate::report::tables;
@@ -18,6 +20,9 @@ use super::run::out_dir;
 /// Plays every policy on the same games, ranks them by win rate and measures each against the
 /// baseline (the best by default) game by game.
 pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
+    if G::TABLE == Table::Duel {
+        return super::tournament::execute::<G>(args);
+    }
     let mut names = expand::policies(&args.grid.policy)?;
     if let Some(b) = &args.baseline
         && !names.contains(b)

@@ -20,6 +20,7 @@ pub mod run;
 pub mod shell;
 pub mod solve;
 pub mod sweep;
+pub mod tournament;
 
 use std::process::ExitCode;
 
@@ -28,6 +29,7 @@ use clap::{ArgMatches, Args, Command, FromArgMatches};
 use crate::error::{Result, SimError};
 use crate::games::Game;
 use crate::games::crownfall::Crownfall;
+use crate::games::junkyard::Junkyard;
 use crate::games::regicide::Regicide;
 use crate::games::scoundrel::Scoundrel;
 
@@ -77,6 +79,7 @@ pub fn games() -> Vec<GameEntry> {
         entry::<Crownfall>("bank-at-17"),
         entry::<Scoundrel>("greedy"),
         entry::<Regicide>("simple"),
+        entry::<Junkyard>("simple"),
     ]
 }
 

@@ -35,6 +35,7 @@ macro_rules! common_game_items {
 }
 
 pub mod crownfall;
+pub mod junkyard;
 pub mod regicide;
 pub mod scoundrel;
 pub mod seats;
@@ -134,6 +135,10 @@ pub trait Tally: Send + Sized + serde::Serialize + serde::de::DeserializeOwned {
     fn games(&self) -> u64;
     /// Games won.
     fn wins(&self) -> u64;
+    /// Games drawn (neither side won; 0 for games that cannot draw).
+    fn draws(&self) -> u64 {
+        0
+    }
     /// The game's main means, as (column name, value), e.g. `("mean_final_hp", 4.2)`.
     fn means(&self) -> Vec<(&'static str, f64)>;
     /// Distributions of per-game metrics, as (metric name, histogram).

@@ -4,6 +4,7 @@ pub mod grid;
 pub mod histogram;
 pub mod pairs;
 pub mod progress;
+pub mod ratings;
 pub mod runner;
 pub mod shard;
 pub mod stats;

@@ -1,0 +1,318 @@
+//! `sim compare <duel>`: a tournament. Every ordered pair of policies plays the same deals (the
+//! first policy in seat 0), so each pair meets on every deal from both seats; the win matrix
+//! has 95% Wilson intervals and the policies are rated by Bradley-Terry on an Elo scale (see
+//! [`crate::sim::ratings`]). Written to `tournament.parquet` (one row per ordered pair of
+//! policy and opponent, both seats together), `ratings.parquet`, and the cells' own
+//! `summary.parquet` and `distributions.parquet`.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use polars::prelude::{Column, DataFrame};
+
+use crate::error::{Result, SimError};
+use crate::games::seats::Seating;
+use crate::games::{Game, Tally};
+use crate::report::parquet::write_frame;
+use crate::report::tables::{interval, table};
+use crate::report::terminal::{percent, thousands};
+use crate::sim::ratings::{Ratings, bradley_terry};
+use crate::sim::stats::Proportion;
+
+use super::args::CompareArgs;
+use super::expand;
+use super::grid::{self, CellSpec};
+use super::run::{load_rules, out_dir};
+
+/// What two policies did against each other over both seats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Meeting {
+    /// Games played.
+    pub games: u64,
+    /// Games the row's policy won.
+    pub wins: u64,
+    /// Games drawn.
+    pub draws: u64,
+}
+
+/// The meetings of `k` policies from the tallies of the ordered pairs `pairs` (first policy,
+/// second policy), `(games, first policy's wins, draws)` each.
+pub fn meetings(
+    k: usize,
+    pairs: &[(usize, usize)],
+    cells: &[(u64, u64, u64)],
+) -> Vec<Vec<Meeting>> {
+    let mut m = vec![vec![Meeting::default(); k]; k];
+    for (&(i, j), &(games, wins, draws)) in pairs.iter().zip(cells) {
+        let losses = games - wins - draws;
+        m[i][j].games += games;
+        m[i][j].wins += wins;
+        m[i][j].draws += draws;
+        m[j][i].games += games;
+        m[j][i].wins += losses;
+        m[j][i].draws += draws;
+    }
+    m
+}
+
+/// Plays the tournament `args` describes and reports it.
+pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
+    let mut names = expand::policies(&args.grid.policy)?;
+    let mut seen = std::collections::HashSet::new();
+    names.retain(|n| seen.insert(n.clone()));
+    if names.len() < 2 {
+        return Err(SimError::input(format!(
+            "compare {}: a tournament needs at least two different policies (--policy A --policy B ...)",
+            G::NAME
+        )));
+    }
+    if args.baseline.is_some() || args.grid.seats.vs.is_some() || !args.grid.seats.seat.is_empty() {
+        return Err(SimError::input(format!(
+            "compare {}: a tournament plays every pair from both seats; --baseline, --vs and --seat do not apply",
+            G::NAME
+        )));
+    }
+    if let Some(shard) = args.grid.play.shard {
+        return Err(SimError::input(format!(
+            "compare {} --shard {shard}: a tournament is not sharded (its ratings need every game); run it whole",
+            G::NAME
+        )));
+    }
+    args.grid.games()?;
+    let rules = load_rules::<G>(&args.grid.play, &[])?;
+    let k = names.len();
+    let pairs: Vec<(usize, usize)> = (0..k)
+        .flat_map(|i| (0..k).filter(move |&j| j != i).map(move |j| (i, j)))
+        .collect();
+    let cells: Vec<G> = pairs
+        .iter()
+        .map(|&(i, j)| {
+            let seating = Seating {
+                policies: vec![names[i].clone(), names[j].clone()],
+                swap: false,
+            };
+            G::new(rules.clone(), &seating)
+        })
+        .collect::<Result<_>>()?;
+    let specs: Vec<CellSpec> = cells
+        .iter()
+        .map(|c| CellSpec {
+            policy: c.policy_name().to_string(),
+            params: Vec::new(),
+        })
+        .collect();
+    let display: Vec<String> = (0..k)
+        .map(|i| {
+            let c = pairs.iter().position(|&(a, _)| a == i).expect("a pair");
+            cells[c]
+                .policy_name()
+                .split(" vs ")
+                .next()
+                .unwrap_or("")
+                .to_string()
+        })
+        .collect();
+    let dir = out_dir(&args.grid.play, G::NAME, "tournament")?;
+    let label = format!("{} tournament ({k} policies)", G::NAME);
+    let played = grid::play(&args.grid, &cells, &specs, false, &label)?;
+    let tallies: Vec<(u64, u64, u64)> = played
+        .run
+        .tallies
+        .iter()
+        .map(|t| (t.games(), t.wins(), t.draws()))
+        .collect();
+    let m = meetings(k, &pairs, &tallies);
+    let scores: Vec<Vec<f64>> = m
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|x| x.wins as f64 + x.draws as f64 / 2.0)
+                .collect()
+        })
+        .collect();
+    let ratings = bradley_terry(&scores);
+
+    let mut written = grid::write::<G>(&dir, &played)?;
+    written.extend(write_tables(&dir, &display, &m, &ratings).map_err(SimError::into_output)?);
+    let header = format!(
+        "{} tournament | {k} policies, every ordered pair on the same {} deals | seed {}\n",
+        G::NAME,
+        thousands(played.rows.first().map_or(0, |r| r.games)),
+        args.grid.play.seed
+    );
+    Ok(grid::finish(
+        &played,
+        &args.grid.play,
+        &written,
+        || header + &matrix_text(&display, &m) + &ratings_text(&display, &m, &ratings),
+        None,
+    ))
+}
+
+fn matrix_text(names: &[String], m: &[Vec<Meeting>]) -> String {
+    let mut headers = vec!["win rate of \\ against".to_string()];
+    headers.extend(names.iter().cloned());
+    let rows: Vec<Vec<String>> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let mut row = vec![name.clone()];
+            row.extend(m[i].iter().enumerate().map(|(j, x)| {
+                if i == j {
+                    "-".to_string()
+                } else {
+                    let p = Proportion::wilson(x.wins, x.games);
+                    format!("{} ({})", percent(p.rate), interval(p.low, p.high))
+                }
+            }));
+            row
+        })
+        .collect();
+    format!(
+        "  win matrix (both seats, 95% Wilson intervals):\n{}",
+        table(&headers, &rows, 1)
+    )
+}
+
+fn ratings_text(names: &[String], m: &[Vec<Meeting>], r: &Ratings) -> String {
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    order.sort_by(|&a, &b| r.elo[b].total_cmp(&r.elo[a]));
+    let headers: Vec<String> = ["policy", "Elo", "95% interval", "games", "wins", "draws"]
+        .map(String::from)
+        .to_vec();
+    let rows: Vec<Vec<String>> = order
+        .iter()
+        .map(|&i| {
+            let (lo, hi) = r.interval(i);
+            let games: u64 = m[i].iter().map(|x| x.games).sum();
+            let wins: u64 = m[i].iter().map(|x| x.wins).sum();
+            let draws: u64 = m[i].iter().map(|x| x.draws).sum();
+            vec![
+                names[i].clone(),
+                format!("{:+.0}", r.elo[i]),
+                format!("{lo:+.0} to {hi:+.0}"),
+                thousands(games),
+                thousands(wins),
+                thousands(draws),
+            ]
+        })
+        .collect();
+    let note = if r.smoothed {
+        "  (some policy never won or never lost against the rest: every pair got half a virtual win each way)\n"
+    } else {
+        ""
+    };
+    format!(
+        "  Bradley-Terry ratings (Elo scale, mean 0; 95% intervals from the observed information):\n{}{note}",
+        table(&headers, &rows, 1)
+    )
+}
+
+fn write_tables(
+    dir: &Path,
+    names: &[String],
+    m: &[Vec<Meeting>],
+    r: &Ratings,
+) -> Result<Vec<std::path::PathBuf>> {
+    let k = names.len();
+    let cells: Vec<(usize, usize)> = (0..k)
+        .flat_map(|i| (0..k).filter(move |&j| j != i).map(move |j| (i, j)))
+        .collect();
+    let rate = |&(i, j): &(usize, usize)| Proportion::wilson(m[i][j].wins, m[i][j].games);
+    let frame = |columns: Vec<Column>| {
+        DataFrame::new_infer_height(columns).map_err(|e| SimError::input(e.to_string()))
+    };
+    let mut matrix = frame(vec![
+        Column::new(
+            "policy".into(),
+            cells
+                .iter()
+                .map(|&(i, _)| names[i].clone())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "opponent".into(),
+            cells
+                .iter()
+                .map(|&(_, j)| names[j].clone())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "games".into(),
+            cells
+                .iter()
+                .map(|&(i, j)| m[i][j].games)
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "wins".into(),
+            cells.iter().map(|&(i, j)| m[i][j].wins).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "draws".into(),
+            cells
+                .iter()
+                .map(|&(i, j)| m[i][j].draws)
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "win_rate".into(),
+            cells.iter().map(|c| rate(c).rate).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "win_ci_low".into(),
+            cells.iter().map(|c| rate(c).low).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "win_ci_high".into(),
+            cells.iter().map(|c| rate(c).high).collect::<Vec<_>>(),
+        ),
+    ])?;
+    let bounds: Vec<(f64, f64)> = (0..k).map(|i| r.interval(i)).collect();
+    let mut ratings = frame(vec![
+        Column::new("policy".into(), names.to_vec()),
+        Column::new("elo".into(), r.elo.clone()),
+        Column::new("elo_se".into(), r.se.clone()),
+        Column::new(
+            "elo_ci_low".into(),
+            bounds.iter().map(|b| b.0).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "elo_ci_high".into(),
+            bounds.iter().map(|b| b.1).collect::<Vec<_>>(),
+        ),
+        Column::new("smoothed".into(), vec![r.smoothed; k]),
+    ])?;
+    Ok(vec![
+        write_frame(&dir.join("tournament.parquet"), &mut matrix)?,
+        write_frame(&dir.join("ratings.parquet"), &mut ratings)?,
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn meetings_add_both_seats_and_credit_the_second_policy_with_the_first_ones_losses() {
+        // A vs B: 100 games, A (seat 0) won 60, 5 draws; B vs A: 100 games, B (seat 0) won 55,
+        // 3 draws.
+        let m = meetings(2, &[(0, 1), (1, 0)], &[(100, 60, 5), (100, 55, 3)]);
+        assert_eq!(
+            m[0][1],
+            Meeting {
+                games: 200,
+                wins: 60 + 42,
+                draws: 8
+            }
+        );
+        assert_eq!(
+            m[1][0],
+            Meeting {
+                games: 200,
+                wins: 55 + 35,
+                draws: 8
+            }
+        );
+    }
+}

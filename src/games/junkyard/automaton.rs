@@ -1,0 +1,168 @@
+//! Automatons: the four patterns, their power and toughness, and the order `simple` ranks them
+//! in.
+
+use super::cards::Counts;
+
+/// The four patterns, in increasing rank of the order's last tie-break (a run ranks first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Pattern {
+    /// Four 1s: power 1, toughness 1, cannot be blocked.
+    FourOnes = 0,
+    /// Two of `a` and two of `b`, `a < b`: power 2a, toughness 2b.
+    TwoPairs = 1,
+    /// One `a` and three `b`, `a != b`: power a, toughness 3b.
+    OneThree = 2,
+    /// 1, 2, ..., `a` with `a >= 3`: power and toughness the sum.
+    Run = 3,
+}
+
+/// A built automaton: its pattern and numbers (which fix its cards), and whether it attacked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Automaton {
+    /// Power.
+    pub power: u8,
+    /// Toughness.
+    pub toughness: u8,
+    /// The pattern.
+    pub pattern: Pattern,
+    /// The pattern's first number: the single of one-and-three, the lower pair, a run's top.
+    pub a: u8,
+    /// The pattern's second number: the triple, the higher pair (0 otherwise).
+    pub b: u8,
+    /// True while in the attack area (it attacked on its owner's last turn).
+    pub attacking: bool,
+}
+
+impl Automaton {
+    /// The automaton of `pattern` with numbers `a`, `b` (see the fields).
+    pub const fn new(pattern: Pattern, a: u8, b: u8) -> Self {
+        let (power, toughness) = match pattern {
+            Pattern::FourOnes => (1, 1),
+            Pattern::TwoPairs => (2 * a, 2 * b),
+            Pattern::OneThree => (a, 3 * b),
+            Pattern::Run => (a * (a + 1) / 2, a * (a + 1) / 2),
+        };
+        Self {
+            power,
+            toughness,
+            pattern,
+            a,
+            b,
+            attacking: false,
+        }
+    }
+
+    /// One `a` and three `b`.
+    pub const fn one_three(a: u8, b: u8) -> Self {
+        Self::new(Pattern::OneThree, a, b)
+    }
+
+    /// Two `a` and two `b`, `a < b`.
+    pub const fn two_pairs(a: u8, b: u8) -> Self {
+        Self::new(Pattern::TwoPairs, a, b)
+    }
+
+    /// The run 1..=top.
+    pub const fn run(top: u8) -> Self {
+        Self::new(Pattern::Run, top, 0)
+    }
+
+    /// Four 1s.
+    pub const FOUR_ONES: Self = Self::new(Pattern::FourOnes, 1, 0);
+
+    /// True if it can be blocked (all but four 1s).
+    #[inline(always)]
+    pub fn blockable(&self) -> bool {
+        self.pattern != Pattern::FourOnes
+    }
+
+    /// Its place in the order: greater is stronger (power, then toughness, then the pattern:
+    /// run, one-and-three, two-pairs). Equal keys mean the same cards.
+    #[inline(always)]
+    pub fn strength(&self) -> u32 {
+        (u32::from(self.power) << 16) | (u32::from(self.toughness) << 8) | self.pattern as u32
+    }
+
+    /// The cards it is made of, added to `counts`.
+    pub fn add_cards(&self, counts: &mut Counts) {
+        let (a, b) = (usize::from(self.a), usize::from(self.b));
+        match self.pattern {
+            Pattern::FourOnes => counts[1] += 4,
+            Pattern::TwoPairs => {
+                counts[a] += 2;
+                counts[b] += 2;
+            }
+            Pattern::OneThree => {
+                counts[a] += 1;
+                counts[b] += 3;
+            }
+            Pattern::Run => (1..=a).for_each(|v| counts[v] += 1),
+        }
+    }
+
+    /// The cards it is made of, by increasing value, into `out`; returns how many.
+    pub fn cards(&self, out: &mut [u8]) -> usize {
+        let mut counts = Counts::default();
+        self.add_cards(&mut counts);
+        let mut n = 0;
+        for (v, &c) in counts.iter().enumerate() {
+            for _ in 0..c {
+                out[n] = v as u8;
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// The number of cards it is made of.
+    pub fn card_count(&self) -> usize {
+        match self.pattern {
+            Pattern::Run => usize::from(self.a),
+            _ => 4,
+        }
+    }
+
+    /// True if `counts` holds its cards.
+    pub fn buildable_from(&self, counts: &Counts) -> bool {
+        let mut need = Counts::default();
+        self.add_cards(&mut need);
+        need.iter().zip(counts).all(|(n, c)| n <= c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_patterns_give_the_rulings_power_and_toughness() {
+        let cases = [
+            (Automaton::one_three(7, 2), 7, 6),
+            (Automaton::one_three(1, 10), 1, 30),
+            (Automaton::two_pairs(3, 5), 6, 10),
+            (Automaton::run(3), 6, 6),
+            (Automaton::run(10), 55, 55),
+            (Automaton::FOUR_ONES, 1, 1),
+        ];
+        for (bot, power, toughness) in cases {
+            assert_eq!((bot.power, bot.toughness), (power, toughness), "{bot:?}");
+        }
+        let mut out = [0u8; 16];
+        let n = Automaton::run(4).cards(&mut out);
+        assert_eq!(&out[..n], &[1, 2, 3, 4]);
+        let n = Automaton::one_three(9, 2).cards(&mut out);
+        assert_eq!(&out[..n], &[2, 2, 2, 9]);
+        assert_eq!(Automaton::run(5).card_count(), 5);
+    }
+
+    #[test]
+    fn the_order_is_power_then_toughness_then_run_one_three_two_pairs() {
+        // 6/6 from a run beats 6/6 from one 6 and three 2s.
+        assert!(Automaton::run(3).strength() > Automaton::one_three(6, 2).strength());
+        // 4/6 from one 4 and three 2s beats 4/6 from two 2s and two 3s.
+        assert!(Automaton::one_three(4, 2).strength() > Automaton::two_pairs(2, 3).strength());
+        assert!(Automaton::one_three(2, 1).strength() > Automaton::FOUR_ONES.strength());
+        assert!(Automaton::one_three(5, 1).strength() > Automaton::two_pairs(2, 9).strength());
+        assert!(Automaton::two_pairs(2, 9).strength() > Automaton::two_pairs(2, 8).strength());
+    }
+}

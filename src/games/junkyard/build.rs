@@ -1,0 +1,235 @@
+//! Move generation for building: every automaton an assembly area can make (all four patterns,
+//! every choice of numbers), and the strongest of them found directly.
+
+use super::automaton::{Automaton, Pattern};
+use super::cards::{Counts, NUMBERS};
+
+/// The most distinct automatons one assembly area can offer: 90 one-and-threes, 45 two-pairs,
+/// 8 runs and four 1s.
+pub const MAX_CHOICES: usize = 144;
+
+/// The high bits of the eight bytes of `m` (only those bits may be set) gathered into bits 0
+/// to 7: a multiplication places byte `k`'s flag at bit `56 + k` and no two products overlap.
+#[inline(always)]
+fn gather(m: u64) -> u16 {
+    ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
+}
+
+/// Bit `v` set for each value with at least one, two and three cards in `counts`: all ten
+/// compared at once, byte by byte (counts are below 128, so adding `128 - n` to a byte sets its
+/// high bit exactly when it holds at least `n`, and never carries into the next).
+#[inline(always)]
+fn masks(counts: &Counts) -> [u16; 3] {
+    let mut bytes = [0u8; 16];
+    bytes[..NUMBERS + 1].copy_from_slice(counts);
+    let lo = u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes"));
+    let hi = u64::from_le_bytes(bytes[8..].try_into().expect("8 bytes"));
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let at_least = |n: u64| {
+        let add = (128 - n) * ONES;
+        gather((lo + add) & HIGH) | (gather((hi + add) & HIGH) << 8)
+    };
+    [at_least(1), at_least(2), at_least(3)]
+}
+
+/// The length of the run 1, 2, ... in the values of `singles` (bit `v` for value `v`).
+#[inline(always)]
+fn run_length(singles: u16) -> u8 {
+    (!(singles >> 1)).trailing_zeros() as u8
+}
+
+/// Calls `each` on every automaton buildable from `counts`, once per distinct automaton (suits
+/// play no part, so cards of one value are interchangeable).
+pub fn for_each_buildable(counts: &Counts, mut each: impl FnMut(Automaton)) {
+    let [singles, pairs, triples] = masks(counts);
+    for b in 1..=NUMBERS as u8 {
+        if triples & (1 << b) == 0 {
+            continue;
+        }
+        for a in 1..=NUMBERS as u8 {
+            if a != b && singles & (1 << a) != 0 {
+                each(Automaton::one_three(a, b));
+            }
+        }
+    }
+    for a in 1..=NUMBERS as u8 {
+        if pairs & (1 << a) == 0 {
+            continue;
+        }
+        for b in a + 1..=NUMBERS as u8 {
+            if pairs & (1 << b) != 0 {
+                each(Automaton::two_pairs(a, b));
+            }
+        }
+    }
+    for top in 3..=run_length(singles) {
+        each(Automaton::run(top));
+    }
+    if counts[1] >= 4 {
+        each(Automaton::FOUR_ONES);
+    }
+}
+
+/// Every automaton buildable from `counts`, into `out`; returns how many.
+pub fn buildable(counts: &Counts, out: &mut [Automaton; MAX_CHOICES]) -> usize {
+    let mut n = 0;
+    for_each_buildable(counts, |bot| {
+        out[n] = bot;
+        n += 1;
+    });
+    n
+}
+
+/// The highest set bit's index, if any bit is set.
+#[inline(always)]
+fn top_bit(mask: u16) -> Option<u8> {
+    (mask != 0).then(|| 15 - mask.leading_zeros() as u8)
+}
+
+/// The strongest automaton buildable from `counts` (in the order of
+/// [`Automaton::strength`]), found without listing them all.
+#[inline]
+pub fn strongest(counts: &Counts) -> Option<Automaton> {
+    let mut best: Option<Automaton> = None;
+    let mut offer = |bot: Automaton| {
+        if best.is_none_or(|b| bot.strength() > b.strength()) {
+            best = Some(bot);
+        }
+    };
+    let [singles, pairs, triples] = masks(counts);
+    // One-and-three: the greatest single, with the greatest triple of another number; if the
+    // only triple is of that number, the next single below it.
+    if let Some(a) = top_bit(singles) {
+        if let Some(b) = top_bit(triples & !(1 << a)) {
+            offer(Automaton::one_three(a, b));
+        } else if triples & (1 << a) != 0
+            && let Some(low) = top_bit(singles & !(1 << a))
+        {
+            offer(Automaton::one_three(low, a));
+        }
+    }
+    if let Some(b) = top_bit(pairs)
+        && let Some(a) = top_bit(pairs & !(1 << b))
+    {
+        offer(Automaton::two_pairs(a, b));
+    }
+    let run = run_length(singles);
+    if run >= 3 {
+        offer(Automaton::run(run));
+    }
+    if counts[1] >= 4 {
+        offer(Automaton::FOUR_ONES);
+    }
+    best
+}
+
+/// Takes `bot`'s cards out of `counts` (which must hold them).
+#[inline]
+pub fn take_cards(counts: &mut Counts, bot: &Automaton) {
+    let (a, b) = (usize::from(bot.a), usize::from(bot.b));
+    match bot.pattern {
+        Pattern::FourOnes => counts[1] -= 4,
+        Pattern::TwoPairs => {
+            counts[a] -= 2;
+            counts[b] -= 2;
+        }
+        Pattern::OneThree => {
+            counts[a] -= 1;
+            counts[b] -= 3;
+        }
+        Pattern::Run => counts[1..=a].iter_mut().for_each(|c| *c -= 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counts(values: &[u8]) -> Counts {
+        let mut c = Counts::default();
+        values.iter().for_each(|&v| c[usize::from(v)] += 1);
+        c
+    }
+
+    fn all(values: &[u8]) -> Vec<Automaton> {
+        let mut out = [Automaton::FOUR_ONES; MAX_CHOICES];
+        let n = buildable(&counts(values), &mut out);
+        out[..n].to_vec()
+    }
+
+    #[test]
+    fn every_pattern_is_found_and_near_misses_are_not_automatons() {
+        assert_eq!(all(&[7, 2, 2, 2]), vec![Automaton::one_three(7, 2)]);
+        assert_eq!(all(&[3, 3, 5, 5]), vec![Automaton::two_pairs(3, 5)]);
+        assert_eq!(all(&[1, 2, 3]), vec![Automaton::run(3)]);
+        assert_eq!(all(&[1, 1, 1, 1]), vec![Automaton::FOUR_ONES]);
+        // Near misses: four of a kind (a = b), a run not from 1, a run of two, three 1s plus a
+        // 2 and 3 that is not four 1s, pairs of one value, a triple with no single.
+        for miss in [
+            &[2, 2, 2, 2][..],
+            &[2, 3, 4, 5],
+            &[1, 2],
+            &[1, 1, 1],
+            &[4, 4, 6],
+            &[5, 5, 5],
+            &[1, 3, 4, 5],
+        ] {
+            assert!(all(miss).is_empty(), "{miss:?}: {:?}", all(miss));
+        }
+        // 1 1 1 2 3: one 2 and three 1s, one 3 and three 1s, the run 1-2-3.
+        let got = all(&[1, 1, 1, 2, 3]);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert!(got.contains(&Automaton::one_three(2, 1)));
+        assert!(got.contains(&Automaton::one_three(3, 1)));
+        assert!(got.contains(&Automaton::run(3)));
+        // 1..=5 and a 1 each: runs of 3, 4, 5.
+        let runs: Vec<u8> = all(&[1, 2, 3, 4, 5])
+            .iter()
+            .filter(|b| b.pattern == Pattern::Run)
+            .map(|b| b.a)
+            .collect();
+        assert_eq!(runs, vec![3, 4, 5]);
+    }
+
+    #[test]
+    fn the_byte_parallel_masks_match_a_plain_count() {
+        let mut x = 5u64;
+        for _ in 0..10_000 {
+            let mut c = Counts::default();
+            for slot in c.iter_mut().skip(1) {
+                x = crate::rng::splitmix64(x);
+                *slot = (x % 65) as u8 >> (x % 5);
+            }
+            let want = [1u8, 2, 3]
+                .map(|n| (1..=NUMBERS).fold(0u16, |m, v| m | (u16::from(c[v] >= n) << v)));
+            assert_eq!(masks(&c), want, "{c:?}");
+        }
+    }
+
+    #[test]
+    fn strongest_is_the_maximum_of_the_full_list_on_many_areas() {
+        let mut x = 99u64;
+        for _ in 0..20_000 {
+            let mut c = Counts::default();
+            for slot in c.iter_mut().skip(1) {
+                x = crate::rng::splitmix64(x);
+                *slot = (x % 5) as u8 * u8::from(!x.is_multiple_of(3));
+            }
+            let mut best: Option<Automaton> = None;
+            for_each_buildable(&c, |b| {
+                if best.is_none_or(|x| b.strength() > x.strength()) {
+                    best = Some(b);
+                }
+            });
+            assert_eq!(strongest(&c), best, "{c:?}");
+            if let Some(b) = best {
+                assert!(b.buildable_from(&c));
+                let mut left = c;
+                take_cards(&mut left, &b);
+                let taken: u8 = c.iter().sum::<u8>() - left.iter().sum::<u8>();
+                assert_eq!(usize::from(taken), b.card_count());
+            }
+        }
+    }
+}

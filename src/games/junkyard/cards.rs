@@ -1,0 +1,118 @@
+//! Junkyard cards and the junk heap: numbers 1 to 10, two kinds of tear-down, and a heap that
+//! is drawn from the top and refilled at the bottom, with no allocation.
+
+use crate::cards::Dealer;
+
+/// Number values: 1 (Ace) to 10.
+pub const NUMBERS: usize = 10;
+/// The lesser tear-down (a Queen or a Jack).
+pub const LESSER: u8 = 11;
+/// The greater tear-down (a King).
+pub const KING: u8 = 12;
+/// The most cards a heap may hold (the shuffle's limit).
+pub const MAX_HEAP: usize = 64;
+
+/// True for a number card (one that goes to the assembly area).
+#[inline(always)]
+pub fn is_number(card: u8) -> bool {
+    (1..=NUMBERS as u8).contains(&card)
+}
+
+/// A player's junk heap: a ring of at most [`MAX_HEAP`] cards, top first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Heap {
+    cards: [u8; MAX_HEAP],
+    head: u8,
+    len: u8,
+}
+
+impl Heap {
+    /// A heap that yields `cards` first to last.
+    pub fn stacked(cards: &[u8]) -> Self {
+        assert!(cards.len() <= MAX_HEAP);
+        let mut all = [0u8; MAX_HEAP];
+        all[..cards.len()].copy_from_slice(cards);
+        Self {
+            cards: all,
+            head: 0,
+            len: cards.len() as u8,
+        }
+    }
+
+    /// The heap of `cards` in the order `dealer` gives them.
+    pub fn shuffled(cards: &[u8], dealer: &mut impl Dealer) -> Self {
+        let mut heap = Self::stacked(cards);
+        dealer.shuffle(&mut heap.cards[..cards.len()]);
+        heap
+    }
+
+    /// Cards left.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// True if no card is left.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Takes the top card; `None` from an empty heap.
+    #[inline(always)]
+    pub fn draw(&mut self) -> Option<u8> {
+        if self.len == 0 {
+            return None;
+        }
+        let card = self.cards[usize::from(self.head)];
+        self.head = (self.head + 1) % MAX_HEAP as u8;
+        self.len -= 1;
+        Some(card)
+    }
+
+    /// Puts `batch` under the heap, first card highest (after `dealer` has ordered it).
+    #[inline]
+    pub fn put_under(&mut self, batch: &mut [u8], dealer: &mut impl Dealer) {
+        debug_assert!(self.len() + batch.len() <= MAX_HEAP);
+        if batch.len() > 1 {
+            dealer.shuffle(batch);
+        }
+        for &card in batch.iter() {
+            let at = (usize::from(self.head) + self.len()) % MAX_HEAP;
+            self.cards[at] = card;
+            self.len += 1;
+        }
+    }
+
+    /// The cards left, top first (for tests and checks: no policy sees this).
+    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.len()).map(|i| self.cards[(usize::from(self.head) + i) % MAX_HEAP])
+    }
+}
+
+/// Numbers of the assembly area, one count per value (index 0 unused).
+pub type Counts = [u8; NUMBERS + 1];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Stacked;
+
+    #[test]
+    fn draws_from_the_top_and_refills_the_bottom_around_the_ring() {
+        let start: Vec<u8> = (0..60).map(|i| i % 10 + 1).collect();
+        let mut heap = Heap::stacked(&start);
+        for &want in &start[..50] {
+            assert_eq!(heap.draw(), Some(want));
+        }
+        let mut back = [KING, 3, 4, 5, 6, 7, 8, 9, 10, 1];
+        heap.put_under(&mut back, &mut Stacked);
+        let rest: Vec<u8> = heap.iter().collect();
+        let mut want = start[50..].to_vec();
+        want.extend_from_slice(&back);
+        assert_eq!(rest, want);
+        while heap.draw().is_some() {}
+        assert!(heap.is_empty());
+        assert_eq!(heap.draw(), None);
+    }
+}

@@ -1,0 +1,216 @@
+//! Combat's moves, shared by every policy: attack subsets, block assignments and their
+//! legality, and damage splits (which blockers an attacker's power destroys).
+
+use super::automaton::Automaton;
+
+/// The most automatons a seat can have in play (every one is made of at least three of at most
+/// 64 cards).
+pub const MAX_BOTS: usize = 21;
+
+/// A defender's blocks: `of[i]` is 1 + the index of the attacker the defender's automaton `i`
+/// blocks, or 0 if it does not block.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Blocks {
+    /// Per defending automaton: 0, or 1 + the attacker's index.
+    pub of: [u8; MAX_BOTS],
+}
+
+impl Blocks {
+    /// No blocks.
+    pub const NONE: Blocks = Blocks { of: [0; MAX_BOTS] };
+
+    /// Defender `blocker` blocks attacker `attacker`.
+    #[inline(always)]
+    pub fn assign(&mut self, blocker: usize, attacker: usize) {
+        self.of[blocker] = attacker as u8 + 1;
+    }
+
+    /// The attacker `blocker` blocks, if any.
+    #[inline(always)]
+    pub fn target(&self, blocker: usize) -> Option<usize> {
+        self.of[blocker].checked_sub(1).map(usize::from)
+    }
+
+    /// The blockers of attacker `attacker`, as a mask over the defender's automatons.
+    #[inline]
+    pub fn blockers_of(&self, attacker: usize) -> u32 {
+        let mut mask = 0;
+        for (i, &b) in self.of.iter().enumerate() {
+            mask |= u32::from(b == attacker as u8 + 1) << i;
+        }
+        mask
+    }
+}
+
+/// The mask of the first `n` automatons.
+#[inline(always)]
+pub fn all(n: usize) -> u32 {
+    if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
+}
+
+/// The set bits of `mask`, lowest first.
+#[inline(always)]
+pub fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
+/// `blocks` with every illegal assignment dropped: a blocker must be in the defense area (not
+/// attacking) and its target an attacker that can be blocked.
+#[inline]
+pub fn legal_blocks(
+    mut blocks: Blocks,
+    attacker_bots: &[Automaton],
+    attackers: u32,
+    defender_bots: &[Automaton],
+) -> Blocks {
+    for (i, slot) in blocks.of.iter_mut().enumerate() {
+        let Some(j) = slot.checked_sub(1).map(usize::from) else {
+            continue;
+        };
+        let ok = i < defender_bots.len()
+            && !defender_bots[i].attacking
+            && attackers & (1 << j) != 0
+            && j < attacker_bots.len()
+            && attacker_bots[j].blockable();
+        if !ok {
+            *slot = 0;
+        }
+    }
+    blocks
+}
+
+/// True if `attacker` can split its power so that exactly the blockers of `destroyed` (a mask
+/// over `blockers`) get at least their toughness: their toughness adds up to at most its power,
+/// and what is left can be put on them (or, with none destroyed, spread below every toughness).
+pub fn split_is_legal(attacker: &Automaton, blockers: &[Automaton], destroyed: u32) -> bool {
+    if destroyed & !all(blockers.len()) != 0 {
+        return false;
+    }
+    let needed: u32 = bits(destroyed)
+        .map(|k| u32::from(blockers[k].toughness))
+        .sum();
+    let power = u32::from(attacker.power);
+    if destroyed != 0 {
+        return needed <= power;
+    }
+    let room: u32 = blockers.iter().map(|b| u32::from(b.toughness) - 1).sum();
+    power <= room
+}
+
+/// The split rule of `simple` (also the default): list the blockers by increasing toughness,
+/// among equal toughness the stronger first; destroy the longest prefix whose toughness adds up
+/// to at most the attacker's power. Returns the mask of destroyed blockers.
+#[inline]
+pub fn split_rule(attacker: &Automaton, blockers: &[Automaton]) -> u32 {
+    let mut order = [0u8; MAX_BOTS];
+    let n = blockers.len();
+    for (k, o) in order[..n].iter_mut().enumerate() {
+        *o = k as u8;
+    }
+    // Increasing toughness; at equal toughness, greater strength first.
+    let key = |k: u8| {
+        let b = &blockers[usize::from(k)];
+        (u64::from(b.toughness) << 32) | u64::from(u32::MAX - b.strength())
+    };
+    order[..n].sort_unstable_by_key(|&k| key(k));
+    let mut left = u32::from(attacker.power);
+    let mut mask = 0;
+    for &k in &order[..n] {
+        let t = u32::from(blockers[usize::from(k)].toughness);
+        if t > left {
+            break;
+        }
+        left -= t;
+        mask |= 1 << k;
+    }
+    mask
+}
+
+/// Calls `each` with every legal split of `attacker`'s power over `blockers`, as the mask of
+/// blockers it destroys (at most 2^16 masks are tried; larger blocks are split by the rule).
+pub fn for_each_split(attacker: &Automaton, blockers: &[Automaton], mut each: impl FnMut(u32)) {
+    if blockers.len() > 16 {
+        each(split_rule(attacker, blockers));
+        return;
+    }
+    for mask in 0..=all(blockers.len()) {
+        if split_is_legal(attacker, blockers, mask) {
+            each(mask);
+        }
+    }
+}
+
+/// The total of `f` over the automatons of `mask`.
+#[inline(always)]
+pub fn sum_over(bots: &[Automaton], mask: u32, f: impl Fn(&Automaton) -> u32) -> u32 {
+    bits(mask).map(|i| f(&bots[i])).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_split_rule_takes_the_longest_prefix_by_toughness_stronger_first() {
+        // 4/6, 5/6, 2/4, 6/10: by toughness 2/4, then of the two 6s the stronger 5/6, then 4/6.
+        let blockers = [
+            Automaton::two_pairs(2, 3),
+            Automaton::one_three(5, 2),
+            Automaton::two_pairs(1, 2),
+            Automaton::two_pairs(3, 5),
+        ];
+        let ten = Automaton::one_three(10, 1);
+        // 4 + 6 = 10 <= 10, + 6 > 10: 2/4 and 5/6.
+        assert_eq!(split_rule(&ten, &blockers), 0b0110);
+        let nine = Automaton::one_three(9, 3);
+        assert_eq!(split_rule(&nine, &blockers), 0b0100);
+        assert_eq!(split_rule(&Automaton::one_three(3, 1), &blockers), 0);
+        assert!(split_is_legal(&nine, &blockers, 0b0001)); // 6 <= 9
+        assert!(!split_is_legal(&nine, &blockers, 0b0101)); // 10 > 9
+        assert!(!split_is_legal(&nine, &blockers, 0b10000)); // no such blocker
+        // None destroyed: 9 spread below 5 + 5 + 3 + 9 = 22 of room.
+        assert!(split_is_legal(&nine, &blockers, 0));
+        // A 3/3 on one 2/4 must destroy nothing; a 4/4 power on it cannot spare it.
+        assert!(split_is_legal(
+            &Automaton::one_three(3, 1),
+            &blockers[2..3],
+            0
+        ));
+        assert!(!split_is_legal(
+            &Automaton::two_pairs(2, 3),
+            &blockers[2..3],
+            0
+        ));
+        let count = |a: &Automaton| {
+            let mut n = 0;
+            for_each_split(a, &blockers, |m| {
+                assert!(split_is_legal(a, &blockers, m));
+                n += 1;
+            });
+            n
+        };
+        // {}, {0}, {1}, {2}; and with 10: also {3}, {0, 2}, {1, 2}.
+        assert_eq!((count(&nine), count(&ten)), (4, 7));
+    }
+
+    #[test]
+    fn illegal_blocks_are_dropped() {
+        let att = [Automaton::run(3), Automaton::FOUR_ONES, Automaton::run(4)];
+        let mut def = [Automaton::two_pairs(1, 2), Automaton::run(3)];
+        def[1].attacking = true;
+        let mut b = Blocks::NONE;
+        b.assign(0, 1); // the four 1s: unblockable
+        b.assign(1, 0); // an attacking automaton cannot block
+        assert_eq!(legal_blocks(b, &att, 0b111, &def), Blocks::NONE);
+        let mut b = Blocks::NONE;
+        b.assign(0, 2); // not among the attackers
+        assert_eq!(legal_blocks(b, &att, 0b011, &def), Blocks::NONE);
+        assert_eq!(legal_blocks(b, &att, 0b111, &def), b);
+    }
+}

@@ -1,0 +1,565 @@
+//! The Junkyard engine: a pure, allocation-free function of (rules, policies, generators).
+//!
+//! Two [`Side`]s, one per seat, and a turn counter. [`Engine::play`] runs the set-up and then
+//! turns until a combat leaves a player at HP <= 0 or the turn cap is played. Policies act
+//! through a [`Turn`] (build, deploy tear-downs, from a [`View`]) and answer combat's questions
+//! (blocks, damage splits) from a [`View`]; every event goes to one [`Observer`].
+
+use crate::cards::Dealer;
+use crate::rng::GameRng;
+
+use super::automaton::Automaton;
+use super::build;
+use super::cards::{Counts, Heap, KING, LESSER, MAX_HEAP, is_number};
+use super::combat::{self, MAX_BOTS};
+use super::events::{Event, Observer};
+use super::outcome::Outcome;
+use super::policy::Policy;
+use super::rules::Rules;
+use super::view::View;
+
+/// The chance streams of a game: each source of randomness draws from its own generator.
+pub struct Streams;
+
+impl Streams {
+    /// Seat `s`'s heap order: stream `HEAP + s`.
+    pub const HEAP: u64 = 0;
+    /// The order of cards going back under seat `s`'s heap: stream `RETURNS + s`.
+    pub const RETURNS: u64 = 2;
+    /// Seat `s`'s policy's own coin flips: stream `POLICY + s`.
+    pub const POLICY: u64 = 4;
+}
+
+/// What one seat has: heap, assembly area, hand, automatons, HP, and what it did so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Side {
+    pub(super) heap: Heap,
+    pub(super) assembly: Counts,
+    /// Tear-downs in hand: `[kings, lessers]`.
+    pub(super) hand: [u8; 2],
+    pub(super) bots: [Automaton; MAX_BOTS],
+    pub(super) n_bots: u8,
+    pub(super) hp: i16,
+    pub(super) built: u16,
+    pub(super) destroyed: u16,
+    pub(super) damage: u16,
+    pub(super) teardowns: u16,
+}
+
+/// The index of a tear-down card in a hand.
+#[inline(always)]
+pub fn hand_slot(card: u8) -> usize {
+    debug_assert!(card == KING || card == LESSER);
+    usize::from(card == LESSER)
+}
+
+impl Side {
+    /// A seat with `heap`, `hp` and nothing else yet.
+    pub fn new(heap: Heap, hp: i16) -> Self {
+        Self {
+            heap,
+            assembly: Counts::default(),
+            hand: [0; 2],
+            bots: [Automaton::FOUR_ONES; MAX_BOTS],
+            n_bots: 0,
+            hp,
+            built: 0,
+            destroyed: 0,
+            damage: 0,
+            teardowns: 0,
+        }
+    }
+
+    /// The same seat with `assembly`, `hand` and `bots` in play (a position for tests and for
+    /// the lookahead's samples).
+    pub fn with_table(mut self, assembly: Counts, hand: [u8; 2], bots: &[Automaton]) -> Self {
+        self.assembly = assembly;
+        self.hand = hand;
+        self.bots[..bots.len()].copy_from_slice(bots);
+        self.n_bots = bots.len() as u8;
+        self
+    }
+
+    /// The seat's automatons.
+    #[inline(always)]
+    pub fn bots(&self) -> &[Automaton] {
+        &self.bots[..usize::from(self.n_bots)]
+    }
+
+    /// HP.
+    #[inline(always)]
+    pub fn hp(&self) -> i16 {
+        self.hp
+    }
+
+    /// The heap (for tests and checks; no policy sees it).
+    pub fn heap(&self) -> &Heap {
+        &self.heap
+    }
+
+    /// The assembly area.
+    pub fn assembly(&self) -> &Counts {
+        &self.assembly
+    }
+
+    /// Tear-downs in hand, `[kings, lessers]` (for tests; a policy sees only its own).
+    pub fn hand(&self) -> [u8; 2] {
+        self.hand
+    }
+
+    /// Every card the seat owns, by value (tear-downs at `KING` and `LESSER`), wherever it is:
+    /// heap, hand, assembly area, automatons.
+    pub fn census(&self) -> [u16; 13] {
+        let mut all = [0u16; 13];
+        self.heap.iter().for_each(|c| all[usize::from(c)] += 1);
+        all[usize::from(KING)] += u16::from(self.hand[0]);
+        all[usize::from(LESSER)] += u16::from(self.hand[1]);
+        let mut on_table = self.assembly;
+        self.bots().iter().for_each(|b| b.add_cards(&mut on_table));
+        for (v, &c) in on_table.iter().enumerate() {
+            all[v] += u16::from(c);
+        }
+        all
+    }
+
+    #[inline(always)]
+    fn draw(&mut self, seat: u8, n: u8, obs: &mut impl Observer) {
+        for _ in 0..n {
+            let Some(card) = self.heap.draw() else { return };
+            obs.event(Event::Drew { seat, card });
+            if is_number(card) {
+                self.assembly[usize::from(card)] += 1;
+            } else {
+                self.hand[hand_slot(card)] += 1;
+            }
+        }
+    }
+
+    #[inline]
+    fn add_bot(&mut self, bot: Automaton) {
+        self.bots[usize::from(self.n_bots)] = bot;
+        self.n_bots += 1;
+        self.built += 1;
+    }
+
+    /// Removes automaton `i`, adding its cards to `back`.
+    #[inline]
+    fn remove_bot(&mut self, i: usize, back: &mut Counts) -> Automaton {
+        let bot = self.bots[i];
+        bot.add_cards(back);
+        self.n_bots -= 1;
+        self.bots[i] = self.bots[usize::from(self.n_bots)];
+        self.destroyed += 1;
+        bot
+    }
+
+    /// Puts a tear-down (if any) and the cards `back` under the heap as one batch.
+    #[inline]
+    fn return_cards(&mut self, tear: Option<u8>, back: &Counts, dealer: &mut impl Dealer) {
+        let mut batch = [0u8; MAX_HEAP];
+        let mut n = 0;
+        if let Some(card) = tear {
+            batch[0] = card;
+            n = 1;
+        }
+        for (v, &c) in back.iter().enumerate() {
+            for _ in 0..c {
+                batch[n] = v as u8;
+                n += 1;
+            }
+        }
+        self.heap.put_under(&mut batch[..n], dealer);
+    }
+}
+
+/// A game in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Engine {
+    sides: [Side; 2],
+    /// Turns played so far.
+    turn: u16,
+}
+
+/// The seats' chance and choice sources for one game: where returned cards are ordered, and
+/// each policy's coins.
+pub struct Sources<'a, D, O> {
+    /// Each seat's dealer of returned cards.
+    pub returns: &'a mut [D; 2],
+    /// Each seat's policy's generator.
+    pub coins: &'a mut [GameRng; 2],
+    /// Where events go.
+    pub obs: &'a mut O,
+}
+
+impl Engine {
+    /// A game at set-up, before the opening draw, from the two seats' heaps.
+    pub fn from_heaps(rules: &Rules, heaps: [Heap; 2]) -> Self {
+        Self {
+            sides: [
+                Side::new(heaps[0], rules.hp(0)),
+                Side::new(heaps[1], rules.hp(1)),
+            ],
+            turn: 0,
+        }
+    }
+
+    /// A game with the heaps shuffled by each seat's dealer.
+    pub fn deal(rules: &Rules, dealers: [&mut impl Dealer; 2]) -> Self {
+        let (cards, n) = rules.heap();
+        let [a, b] = dealers;
+        Self::from_heaps(
+            rules,
+            [
+                Heap::shuffled(&cards[..n], a),
+                Heap::shuffled(&cards[..n], b),
+            ],
+        )
+    }
+
+    /// A game in any position: two seats, `turns` turns played (the next turn is seat
+    /// `turns % 2`'s).
+    pub fn from_sides(sides: [Side; 2], turns: u16) -> Self {
+        Self { sides, turn: turns }
+    }
+
+    /// Both seats, to change a position in tests.
+    #[cfg(test)]
+    pub(super) fn sides_mut(&mut self) -> &mut [Side; 2] {
+        &mut self.sides
+    }
+
+    /// Seat `s`.
+    pub fn side(&self, seat: usize) -> &Side {
+        &self.sides[seat]
+    }
+
+    /// Turns played.
+    pub fn turns(&self) -> u16 {
+        self.turn
+    }
+
+    /// The seat to move next.
+    #[inline(always)]
+    pub fn to_move(&self) -> usize {
+        usize::from(self.turn % 2)
+    }
+
+    /// What seat `seat` may know.
+    #[inline(always)]
+    pub fn view(&self, seat: usize) -> View<'_> {
+        View::new(&self.sides[seat], &self.sides[1 - seat], seat, self.turn)
+    }
+
+    /// Plays the whole game: set-up, then turns until one ends it.
+    #[inline]
+    pub fn play<P: Policy, D: Dealer, O: Observer>(
+        &mut self,
+        rules: &Rules,
+        policies: [&P; 2],
+        src: &mut Sources<'_, D, O>,
+    ) -> Outcome {
+        self.setup(rules, policies, src);
+        self.play_on(rules, policies, src)
+    }
+
+    /// The opening draw of both seats, then (with `setup_build`) each seat's set-up building.
+    pub fn setup<P: Policy, D: Dealer, O: Observer>(
+        &mut self,
+        rules: &Rules,
+        policies: [&P; 2],
+        src: &mut Sources<'_, D, O>,
+    ) {
+        for seat in 0..2 {
+            self.sides[seat].draw(seat as u8, rules.opening_draw, src.obs);
+        }
+        if rules.setup_build {
+            for (seat, policy) in policies.iter().enumerate() {
+                let mut turn = Turn::new(self, seat, src);
+                policy.setup(rules, &mut turn);
+            }
+        }
+    }
+
+    /// Plays turns from the current position to the end of the game.
+    #[inline]
+    pub fn play_on<P: Policy, D: Dealer, O: Observer>(
+        &mut self,
+        rules: &Rules,
+        policies: [&P; 2],
+        src: &mut Sources<'_, D, O>,
+    ) -> Outcome {
+        loop {
+            if let Some(winner) = self.take_turn(rules, policies, src) {
+                return self.finish(Some(winner), src.obs);
+            }
+            if self.turn >= rules.turn_cap {
+                return self.finish(None, src.obs);
+            }
+        }
+    }
+
+    /// The game's outcome as it stands, with `winner` (`swapped` false).
+    pub fn outcome(&self, winner: Option<u8>) -> Outcome {
+        let [a, b] = &self.sides;
+        Outcome {
+            winner,
+            swapped: false,
+            final_hp: [a.hp, b.hp],
+            turns: self.turn,
+            built: [a.built, b.built],
+            destroyed: [a.destroyed, b.destroyed],
+            damage: [a.damage, b.damage],
+            teardowns: [a.teardowns, b.teardowns],
+        }
+    }
+
+    fn finish(&self, winner: Option<u8>, obs: &mut impl Observer) -> Outcome {
+        obs.event(Event::Ended { winner });
+        self.outcome(winner)
+    }
+
+    /// Plays one turn of the seat to move; the seat if its combat won the game.
+    #[inline]
+    pub fn take_turn<P: Policy, D: Dealer, O: Observer>(
+        &mut self,
+        rules: &Rules,
+        policies: [&P; 2],
+        src: &mut Sources<'_, D, O>,
+    ) -> Option<u8> {
+        self.begin_turn(rules, src.obs);
+        self.rest_of_turn(rules, policies, src)
+    }
+
+    /// Steps 3 to 6 of the turn last begun (by [`Engine::begin_turn`]); the seat if its combat
+    /// won the game.
+    #[inline]
+    pub fn rest_of_turn<P: Policy, D: Dealer, O: Observer>(
+        &mut self,
+        rules: &Rules,
+        policies: [&P; 2],
+        src: &mut Sources<'_, D, O>,
+    ) -> Option<u8> {
+        let seat = 1 - self.to_move();
+        let attackers = {
+            let mut turn = Turn::new(self, seat, src);
+            policies[seat].main(rules, &mut turn)
+        };
+        self.combat(rules, policies, attackers, src)
+            .then_some(seat as u8)
+    }
+
+    /// Steps 1 and 2 of the seat to move: the turn counter, ready, draw.
+    #[inline]
+    pub fn begin_turn(&mut self, rules: &Rules, obs: &mut impl Observer) {
+        let seat = self.to_move();
+        self.turn += 1;
+        obs.event(Event::TurnStarted {
+            seat: seat as u8,
+            turn: self.turn,
+        });
+        let side = &mut self.sides[seat];
+        for bot in &mut side.bots[..usize::from(side.n_bots)] {
+            bot.attacking = false;
+        }
+        let n = if self.turn == 1 {
+            rules.first_turn_draw
+        } else {
+            rules.draw_per_turn
+        };
+        side.draw(seat as u8, n, obs);
+    }
+
+    /// Steps 4 to 6 for the seat whose turn it is (the last turn begun): `attackers` (bit `i`:
+    /// its automaton `i`) attack, the defender blocks, damage is dealt. True if the defender
+    /// ends at HP <= 0.
+    pub fn combat<P: Policy, D: Dealer, O: Observer>(
+        &mut self,
+        rules: &Rules,
+        policies: [&P; 2],
+        attackers: u32,
+        src: &mut Sources<'_, D, O>,
+    ) -> bool {
+        let seat = usize::from((self.turn + 1) % 2);
+        let def = 1 - seat;
+        let attackers = attackers & combat::all(self.sides[seat].bots().len());
+        if attackers == 0 {
+            return false;
+        }
+        for i in combat::bits(attackers) {
+            self.sides[seat].bots[i].attacking = true;
+        }
+        src.obs.event(Event::Attacked {
+            seat: seat as u8,
+            mask: attackers,
+        });
+        let blocks = policies[def].block(rules, &self.view(def), attackers, &mut src.coins[def]);
+        let blocks = combat::legal_blocks(
+            blocks,
+            self.sides[seat].bots(),
+            attackers,
+            self.sides[def].bots(),
+        );
+        let mut lost = [0u32; 2];
+        let mut to_player = 0u16;
+        for j in combat::bits(attackers) {
+            let bot = self.sides[seat].bots[j];
+            let mut list = [Automaton::FOUR_ONES; MAX_BOTS];
+            let mut index = [0u8; MAX_BOTS];
+            let mut n = 0;
+            for (i, _) in blocks
+                .of
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| **b == j as u8 + 1)
+            {
+                list[n] = self.sides[def].bots[i];
+                index[n] = i as u8;
+                n += 1;
+            }
+            if n == 0 {
+                to_player += u16::from(bot.power);
+                continue;
+            }
+            let blockers = &list[..n];
+            let split = policies[seat].split(
+                rules,
+                &self.view(seat),
+                &bot,
+                blockers,
+                &mut src.coins[seat],
+            );
+            let split = if combat::split_is_legal(&bot, blockers, split) {
+                split
+            } else {
+                combat::split_rule(&bot, blockers)
+            };
+            for k in combat::bits(split) {
+                lost[def] |= 1 << index[k];
+            }
+            let hit: u16 = blockers.iter().map(|b| u16::from(b.power)).sum();
+            if hit >= u16::from(bot.toughness) {
+                lost[seat] |= 1 << j;
+            }
+        }
+        if to_player > 0 {
+            src.obs.event(Event::Damage {
+                seat: seat as u8,
+                amount: to_player,
+            });
+            self.sides[seat].damage += to_player;
+            self.sides[def].hp -= to_player as i16;
+        }
+        for s in [seat, def] {
+            if lost[s] == 0 {
+                continue;
+            }
+            let mut back = Counts::default();
+            let side = &mut self.sides[s];
+            // Highest index first, so the swap-removal never moves an automaton still to go.
+            let mut mask = lost[s];
+            while mask != 0 {
+                let i = 31 - mask.leading_zeros() as usize;
+                mask &= !(1 << i);
+                let bot = side.remove_bot(i, &mut back);
+                src.obs.event(Event::Destroyed { seat: s as u8, bot });
+            }
+            side.return_cards(None, &back, &mut src.returns[s]);
+        }
+        self.sides[def].hp <= 0
+    }
+}
+
+/// The decisions of one seat's step 3 (or set-up building): what a policy may see and do.
+pub struct Turn<'a, 'b, D, O> {
+    engine: &'a mut Engine,
+    seat: usize,
+    src: &'a mut Sources<'b, D, O>,
+}
+
+impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
+    fn new(engine: &'a mut Engine, seat: usize, src: &'a mut Sources<'b, D, O>) -> Self {
+        Self { engine, seat, src }
+    }
+
+    /// What the player may know.
+    #[inline(always)]
+    pub fn view(&self) -> View<'_> {
+        self.engine.view(self.seat)
+    }
+
+    /// The player's own generator.
+    #[inline(always)]
+    pub fn coins(&mut self) -> &mut GameRng {
+        &mut self.src.coins[self.seat]
+    }
+
+    /// Builds `bot` from the assembly area, which must hold its cards.
+    #[inline]
+    pub fn build(&mut self, bot: Automaton) {
+        let side = &mut self.engine.sides[self.seat];
+        debug_assert!(bot.buildable_from(&side.assembly), "cannot build {bot:?}");
+        build::take_cards(&mut side.assembly, &bot);
+        side.add_bot(Automaton {
+            attacking: false,
+            ..bot
+        });
+        self.src.obs.event(Event::Built {
+            seat: self.seat as u8,
+            bot,
+        });
+    }
+
+    /// Builds the strongest automaton the assembly area allows, while there is one (rule 3 of
+    /// `simple`).
+    #[inline]
+    pub fn build_all_strongest(&mut self) {
+        while let Some(bot) = build::strongest(&self.engine.sides[self.seat].assembly) {
+            self.build(bot);
+        }
+    }
+
+    /// Deploys tear-down `card` (in hand): destroys the opponent's automaton `target`, then the
+    /// player's own automaton `own` (required if the player has any: for a lesser tear-down one
+    /// of greatest power).
+    pub fn deploy(&mut self, card: u8, target: usize, own: Option<usize>) {
+        let (me, opp) = (self.seat, 1 - self.seat);
+        let slot = hand_slot(card);
+        assert!(self.engine.sides[me].hand[slot] > 0, "no {card} in hand");
+        assert!(
+            target < self.engine.sides[opp].bots().len(),
+            "no target {target}"
+        );
+        let mine = self.engine.sides[me].bots();
+        match own {
+            None => assert!(
+                mine.is_empty(),
+                "a tear-down destroys one of the deployer's own"
+            ),
+            Some(i) => {
+                assert!(i < mine.len(), "no own automaton {i}");
+                if card == LESSER {
+                    let top = mine.iter().map(|b| b.power).max().unwrap_or(0);
+                    assert_eq!(
+                        mine[i].power, top,
+                        "a lesser tear-down destroys the most powerful"
+                    );
+                }
+            }
+        }
+        let mut back = Counts::default();
+        let target = self.engine.sides[opp].remove_bot(target, &mut back);
+        self.engine.sides[opp].return_cards(None, &back, &mut self.src.returns[opp]);
+        let side = &mut self.engine.sides[me];
+        side.hand[slot] -= 1;
+        side.teardowns += 1;
+        let mut back = Counts::default();
+        let own = own.map(|i| side.remove_bot(i, &mut back));
+        side.return_cards(Some(card), &back, &mut self.src.returns[me]);
+        self.src.obs.event(Event::Deployed {
+            seat: me as u8,
+            card,
+            target,
+            own,
+        });
+    }
+}

@@ -1,0 +1,213 @@
+//! `greedy` and its family (`aggressive`, `defensive`, strategy files): one turn at a time, it
+//! deploys a tear-down when the worth it removes beats the worth it costs, builds like
+//! `simple`, and picks the attack that scores best against `simple`'s blocks, counting the
+//! damage, the trades and the counter-attack it leaves itself open to.
+
+use crate::cards::Dealer;
+use crate::rng::GameRng;
+
+use super::automaton::{Automaton, Pattern};
+use super::cards::{KING, LESSER};
+use super::combat::{self, Blocks, MAX_BOTS};
+use super::engine::Turn;
+use super::events::Observer;
+use super::policy::Policy;
+use super::rules::Rules;
+use super::simple;
+use super::strategy::Weights;
+use super::view::View;
+
+/// The most automatons whose every attack subset is scored; with more, `simple`'s attack, all
+/// and none are the candidates.
+pub const MAX_SUBSET_BOTS: usize = 8;
+
+/// The greedy policy with its weights.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Greedy {
+    /// What it scores by.
+    pub weights: Weights,
+}
+
+impl Greedy {
+    /// An automaton's worth.
+    #[inline(always)]
+    pub fn worth(&self, b: &Automaton) -> f32 {
+        self.weights.power * f32::from(b.power) + self.weights.toughness * f32::from(b.toughness)
+    }
+
+    fn total_worth(&self, bots: &[Automaton], mask: u32) -> f32 {
+        combat::bits(mask).map(|i| self.worth(&bots[i])).sum()
+    }
+
+    /// The tear-down `card` (if in hand) worth deploying: `(target, own)`.
+    pub fn teardown(&self, view: &View, card: u8) -> Option<(usize, Option<usize>)> {
+        let k = usize::from(card == LESSER);
+        if view.hand()[k] == 0 || view.opp_bots().is_empty() {
+            return None;
+        }
+        let opp = view.opp_bots();
+        let mine = view.bots();
+        let target = best(opp, |b| self.worth(b))?;
+        let top = mine.iter().map(|b| b.power).max().unwrap_or(0);
+        let own = best(mine, |b| {
+            if card == KING || b.power == top {
+                -self.worth(b)
+            } else {
+                f32::NEG_INFINITY
+            }
+        });
+        let cost = own.map_or(0.0, |i| self.worth(&mine[i]));
+        (own.is_none() || self.worth(&opp[target]) - cost > self.weights.teardown_margin)
+            .then_some((target, own))
+    }
+
+    /// The split that destroys the most worth (ties: the first found).
+    pub fn best_split(&self, attacker: &Automaton, blockers: &[Automaton]) -> u32 {
+        let mut best_mask = combat::split_rule(attacker, blockers);
+        let mut best_worth = self.total_worth(blockers, best_mask);
+        combat::for_each_split(attacker, blockers, |m| {
+            let w = self.total_worth(blockers, m);
+            if w > best_worth {
+                best_worth = w;
+                best_mask = m;
+            }
+        });
+        best_mask
+    }
+
+    /// The score of attacking with `attackers` (a mask over `mine`) against `theirs` at
+    /// `opp_hp`, the opponent blocking by `simple`'s rules, the player at `hp`.
+    pub fn score_attack(
+        &self,
+        mine: &[Automaton],
+        theirs: &[Automaton],
+        attackers: u32,
+        hp: i16,
+        opp_hp: i16,
+    ) -> f32 {
+        let w = &self.weights;
+        let blocks = simple::block_with(theirs, mine, attackers, opp_hp);
+        let (mut damage, mut lost, mut killed) = (0i32, 0u32, 0u32);
+        let mut blockers = [Automaton::FOUR_ONES; MAX_BOTS];
+        for j in combat::bits(attackers) {
+            let a = &mine[j];
+            let of = blocks.blockers_of(j);
+            if of == 0 {
+                damage += i32::from(a.power);
+                continue;
+            }
+            let mut n = 0;
+            let mut index = [0u8; MAX_BOTS];
+            for i in combat::bits(of) {
+                blockers[n] = theirs[i];
+                index[n] = i as u8;
+                n += 1;
+            }
+            for k in combat::bits(self.best_split(a, &blockers[..n])) {
+                killed |= 1 << index[k];
+            }
+            let hit: u32 = blockers[..n].iter().map(|b| u32::from(b.power)).sum();
+            if hit >= u32::from(a.toughness) {
+                lost |= 1 << j;
+            }
+        }
+        if damage >= i32::from(opp_hp) {
+            return 1.0e6;
+        }
+        // The counter-attack: every surviving opposing automaton, against the player's
+        // surviving automatons at home, each of which can stop one blockable attacker.
+        let home = combat::all(mine.len()) & !attackers & !lost;
+        let mut powers = [0u8; MAX_BOTS];
+        let mut n = 0;
+        let mut unblockable = 0i32;
+        for (i, b) in theirs.iter().enumerate() {
+            if killed & (1 << i) != 0 {
+                continue;
+            }
+            if b.pattern == Pattern::FourOnes {
+                unblockable += 1;
+            } else {
+                powers[n] = b.power;
+                n += 1;
+            }
+        }
+        powers[..n].sort_unstable_by(|a, b| b.cmp(a));
+        let stopped = (home.count_ones() as usize).min(n);
+        let threat = unblockable
+            + powers[stopped..n]
+                .iter()
+                .map(|&p| i32::from(p))
+                .sum::<i32>();
+        let mut score = w.damage * damage as f32 + w.kill * self.total_worth(theirs, killed)
+            - w.loss * self.total_worth(mine, lost)
+            - w.exposure * threat as f32;
+        if threat >= i32::from(hp) {
+            score -= w.danger;
+        }
+        score
+    }
+
+    /// The best-scoring attack from the position of `view`.
+    pub fn attack(&self, view: &View) -> u32 {
+        let mine = view.bots();
+        let score = |m| self.score_attack(mine, view.opp_bots(), m, view.hp(), view.opp_hp());
+        let mut best_mask = 0;
+        let mut best_score = score(0);
+        let mut offer = |m: u32| {
+            let s = score(m);
+            if s > best_score {
+                best_score = s;
+                best_mask = m;
+            }
+        };
+        if mine.len() <= MAX_SUBSET_BOTS {
+            (1..=combat::all(mine.len())).for_each(&mut offer);
+        } else {
+            offer(simple::attack(view));
+            offer(combat::all(mine.len()));
+        }
+        best_mask
+    }
+}
+
+/// The first index of the greatest `key`.
+fn best(bots: &[Automaton], key: impl Fn(&Automaton) -> f32) -> Option<usize> {
+    let mut found: Option<(usize, f32)> = None;
+    for (i, b) in bots.iter().enumerate() {
+        let k = key(b);
+        if found.is_none_or(|(_, bk)| k > bk) {
+            found = Some((i, k));
+        }
+    }
+    found.map(|(i, _)| i)
+}
+
+impl Policy for Greedy {
+    #[inline]
+    fn main<D: Dealer, O: Observer>(&self, _: &Rules, turn: &mut Turn<'_, '_, D, O>) -> u32 {
+        for card in [KING, LESSER] {
+            if let Some((t, own)) = self.teardown(&turn.view(), card) {
+                turn.deploy(card, t, own);
+            }
+        }
+        turn.build_all_strongest();
+        self.attack(&turn.view())
+    }
+
+    #[inline]
+    fn block(&self, _: &Rules, view: &View, attackers: u32, _: &mut GameRng) -> Blocks {
+        simple::block(view, attackers)
+    }
+
+    #[inline]
+    fn split(
+        &self,
+        _: &Rules,
+        _: &View,
+        attacker: &Automaton,
+        blockers: &[Automaton],
+        _: &mut GameRng,
+    ) -> u32 {
+        self.best_split(attacker, blockers)
+    }
+}

@@ -1,0 +1,135 @@
+//! Junkyard Frankenstein: a two-player duel of automatons built from junk heaps (seed 001).
+
+pub mod automaton;
+pub mod build;
+pub mod cards;
+pub mod combat;
+pub mod engine;
+pub mod events;
+pub mod greedy;
+pub mod lookahead;
+pub mod outcome;
+pub mod policy;
+pub mod random;
+pub mod rules;
+pub mod simple;
+pub mod strategy;
+pub mod tally;
+pub mod view;
+
+pub use engine::{Engine, Side, Sources, Streams, Turn};
+pub use outcome::Outcome;
+pub use policy::{Policy, PolicyKind};
+pub use rules::Rules;
+pub use tally::JunkyardTally;
+pub use view::View;
+
+use crate::cards::{Dealer, Stacked};
+use crate::error::Result;
+use crate::games::seats::{Seating, Table, duel_deal};
+use crate::games::{Game, PolicyHelp};
+use crate::rng::{GameKey, GameRng};
+
+/// Junkyard Frankenstein with its rules and a policy in each seat.
+pub struct Junkyard {
+    rules: Rules,
+    /// The seating's policies: `policies[k]` sits in seat `k` (unless a game is swapped).
+    policies: [PolicyKind; 2],
+    swap: bool,
+    name: String,
+}
+
+impl Junkyard {
+    /// Plays deal `deal` with `seated[k]` in seat `k`, returned cards ordered by `returns`.
+    fn play_deal<D: Dealer>(
+        &self,
+        key: GameKey,
+        seated: [&PolicyKind; 2],
+        returns: &mut [D; 2],
+    ) -> Outcome {
+        let mut engine = Engine::deal(
+            &self.rules,
+            [
+                &mut key.stream(Streams::HEAP),
+                &mut key.stream(Streams::HEAP + 1),
+            ],
+        );
+        let coin = |seat: u64| {
+            if seated[seat as usize].draws_coins() {
+                key.stream(Streams::POLICY + seat)
+            } else {
+                GameRng::unused()
+            }
+        };
+        let mut coins = [coin(0), coin(1)];
+        let mut src = Sources {
+            returns,
+            coins: &mut coins,
+            obs: &mut (),
+        };
+        engine.play(&self.rules, seated, &mut src)
+    }
+}
+
+impl Game for Junkyard {
+    const NAME: &'static str = "junkyard";
+    const ABOUT: &'static str =
+        "two-player duel: build automatons from junk heaps and attack (seed 001)";
+    const TABLE: Table = Table::Duel;
+    type Rules = Rules;
+    type Outcome = Outcome;
+    type Tally = JunkyardTally;
+
+    fn seats(_rules: &Rules) -> usize {
+        2
+    }
+
+    fn new(rules: Rules, seating: &Seating) -> Result<Self> {
+        let (a, name_a) = PolicyKind::parse(&seating.policies[0], &rules)?;
+        let (b, name_b) = PolicyKind::parse(&seating.policies[1], &rules)?;
+        let name = seating.label(Table::Duel, &[name_a, name_b]);
+        Ok(Self {
+            rules,
+            policies: [a, b],
+            swap: seating.swap,
+            name,
+        })
+    }
+
+    fn policies() -> Vec<PolicyHelp> {
+        policy::help()
+    }
+
+    fn policy_name(&self) -> &str {
+        &self.name
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn play(&self, seed: u64, index: u64) -> Outcome {
+        let (deal, swapped) = duel_deal(index, self.swap);
+        let key = GameKey::new(seed, deal);
+        let [a, b] = &self.policies;
+        let seated = if swapped { [b, a] } else { [a, b] };
+        let mut outcome = if self.rules.shuffle_returns {
+            let mut returns = [
+                key.stream(Streams::RETURNS),
+                key.stream(Streams::RETURNS + 1),
+            ];
+            self.play_deal(key, seated, &mut returns)
+        } else {
+            self.play_deal(key, seated, &mut [Stacked, Stacked])
+        };
+        outcome.swapped = swapped;
+        outcome
+    }
+
+    fn new_tally(&self) -> JunkyardTally {
+        JunkyardTally::new(&self.rules)
+    }
+}
+
+#[cfg(test)]
+mod rule_tests;

@@ -1,0 +1,279 @@
+//! `simple`: the deterministic baseline, implemented literally, every tie-break
+//! included. Each rule of the text is one function here, named after it.
+
+use crate::cards::Dealer;
+use crate::rng::GameRng;
+
+use super::automaton::{Automaton, Pattern};
+use super::cards::{KING, LESSER};
+use super::combat::{self, Blocks, MAX_BOTS};
+use super::engine::Turn;
+use super::events::Observer;
+use super::policy::Policy;
+use super::rules::Rules;
+use super::view::View;
+
+/// The `simple` policy (no parameters, no coins).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Simple;
+
+/// The index of the strongest of `bots` (the first of equals), if any.
+#[inline]
+pub fn strongest(bots: &[Automaton]) -> Option<usize> {
+    best_by(bots, |b| b.strength())
+}
+
+/// The index of the weakest of `bots` (the first of equals), if any.
+#[inline]
+pub fn weakest(bots: &[Automaton]) -> Option<usize> {
+    best_by(bots, |b| u32::MAX - b.strength())
+}
+
+/// The first index of the greatest `key`.
+#[inline(always)]
+fn best_by(bots: &[Automaton], key: impl Fn(&Automaton) -> u32) -> Option<usize> {
+    let mut best: Option<(usize, u32)> = None;
+    for (i, b) in bots.iter().enumerate() {
+        let k = key(b);
+        if best.is_none_or(|(_, bk)| k > bk) {
+            best = Some((i, k));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// Target T of rules 1 and 2: the opponent's strongest automaton, among equals one in its
+/// defense area.
+#[inline]
+pub fn target(opp: &[Automaton]) -> Option<usize> {
+    best_by(opp, |b| (b.strength() << 1) | u32::from(!b.attacking))
+}
+
+/// Rule 1 (King): `Some((T, own))` if the King is deployed: the player has no automaton or T is
+/// stronger than the player's weakest, which is then destroyed.
+pub fn king(view: &View) -> Option<(usize, Option<usize>)> {
+    if view.hand()[0] == 0 {
+        return None;
+    }
+    let t = target(view.opp_bots())?;
+    let mine = view.bots();
+    match weakest(mine) {
+        None => Some((t, None)),
+        Some(w) => (view.opp_bots()[t].strength() > mine[w].strength()).then_some((t, Some(w))),
+    }
+}
+
+/// Rule 2 (Queen/Jack): `Some((T, own))` if deployed: the player has no automaton or T is
+/// stronger than the player's strongest; the own automaton destroyed is the weakest of those of
+/// greatest power.
+pub fn lesser(view: &View) -> Option<(usize, Option<usize>)> {
+    if view.hand()[1] == 0 {
+        return None;
+    }
+    let t = target(view.opp_bots())?;
+    let mine = view.bots();
+    let Some(s) = strongest(mine) else {
+        return Some((t, None));
+    };
+    if view.opp_bots()[t].strength() <= mine[s].strength() {
+        return None;
+    }
+    let top = mine[s].power;
+    let own = best_by(mine, |b| {
+        if b.power == top {
+            u32::MAX - b.strength()
+        } else {
+            0
+        }
+    });
+    Some((t, own))
+}
+
+/// The guard of rule 4: the automaton of greatest toughness, among those the weakest; never
+/// four 1s.
+pub fn guard(bots: &[Automaton]) -> Option<usize> {
+    best_by(bots, |b| {
+        if b.pattern == Pattern::FourOnes {
+            0
+        } else {
+            (u32::from(b.toughness) << 24) | (0xFF_FFFF - b.strength())
+        }
+    })
+    .filter(|&i| bots[i].pattern != Pattern::FourOnes)
+}
+
+/// Rule 4 (Attack): the attackers, as a mask over the player's automatons.
+pub fn attack(view: &View) -> u32 {
+    let mine = view.bots();
+    let defenders = view.opp_bots().iter().filter(|b| !b.attacking);
+    let mut any_defender = false;
+    let mut top_power = 0;
+    for d in defenders {
+        any_defender = true;
+        top_power = top_power.max(d.power);
+    }
+    let total: i32 = mine.iter().map(|b| i32::from(b.power)).sum();
+    if !any_defender && total >= i32::from(view.opp_hp()) {
+        return combat::all(mine.len());
+    }
+    let guard = guard(mine);
+    let mut mask = 0;
+    for (i, b) in mine.iter().enumerate() {
+        if Some(i) != guard && (b.pattern == Pattern::FourOnes || b.toughness > top_power) {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
+/// The blocking rules (Gang, Safe, then Chump) for the defender of `view` against `attackers`
+/// (a mask over `view.opp_bots()`).
+pub fn block(view: &View, attackers: u32) -> Blocks {
+    block_with(view.bots(), view.opp_bots(), attackers, view.hp())
+}
+
+/// The blocking rules for a defender with automatons `mine` at `hp` against `attackers` (a mask
+/// over `theirs`): the same as [`block`], on any position (for policies that look ahead).
+pub fn block_with(mine: &[Automaton], theirs: &[Automaton], attackers: u32, hp: i16) -> Blocks {
+    let mut blocks = Blocks::NONE;
+    // Unassigned blockers: the defense area.
+    let mut free = 0u32;
+    for (i, b) in mine.iter().enumerate() {
+        free |= u32::from(!b.attacking) << i;
+    }
+    // The attackers that can be blocked, strongest first.
+    let mut order = [0u8; MAX_BOTS];
+    let mut n = 0;
+    for j in combat::bits(attackers) {
+        if theirs[j].blockable() {
+            order[n] = j as u8;
+            n += 1;
+        }
+    }
+    order[..n].sort_unstable_by_key(|&j| (u32::MAX - theirs[usize::from(j)].strength(), j));
+    let mut blocked = 0u32;
+    for &j in &order[..n] {
+        let j = usize::from(j);
+        let a = &theirs[j];
+        if let Some(gang) = gang(mine, free, a) {
+            for i in combat::bits(gang) {
+                blocks.assign(i, j);
+            }
+            free &= !gang;
+            blocked |= 1 << j;
+        } else if let Some(i) = safe(mine, free, a) {
+            blocks.assign(i, j);
+            free &= !(1 << i);
+            blocked |= 1 << j;
+        }
+    }
+    // Chump.
+    loop {
+        let unblocked = attackers & !blocked;
+        let power: i32 = combat::bits(unblocked)
+            .map(|j| i32::from(theirs[j].power))
+            .sum();
+        if power < i32::from(hp) || free == 0 {
+            break;
+        }
+        let Some(j) = strongest_in(theirs, unblocked, true) else {
+            break;
+        };
+        let i = weakest_in(mine, free).expect("a free blocker");
+        blocks.assign(i, j);
+        free &= !(1 << i);
+        blocked |= 1 << j;
+    }
+    blocks
+}
+
+/// The strongest automaton of `mask` (blockable ones only if `blockable`), first of equals.
+fn strongest_in(bots: &[Automaton], mask: u32, blockable: bool) -> Option<usize> {
+    let mut best: Option<usize> = None;
+    for j in combat::bits(mask) {
+        if (!blockable || bots[j].blockable())
+            && best.is_none_or(|b| bots[j].strength() > bots[b].strength())
+        {
+            best = Some(j);
+        }
+    }
+    best
+}
+
+/// The weakest automaton of `mask`, first of equals.
+fn weakest_in(bots: &[Automaton], mask: u32) -> Option<usize> {
+    let mut best: Option<usize> = None;
+    for i in combat::bits(mask) {
+        if best.is_none_or(|b| bots[i].strength() < bots[b].strength()) {
+            best = Some(i);
+        }
+    }
+    best
+}
+
+/// The Gang rule: if the free blockers' power reaches `a`'s toughness, G is formed strongest
+/// first until its power does; G blocks if the members `a` would destroy (by the split rule)
+/// have less power in total than `a`. Returns G's mask if it blocks.
+pub fn gang(mine: &[Automaton], free: u32, a: &Automaton) -> Option<u32> {
+    let total = combat::sum_over(mine, free, |b| u32::from(b.power));
+    let need = u32::from(a.toughness);
+    if total < need {
+        return None;
+    }
+    let mut gang = 0u32;
+    let mut list = [Automaton::FOUR_ONES; MAX_BOTS];
+    let mut n = 0;
+    let mut power = 0;
+    let mut left = free;
+    while power < need {
+        let i = strongest_in(mine, left, false).expect("the free blockers reach the toughness");
+        left &= !(1 << i);
+        gang |= 1 << i;
+        power += u32::from(mine[i].power);
+        list[n] = mine[i];
+        n += 1;
+    }
+    let destroyed = combat::split_rule(a, &list[..n]);
+    let lost = combat::sum_over(&list[..n], destroyed, |b| u32::from(b.power));
+    (lost < u32::from(a.power)).then_some(gang)
+}
+
+/// The Safe rule: the weakest free blocker whose toughness exceeds `a`'s power.
+pub fn safe(mine: &[Automaton], free: u32, a: &Automaton) -> Option<usize> {
+    let mut sturdy = 0u32;
+    for i in combat::bits(free) {
+        sturdy |= u32::from(mine[i].toughness > a.power) << i;
+    }
+    weakest_in(mine, sturdy)
+}
+
+impl Policy for Simple {
+    #[inline]
+    fn main<D: Dealer, O: Observer>(&self, _: &Rules, turn: &mut Turn<'_, '_, D, O>) -> u32 {
+        if let Some((t, own)) = king(&turn.view()) {
+            turn.deploy(KING, t, own);
+        }
+        if let Some((t, own)) = lesser(&turn.view()) {
+            turn.deploy(LESSER, t, own);
+        }
+        turn.build_all_strongest();
+        attack(&turn.view())
+    }
+
+    #[inline]
+    fn block(&self, _: &Rules, view: &View, attackers: u32, _: &mut GameRng) -> Blocks {
+        block(view, attackers)
+    }
+
+    #[inline]
+    fn split(
+        &self,
+        _: &Rules,
+        _: &View,
+        attacker: &Automaton,
+        blockers: &[Automaton],
+        _: &mut GameRng,
+    ) -> u32 {
+        combat::split_rule(attacker, blockers)
+    }
+}
