@@ -32,6 +32,7 @@ macro_rules! common_game_items {
 }
 
 pub mod crownfall;
+pub mod observe;
 pub mod scoundrel;
 
 use std::ops::Range;
