@@ -5,6 +5,7 @@ pub mod clairvoyant;
 pub mod dungeon;
 pub mod engine;
 pub mod evaluate;
+pub mod events;
 pub mod greedy;
 pub mod hero;
 pub mod heuristic;
@@ -24,6 +25,7 @@ pub use tally::ScoundrelTally;
 
 use crate::cards::Stacked;
 use crate::games::Game;
+use crate::games::observe::{Cards, Observer, Unobserved};
 use crate::rng::GameRng;
 use rules::AvoidOrder;
 
@@ -45,8 +47,29 @@ impl Game for Scoundrel {
     common_game_items!();
 
     fn play(&self, seed: u64, index: u64) -> Outcome {
+        self.play_observed(seed, index, &mut Unobserved)
+    }
+
+    fn new_tally(&self) -> ScoundrelTally {
+        ScoundrelTally::new(&self.rules)
+    }
+}
+
+impl Scoundrel {
+    /// Plays game `index` of a run seeded with `seed` as [`Game::play`] does, reporting the deal
+    /// and every event to `obs`.
+    pub fn play_observed<O: Observer<events::Seen>>(
+        &self,
+        seed: u64,
+        index: u64,
+        obs: &mut O,
+    ) -> Outcome {
         let mut engine = self.fresh.clone();
         engine.shuffle(&mut GameRng::new(seed, index, Streams::DUNGEON));
+        obs.see(|| {
+            let dungeon = engine.dungeon().iter().collect::<Cards>();
+            engine.seen(events::Event::Deal { dungeon }, 0)
+        });
         // Only the generators a game can draw from are built (each costs a few mixes).
         let mut coins = if self.policy.draws_coins() {
             GameRng::new(seed, index, Streams::POLICY)
@@ -56,18 +79,19 @@ impl Game for Scoundrel {
         match self.rules.avoid_order {
             AvoidOrder::Keep => {
                 self.policy
-                    .play_from(&mut engine, &self.rules, &mut Stacked, &mut coins)
+                    .play_observed(&mut engine, &self.rules, &mut Stacked, &mut coins, obs)
             }
             AvoidOrder::Shuffle => {
                 let mut avoid = GameRng::new(seed, index, Streams::AVOID);
                 self.policy
-                    .play_from(&mut engine, &self.rules, &mut avoid, &mut coins)
+                    .play_observed(&mut engine, &self.rules, &mut avoid, &mut coins, obs)
             }
         }
     }
 
-    fn new_tally(&self) -> ScoundrelTally {
-        ScoundrelTally::new(&self.rules)
+    /// The policy.
+    pub fn policy(&self) -> &PolicyKind {
+        &self.policy
     }
 }
 
