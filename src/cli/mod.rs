@@ -14,21 +14,25 @@ pub mod expand;
 pub mod grid;
 pub mod list;
 pub mod output;
+pub mod play;
 pub mod run;
 pub mod solve;
 pub mod sweep;
+pub mod trace;
 
 use std::process::ExitCode;
 
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 
 use crate::error::{Result, SimError};
-use crate::games::Game;
 use crate::games::crownfall::Crownfall;
 use crate::games::scoundrel::Scoundrel;
+use crate::trace::Traceable;
 
 use args::{CompareArgs, RunArgs, SweepArgs};
+use play::PlayCmdArgs;
 use solve::SolveArgs;
+use trace::TraceArgs;
 
 /// Exit code for bad input of any kind.
 pub const USAGE: u8 = 2;
@@ -49,9 +53,13 @@ pub struct GameEntry {
     pub sweep: fn(&SweepArgs) -> Result<ExitCode>,
     /// The `sim list` text.
     pub describe: fn() -> String,
+    /// Traces one game.
+    pub trace: fn(&TraceArgs, &str) -> Result<ExitCode>,
+    /// Plays one game with a person.
+    pub play: fn(&PlayCmdArgs, &str) -> Result<ExitCode>,
 }
 
-fn entry<G: Game>(default_policy: &'static str) -> GameEntry {
+fn entry<G: Traceable>(default_policy: &'static str) -> GameEntry {
     GameEntry {
         name: G::NAME,
         about: G::ABOUT,
@@ -60,6 +68,8 @@ fn entry<G: Game>(default_policy: &'static str) -> GameEntry {
         compare: compare::execute::<G>,
         sweep: sweep::execute::<G>,
         describe: list::describe::<G>,
+        trace: trace::execute::<G>,
+        play: play::execute::<G>,
     }
 }
 
@@ -93,6 +103,16 @@ fn command(games: &[GameEntry]) -> Command {
                 ),
         )
         .subcommand(
+            TraceArgs::augment_args(Command::new("trace"))
+                .about("Show exactly one game of a run: every chance event and decision, in words or JSON lines")
+                .after_help("Example: sim trace crownfall --policy optimal --seed 7 --game 123 [--json]"),
+        )
+        .subcommand(
+            PlayCmdArgs::augment_args(Command::new("play"))
+                .about("Play a dealt game in the terminal, with a policy's hints; record or replay it")
+                .after_help("Example: sim play scoundrel --seed 42 --game 3 --hints lookahead"),
+        )
+        .subcommand(
             SolveArgs::augment_args(Command::new("solve"))
                 .about("Solve a game: the best policy, its chart and strategy file"),
         );
@@ -111,7 +131,7 @@ fn command(games: &[GameEntry]) -> Command {
 fn known_commands(games: &[GameEntry]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
     format!(
-        "known games: {}; other commands: list, compare, sweep, solve",
+        "known games: {}; other commands: list, compare, sweep, solve, trace, play",
         names.join(", ")
     )
 }
@@ -157,6 +177,16 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
         "sweep" => {
             let args = SweepArgs::from_arg_matches(sub).map_err(parse_error)?;
             (find(games, &args.grid.game)?.sweep)(&args)
+        }
+        "trace" => {
+            let args = TraceArgs::from_arg_matches(sub).map_err(parse_error)?;
+            let game = find(games, &args.game)?;
+            (game.trace)(&args, game.default_policy)
+        }
+        "play" => {
+            let args = PlayCmdArgs::from_arg_matches(sub).map_err(parse_error)?;
+            let game = find(games, &args.game)?;
+            (game.play)(&args, game.default_policy)
         }
         _ => {
             let game = find(games, name)?;

@@ -73,6 +73,20 @@ impl Crownfall {
             .play_observed(&self.fresh, &self.rules, &mut tower, &mut deck, obs)
     }
 
+    /// Plays game `index` of a run seeded with `seed` with the same deal but `policy` deciding
+    /// (a person at the table), reporting every event to `obs`.
+    pub fn play_with<P: Policy, O: Observer<events::Seen>>(
+        &self,
+        seed: u64,
+        index: u64,
+        policy: &P,
+        obs: &mut O,
+    ) -> Outcome {
+        let (mut tower, mut deck) = self.dealers(GameKey::new(seed, index));
+        self.fresh
+            .play_observed(&self.rules, policy, &mut tower, &mut deck, obs)
+    }
+
     /// The policy.
     pub fn policy(&self) -> &PolicyKind {
         &self.policy

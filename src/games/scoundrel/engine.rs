@@ -240,8 +240,20 @@ impl Engine {
             self.seen(Event::Room { room, can_avoid, to_face }, 0)
         });
         obs.see(|| {
-            let (avoid, order, weapon) = (turn.avoid, turn.order, turn.weapon);
-            self.seen(Event::Turn { avoid, order, weapon }, 0)
+            // What the engine plays: an avoid that is not allowed faces the room in order.
+            let avoid = turn.avoid && view.can_avoid;
+            let order = if turn.avoid { [0, 1, 2, 3] } else { turn.order };
+            let weapon = turn.weapon;
+            let faced = Cards::from_iter(
+                order[..if avoid { 0 } else { to_face }]
+                    .iter()
+                    .map(|&i| self.room[usize::from(i)]),
+            );
+            let left = (0..self.room_len)
+                .find(|i| !avoid && to_face < self.room_len.into() && !order[..to_face].contains(i))
+                .map_or(0, |i| self.room[usize::from(i)]);
+            let event = Event::Turn { avoid, order, weapon, faced, left };
+            self.seen(event, 0)
         });
         if turn.avoid && view.can_avoid {
             self.out.rooms_avoided += 1;

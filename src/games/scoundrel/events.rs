@@ -34,6 +34,10 @@ pub enum Event {
         order: [u8; ROOM],
         /// Bit i: the weapon on the i-th card faced (where it may be used).
         weapon: u8,
+        /// The cards to face, in that order (none if avoiding).
+        faced: Cards,
+        /// The card left for the next room (0 for none).
+        left: u8,
     },
     /// The room went to the bottom of the dungeon, in this order.
     Avoided {

@@ -23,7 +23,7 @@ pub use policy::{Policy, PolicyKind};
 pub use rules::Rules;
 pub use tally::ScoundrelTally;
 
-use crate::cards::Stacked;
+use crate::cards::{Dealer, Stacked};
 use crate::games::Game;
 use crate::games::observe::{Cards, Observer, Unobserved};
 use crate::rng::GameRng;
@@ -64,6 +64,32 @@ impl Scoundrel {
         index: u64,
         obs: &mut O,
     ) -> Outcome {
+        let (mut engine, mut coins, mut avoid) = self.deal(seed, index, obs);
+        self.policy
+            .play_observed(&mut engine, &self.rules, &mut avoid, &mut coins, obs)
+    }
+
+    /// Plays game `index` of a run seeded with `seed` with the same deal but `policy` deciding
+    /// (a person at the table), reporting every event to `obs`.
+    pub fn play_with<P: Policy, O: Observer<events::Seen>>(
+        &self,
+        seed: u64,
+        index: u64,
+        policy: &P,
+        obs: &mut O,
+    ) -> Outcome {
+        let (mut engine, mut coins, mut avoid) = self.deal(seed, index, obs);
+        engine.play_observed(&self.rules, policy, &mut avoid, &mut coins, obs)
+    }
+
+    /// Game `index`'s engine with its dungeon shuffled (the deal reported to `obs`), the
+    /// policy's generator and the dealer of avoided rooms.
+    fn deal<O: Observer<events::Seen>>(
+        &self,
+        seed: u64,
+        index: u64,
+        obs: &mut O,
+    ) -> (Engine, GameRng, AvoidDealer) {
         let mut engine = self.fresh.clone();
         engine.shuffle(&mut GameRng::new(seed, index, Streams::DUNGEON));
         obs.see(|| {
@@ -71,27 +97,39 @@ impl Scoundrel {
             engine.seen(events::Event::Deal { dungeon }, 0)
         });
         // Only the generators a game can draw from are built (each costs a few mixes).
-        let mut coins = if self.policy.draws_coins() {
+        let coins = if self.policy.draws_coins() {
             GameRng::new(seed, index, Streams::POLICY)
         } else {
             GameRng::unused()
         };
-        match self.rules.avoid_order {
-            AvoidOrder::Keep => {
-                self.policy
-                    .play_observed(&mut engine, &self.rules, &mut Stacked, &mut coins, obs)
-            }
-            AvoidOrder::Shuffle => {
-                let mut avoid = GameRng::new(seed, index, Streams::AVOID);
-                self.policy
-                    .play_observed(&mut engine, &self.rules, &mut avoid, &mut coins, obs)
-            }
-        }
+        let avoid = match self.rules.avoid_order {
+            AvoidOrder::Keep => AvoidDealer::Keep(Stacked),
+            AvoidOrder::Shuffle => AvoidDealer::Shuffle(GameRng::new(seed, index, Streams::AVOID)),
+        };
+        (engine, coins, avoid)
     }
 
     /// The policy.
     pub fn policy(&self) -> &PolicyKind {
         &self.policy
+    }
+}
+
+/// The dealer of avoided rooms under the rule `avoid_order`.
+enum AvoidDealer {
+    /// `keep`: the room goes back in its order.
+    Keep(Stacked),
+    /// `shuffle`: shuffled by the game's avoid stream.
+    Shuffle(GameRng),
+}
+
+impl Dealer for AvoidDealer {
+    #[inline]
+    fn shuffle(&mut self, cards: &mut [u8]) {
+        match self {
+            Self::Keep(stacked) => stacked.shuffle(cards),
+            Self::Shuffle(rng) => rng.shuffle(cards),
+        }
     }
 }
 
