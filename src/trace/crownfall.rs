@@ -187,9 +187,16 @@ impl Traceable for Crownfall {
         };
         let mut events = Vec::new();
         let mut obs = Each(|seen: Seen| {
-            if !person.quit.get()
-                && let Some(words) = self.words(&seen)
-            {
+            // The person sees neither the deal nor a new deck's order.
+            let words = match seen.event {
+                Event::Deal { .. } => None,
+                Event::Reshuffle { deck } => Some(format!(
+                    "  reshuffle: {} cards become the deck",
+                    deck.as_slice().len()
+                )),
+                _ => self.words(&seen),
+            };
+            if let Some(words) = words.filter(|_| !person.quit.get()) {
                 desk.borrow_mut().show(&words);
             }
             events.push(seen);

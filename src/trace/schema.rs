@@ -6,9 +6,19 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-/// Adds the fields of one JSON line to `into`, as `kind.field: type` (nested objects as
-/// `kind.field.inner: type`; a list's items as `kind.field[]`).
-pub fn describe_line(line: &Value, into: &mut BTreeSet<String>) {
+/// Adds the fields of game `game`'s JSON lines `lines` to `into`, one entry each as
+/// `game kind.field: type` (kind: the line's type, and for an event its name; nested objects as
+/// `kind.field.inner`; a list's items as `kind.field[]`). A line that is not JSON is `?`.
+pub fn describe(game: &str, lines: &[String], into: &mut BTreeSet<String>) {
+    for line in lines {
+        let value = serde_json::from_str(line).unwrap_or(Value::Null);
+        let mut fields = BTreeSet::new();
+        describe_line(&value, &mut fields);
+        into.extend(fields.into_iter().map(|f| format!("{game} {f}")));
+    }
+}
+
+fn describe_line(line: &Value, into: &mut BTreeSet<String>) {
     let kind = match (line.get("type"), line.get("event")) {
         (Some(Value::String(t)), Some(Value::String(e))) => format!("{t}.{e}"),
         (Some(Value::String(t)), _) => t.clone(),
@@ -16,12 +26,12 @@ pub fn describe_line(line: &Value, into: &mut BTreeSet<String>) {
     };
     if let Value::Object(fields) = line {
         for (name, value) in fields {
-            describe(&format!("{kind}.{name}"), value, into);
+            describe_value(&format!("{kind}.{name}"), value, into);
         }
     }
 }
 
-fn describe(path: &str, value: &Value, into: &mut BTreeSet<String>) {
+fn describe_value(path: &str, value: &Value, into: &mut BTreeSet<String>) {
     match value {
         // The rules are the game's own (their fields are `sim list`'s), not the trace's layout.
         Value::Object(_) if path == "header.rules" => {
@@ -30,13 +40,13 @@ fn describe(path: &str, value: &Value, into: &mut BTreeSet<String>) {
         Value::Object(fields) => {
             into.insert(format!("{path}: object"));
             for (name, inner) in fields {
-                describe(&format!("{path}.{name}"), inner, into);
+                describe_value(&format!("{path}.{name}"), inner, into);
             }
         }
         Value::Array(items) => {
             into.insert(format!("{path}: list"));
             for item in items {
-                describe(&format!("{path}[]"), item, into);
+                describe_value(&format!("{path}[]"), item, into);
             }
         }
         other => {

@@ -262,8 +262,11 @@ impl Traceable for Scoundrel {
         };
         let mut events = Vec::new();
         let mut obs = Each(|seen: Seen| {
-            // The room and the turn are on the person's screen already.
-            let shown = !matches!(seen.event, Event::Room { .. } | Event::Turn { .. });
+            // The person does not see the deal; the room and the turn are on the screen already.
+            let shown = !matches!(
+                seen.event,
+                Event::Deal { .. } | Event::Room { .. } | Event::Turn { .. }
+            );
             if shown
                 && !person.quit.get()
                 && let Some(words) = self.words(&seen)
