@@ -143,3 +143,10 @@ fn overlay_table(base: &mut Table, overlay: Table, prefix: &str) -> Result<()> {
     }
     Ok(())
 }
+
+/// The error message of loading `R` with the overrides `sets` (tests of each game's rules).
+#[cfg(test)]
+pub fn load_error<R: RuleSet + std::fmt::Debug>(sets: &[&str]) -> String {
+    let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+    load::<R>(None, &sets).unwrap_err().to_string()
+}

@@ -122,7 +122,7 @@ fn every_card_is_accounted_for_hp_stays_in_range_and_every_game_ends() {
 fn a_game_is_the_same_on_any_replay_and_the_runner_matches_the_step_loop() {
     let rules = Rules::default();
     for policy in ["random", "greedy", "heuristic", "lookahead-4"] {
-        let game = Scoundrel::new(rules.clone(), policy).unwrap();
+        let game = Scoundrel::with_policy(rules.clone(), policy).unwrap();
         let (kind, _) = PolicyKind::parse(policy, &rules).unwrap();
         for index in 0..200 {
             let a = game.play(9, index);

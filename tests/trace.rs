@@ -49,12 +49,12 @@ fn scoundrel_policies() -> Vec<String> {
 
 fn crownfall(sets: &[&str], policy: &str) -> Crownfall {
     let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
-    Crownfall::new(load(None, &sets).unwrap(), policy).unwrap()
+    Crownfall::with_policy(load(None, &sets).unwrap(), policy).unwrap()
 }
 
 fn scoundrel(sets: &[&str], policy: &str) -> Scoundrel {
     let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
-    Scoundrel::new(load(None, &sets).unwrap(), policy).unwrap()
+    Scoundrel::with_policy(load(None, &sets).unwrap(), policy).unwrap()
 }
 
 /// The outcomes a run plays for games `range` (two at a time, as `sim` plays them).
@@ -459,7 +459,7 @@ fn the_library_replay_of_a_record_matches_it_and_a_changed_record_is_refused() {
     let err = sim::trace::play::replay::<Crownfall>(
         &flipped,
         "flipped",
-        |r| Crownfall::new(r, "bank-at-17"),
+        |r| Crownfall::with_policy(r, "bank-at-17"),
         &mut desk,
     )
     .unwrap_err();

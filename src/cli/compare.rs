@@ -30,7 +30,7 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
         })
         .collect();
     args.grid.games()?;
-    let cells: Vec<G> = grid::build(&args.grid.play, &specs)?;
+    let cells: Vec<G> = grid::build(&args.grid, &specs)?;
     let dir = out_dir(&args.grid.play, G::NAME, "compare")?;
     let label = format!("{} compare ({} policies)", G::NAME, cells.len());
     let mut played = grid::play(&args.grid, &cells, &specs, true, &label)?;

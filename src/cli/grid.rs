@@ -10,14 +10,13 @@ use crate::games::Game;
 use crate::report::parquet::{distributions_frame, summary_frame, write_frame};
 use crate::report::summary::{Precision, RunInfo, SummaryRow, distribution_rows};
 use crate::report::terminal;
-use crate::rules;
 use crate::sim::grid::{self, GridOptions, GridRun};
 use crate::sim::progress::Progress;
 use crate::sim::runner::{CHUNK, Plan};
 use crate::sim::stop::ctrl_c_flag;
 
-use super::args::{GridArgs, PlayArgs};
-use super::run::{INTERRUPTED, rayon_threads, with_threads};
+use super::args::GridArgs;
+use super::run::{INTERRUPTED, load_rules, rayon_threads, seat, with_threads};
 
 /// A cell before it is built: a policy, and the rule values that set it apart.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,19 +27,19 @@ pub struct CellSpec {
     pub params: Vec<(String, String)>,
 }
 
-/// Builds every cell: the rules of `--rules`, `--set` and the cell's own values, then its policy.
-pub fn build<G: Game>(play: &PlayArgs, specs: &[CellSpec]) -> Result<Vec<G>> {
+/// Builds every cell: the rules of `--rules`, `--players`, `--set` and the cell's own values,
+/// then its policy in every seat but those `--vs` and `--seat` set.
+pub fn build<G: Game>(args: &GridArgs, specs: &[CellSpec]) -> Result<Vec<G>> {
     specs
         .iter()
         .map(|spec| {
-            let mut sets = play.set.clone();
-            sets.extend(
-                spec.params
-                    .iter()
-                    .map(|(path, value)| format!("{path}={value}")),
-            );
-            let rules = rules::load::<G::Rules>(play.rules.as_deref(), &sets)?;
-            G::new(rules, &spec.policy)
+            let sets: Vec<String> = spec
+                .params
+                .iter()
+                .map(|(path, value)| format!("{path}={value}"))
+                .collect();
+            let rules = load_rules::<G>(&args.play, &sets)?;
+            seat(rules, &spec.policy, &args.seats)
         })
         .collect()
 }

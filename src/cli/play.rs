@@ -51,11 +51,11 @@ pub fn execute<G: Traceable>(args: &PlayCmdArgs, default_policy: &str) -> Result
             source,
         })?;
         let what = path.display().to_string();
-        play::replay::<G>(&text, &what, |r| G::new(r, default_policy), &mut desk)?;
+        play::replay::<G>(&text, &what, |r| G::with_policy(r, default_policy), &mut desk)?;
         return Ok(ExitCode::SUCCESS);
     }
     let rules = rules::load::<G::Rules>(args.rules.as_deref(), &args.set)?;
-    let game = G::new(rules, args.hints.as_deref().unwrap_or(default_policy))?;
+    let game = G::with_policy(rules, args.hints.as_deref().unwrap_or(default_policy))?;
     play::play(
         &game,
         args.seed,

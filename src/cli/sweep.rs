@@ -6,12 +6,11 @@ use crate::error::{Result, SimError};
 use crate::games::Game;
 use crate::report::summary::SummaryRow;
 use crate::report::tables;
-use crate::rules;
 
 use super::args::SweepArgs;
 use super::expand::{self, Vary};
 use super::grid::{self, CellSpec};
-use super::run::out_dir;
+use super::run::{load_rules, out_dir};
 
 /// Checks every `--vary` value on its own first, so a bad one is named before any game runs.
 fn check_values<G: Game>(args: &SweepArgs, varies: &[Vary]) -> Result<()> {
@@ -25,9 +24,7 @@ fn check_values<G: Game>(args: &SweepArgs, varies: &[Vary]) -> Result<()> {
         }
         seen.push(&vary.path);
         for (text, _) in &vary.values {
-            let mut sets = args.grid.play.set.clone();
-            sets.push(format!("{}={text}", vary.path));
-            rules::load::<G::Rules>(args.grid.play.rules.as_deref(), &sets)
+            load_rules::<G>(&args.grid.play, &[format!("{}={text}", vary.path)])
                 .map_err(|e| SimError::input(format!("--vary {}={text}: {e}", vary.path)))?;
         }
     }
@@ -95,7 +92,7 @@ pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
     args.grid.games()?;
     check_values::<G>(args, &varies)?;
     let specs = specs(&policies, &varies);
-    let cells: Vec<G> = grid::build(&args.grid.play, &specs)?;
+    let cells: Vec<G> = grid::build(&args.grid, &specs)?;
     let dir = out_dir(&args.grid.play, G::NAME, "sweep")?;
     let label = format!("{} sweep ({} cells)", G::NAME, cells.len());
     let played = grid::play(&args.grid, &cells, &specs, false, &label)?;
