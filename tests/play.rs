@@ -107,7 +107,9 @@ impl Pty {
     }
 
     fn send_line(&mut self, line: &str) {
-        self.master.write_all(format!("{line}\n").as_bytes()).unwrap();
+        self.master
+            .write_all(format!("{line}\n").as_bytes())
+            .unwrap();
     }
 
     /// Ctrl-D at the start of a line: the end of input.
@@ -159,7 +161,10 @@ fn whole_game(p: &mut Pty, choose: impl Fn(&str) -> &'static str) -> (Vec<String
             p.send_line("banana");
             let again = p.expect(PROMPT);
             assert!(again.contains("not a choice: \"banana\""), "{again}");
-            assert!(again.contains("  1) "), "the choices are listed again: {again}");
+            assert!(
+                again.contains("  1) "),
+                "the choices are listed again: {again}"
+            );
         }
         p.send_line(choose(&screen));
         screens.push(screen);
@@ -205,17 +210,31 @@ fn a_whole_crownfall_game_with_hints_in_a_pty_recorded_and_replayed() {
     let record = tmp.join("game.jsonl");
     let record = record.to_str().unwrap();
     let mut p = Pty::spawn(&[
-        "crownfall", "--seed", "42", "--game", "3", "--hints", "optimal", "--record", record,
+        "crownfall",
+        "--seed",
+        "42",
+        "--game",
+        "3",
+        "--hints",
+        "optimal",
+        "--record",
+        record,
     ]);
     let (screens, prompts) = whole_game(&mut p, crownfall_choice);
     assert!(prompts > 10, "a whole game asks many times: {prompts}");
     let first = &screens[0];
-    assert!(first.contains("1) bank") && first.contains("2) push"), "{first}");
+    assert!(
+        first.contains("1) bank") && first.contains("2) push"),
+        "{first}"
+    );
     assert!(
         first.contains("hint (optimal): ") && first.contains("win probability: bank "),
         "{first}"
     );
-    assert!(!first.contains("deal:"), "the person does not see the deal: {first}");
+    assert!(
+        !first.contains("deal:"),
+        "the person does not see the deal: {first}"
+    );
     let rest = p.expect(&format!("recorded to {record}"));
     assert!(rest.contains("final_hp"), "{rest}");
     assert_eq!(p.exit_code(), 0);
@@ -229,16 +248,29 @@ fn a_whole_scoundrel_game_with_lookahead_hints_in_a_pty_recorded_and_replayed() 
     let record = tmp.join("game.jsonl");
     let record = record.to_str().unwrap();
     let mut p = Pty::spawn(&[
-        "scoundrel", "--seed", "42", "--game", "3", "--hints", "lookahead", "--record", record,
+        "scoundrel",
+        "--seed",
+        "42",
+        "--game",
+        "3",
+        "--hints",
+        "lookahead",
+        "--record",
+        record,
     ]);
     // Always the first choice: avoid when allowed, else the first way to face the room.
     let (screens, prompts) = whole_game(&mut p, |_| "1");
     assert!(prompts >= 5, "{prompts}");
     let first = &screens[0];
-    assert!(first.contains("room: ") && first.contains("  1) avoid the room"), "{first}");
+    assert!(
+        first.contains("room: ") && first.contains("  1) avoid the room"),
+        "{first}"
+    );
     assert!(first.contains("hint (lookahead): "), "{first}");
     assert!(
-        screens.iter().any(|s| s.contains("expected best value of the next room: ")),
+        screens
+            .iter()
+            .any(|s| s.contains("expected best value of the next room: ")),
         "the lookahead values the ways to play a room"
     );
     p.expect(&format!("recorded to {record}"));
@@ -256,7 +288,11 @@ fn q_quits_and_the_end_of_input_stops_cleanly_without_a_record() {
         ("scoundrel", "eof"),
     ] {
         let record = tmp.join(&format!("{game}-{stop}.jsonl"));
-        let hints = if game == "crownfall" { "expectimax" } else { "heuristic" };
+        let hints = if game == "crownfall" {
+            "expectimax"
+        } else {
+            "heuristic"
+        };
         let mut p = Pty::spawn(&[game, "--hints", hints, "--record", record.to_str().unwrap()]);
         p.expect(PROMPT);
         if stop == "q" {
@@ -267,7 +303,10 @@ fn q_quits_and_the_end_of_input_stops_cleanly_without_a_record() {
         }
         p.expect("quit: game not finished");
         assert_eq!(p.exit_code(), 0, "{game} {stop}");
-        assert!(!record.exists(), "{game} {stop}: no record of an unfinished game");
+        assert!(
+            !record.exists(),
+            "{game} {stop}: no record of an unfinished game"
+        );
         assert!(
             std::fs::read_dir(tmp.path()).unwrap().next().is_none(),
             "no temporary file left"

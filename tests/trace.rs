@@ -10,6 +10,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 use sim::cards::{Dealer, Stacked};
+use sim::games::Game;
 use sim::games::crownfall::engine::{JokerView, StrikeView};
 use sim::games::crownfall::events::{Event as CEvent, Seen as CSeen};
 use sim::games::crownfall::policy::BankTable;
@@ -17,7 +18,6 @@ use sim::games::crownfall::{self, Crownfall, Enemy};
 use sim::games::observe::Recorder;
 use sim::games::scoundrel::events::{Event as SEvent, Seen as SSeen};
 use sim::games::scoundrel::{self, Scoundrel, Turn, View};
-use sim::games::Game;
 use sim::rng::GameRng;
 use sim::rules::load;
 use sim::trace::{SCHEMA_VERSION, Traceable, json_lines, outcome_fields, schema};
@@ -38,9 +38,15 @@ fn crownfall_policies() -> Vec<String> {
 
 /// Scoundrel's fair named policies and shipped strategy files (the clairvoyant solver apart).
 fn scoundrel_policies() -> Vec<String> {
-    let mut p: Vec<String> = ["random", "greedy", "heuristic", "lookahead", "clairvoyant-win"]
-        .map(String::from)
-        .to_vec();
+    let mut p: Vec<String> = [
+        "random",
+        "greedy",
+        "heuristic",
+        "lookahead",
+        "clairvoyant-win",
+    ]
+    .map(String::from)
+    .to_vec();
     for f in ["bold", "cautious", "weapon-saver"] {
         p.push(format!("strategies/scoundrel/{f}.toml"));
     }
@@ -167,7 +173,16 @@ fn scoundrel_story(events: &[SSeen], o: &scoundrel::Outcome) -> Result<(), Strin
             _ => {}
         }
     }
-    let told = (last.hp, faced, last.cards_faced, entered, avoided, damage, healed, wasted);
+    let told = (
+        last.hp,
+        faced,
+        last.cards_faced,
+        entered,
+        avoided,
+        damage,
+        healed,
+        wasted,
+    );
     let row = (
         o.final_hp,
         o.cards_faced,
@@ -309,7 +324,10 @@ impl crownfall::Policy for CrownfallScript {
 /// Replays Crownfall JSON lines through `Engine::stacked`; returns the event lines and outcome.
 fn replay_crownfall(rules: &crownfall::Rules, lines: &[Value]) -> (Vec<Value>, Value) {
     let deal = line(lines, "deal");
-    let tower: Vec<Enemy> = codes(&deal["tower"]).into_iter().map(Enemy::from_code).collect();
+    let tower: Vec<Enemy> = codes(&deal["tower"])
+        .into_iter()
+        .map(Enemy::from_code)
+        .collect();
     let deck = codes(&deal["deck"]);
     let mut orders = vec![deck.clone()];
     orders.extend(deal["reshuffles"].as_array().unwrap().iter().map(codes));
@@ -393,7 +411,9 @@ fn compare_replay(
     (replayed, outcome): (Vec<Value>, Value),
 ) -> Option<String> {
     let recorded = event_lines(lines);
-    if let Some(n) = (0..recorded.len().max(replayed.len())).find(|&n| recorded.get(n) != replayed.get(n)) {
+    if let Some(n) =
+        (0..recorded.len().max(replayed.len())).find(|&n| recorded.get(n) != replayed.get(n))
+    {
         return Some(format!(
             "{what}: event {n} traced {:?}, replayed {:?}",
             recorded.get(n),
@@ -402,7 +422,8 @@ fn compare_replay(
     }
     let mut traced_outcome = line(lines, "outcome").clone();
     traced_outcome.as_object_mut().unwrap().remove("type");
-    (traced_outcome != outcome).then(|| format!("{what}: outcome {traced_outcome} replayed {outcome}"))
+    (traced_outcome != outcome)
+        .then(|| format!("{what}: outcome {traced_outcome} replayed {outcome}"))
 }
 
 #[test]
@@ -418,17 +439,32 @@ fn the_json_deal_and_decisions_replay_through_the_stacked_engine_event_for_event
             let game = crownfall(sets, &policy);
             for i in 0..200 {
                 let lines = parsed(&game, i);
-                reshuffled += usize::from(!line(&lines, "deal")["reshuffles"].as_array().unwrap().is_empty());
-                gambled += event_lines(&lines).iter().filter(|e| e["event"] == "joker_choice").count();
+                reshuffled += usize::from(
+                    !line(&lines, "deal")["reshuffles"]
+                        .as_array()
+                        .unwrap()
+                        .is_empty(),
+                );
+                gambled += event_lines(&lines)
+                    .iter()
+                    .filter(|e| e["event"] == "joker_choice")
+                    .count();
                 let replay = replay_crownfall(game.rules(), &lines);
-                failures.extend(compare_replay(&format!("crownfall {policy} game {i}"), &lines, replay));
+                failures.extend(compare_replay(
+                    &format!("crownfall {policy} game {i}"),
+                    &lines,
+                    replay,
+                ));
             }
         }
     }
     let mut avoided = 0;
     for (sets, policies) in [
         (&[][..], scoundrel_policies()),
-        (&["avoid_order=shuffle"][..], vec!["heuristic".into(), "random".into()]),
+        (
+            &["avoid_order=shuffle"][..],
+            vec!["heuristic".into(), "random".into()],
+        ),
     ] {
         for policy in policies {
             let game = scoundrel(sets, &policy);
@@ -436,13 +472,20 @@ fn the_json_deal_and_decisions_replay_through_the_stacked_engine_event_for_event
                 let lines = parsed(&game, i);
                 avoided += line(&lines, "deal")["avoided"].as_array().unwrap().len();
                 let replay = replay_scoundrel(game.rules(), &lines);
-                failures.extend(compare_replay(&format!("scoundrel {policy} game {i}"), &lines, replay));
+                failures.extend(compare_replay(
+                    &format!("scoundrel {policy} game {i}"),
+                    &lines,
+                    replay,
+                ));
             }
         }
     }
     assert_no_failures(&failures);
     // The replays went through reshuffles, Joker choices and avoided rooms.
-    assert!(reshuffled > 100 && gambled > 100 && avoided > 100, "{reshuffled} {gambled} {avoided}");
+    assert!(
+        reshuffled > 100 && gambled > 100 && avoided > 100,
+        "{reshuffled} {gambled} {avoided}"
+    );
 }
 
 #[test]
@@ -469,18 +512,32 @@ fn the_library_replay_of_a_record_matches_it_and_a_changed_record_is_refused() {
 /// The JSON layout of traces that show every kind of event of both games.
 fn layout() -> BTreeSet<String> {
     let mut fields = BTreeSet::new();
-    for (sets, policy) in [(&[][..], "bank-at-17"), (&["deck=infinite"][..], "expectimax")] {
+    for (sets, policy) in [
+        (&[][..], "bank-at-17"),
+        (&["deck=infinite"][..], "expectimax"),
+    ] {
         let game = crownfall(sets, policy);
         for i in 0..100 {
             let t = game.trace(SEED, i);
-            schema::describe("crownfall", &json_lines(&game, policy, SEED, i, &t), &mut fields);
+            schema::describe(
+                "crownfall",
+                &json_lines(&game, policy, SEED, i, &t),
+                &mut fields,
+            );
         }
     }
-    for (sets, policy) in [(&[][..], "heuristic"), (&["avoid_order=shuffle"][..], "random")] {
+    for (sets, policy) in [
+        (&[][..], "heuristic"),
+        (&["avoid_order=shuffle"][..], "random"),
+    ] {
         let game = scoundrel(sets, policy);
         for i in 0..100 {
             let t = game.trace(SEED, i);
-            schema::describe("scoundrel", &json_lines(&game, policy, SEED, i, &t), &mut fields);
+            schema::describe(
+                "scoundrel",
+                &json_lines(&game, policy, SEED, i, &t),
+                &mut fields,
+            );
         }
     }
     fields
@@ -490,7 +547,9 @@ fn layout() -> BTreeSet<String> {
 fn the_json_layout_is_the_documented_one_for_its_schema_version() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/trace-schema.txt");
     let text = std::fs::read_to_string(path).expect("docs/trace-schema.txt");
-    let mut lines = text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
     let version = lines.next().unwrap_or_default();
     let documented: BTreeSet<String> = lines.map(String::from).collect();
     let now = layout();
@@ -538,8 +597,19 @@ fn the_binary_traces_the_game_its_per_game_row_recorded() {
         ("scoundrel", "lookahead", None),
     ] {
         let dir = tmp.join(&format!("{game}-{policy}"));
-        let mut args =
-            argv![game, "--policy", policy, "--games", "400", "--seed", "11", "--per-game", "--out", &dir].to_vec();
+        let mut args = argv![
+            game,
+            "--policy",
+            policy,
+            "--games",
+            "400",
+            "--seed",
+            "11",
+            "--per-game",
+            "--out",
+            &dir
+        ]
+        .to_vec();
         let mut trace_args =
             argv!["trace", game, "--policy", policy, "--seed", "11", "--json"].to_vec();
         if let Some(set) = extra {
@@ -567,7 +637,9 @@ fn the_binary_traces_the_game_its_per_game_row_recorded() {
                     other => other.to_string(),
                 };
                 if cell != want {
-                    failures.push(format!("{game} {policy} game {index}: {name} traced {want}, row {cell}"));
+                    failures.push(format!(
+                        "{game} {policy} game {index}: {name} traced {want}, row {cell}"
+                    ));
                 }
             }
         }
@@ -577,7 +649,16 @@ fn the_binary_traces_the_game_its_per_game_row_recorded() {
 
 #[test]
 fn a_trace_in_words_names_every_chance_event_and_decision() {
-    let out = run(&["trace", "crownfall", "--policy", "bank-at-17", "--seed", "7", "--game", "123"]);
+    let out = run(&[
+        "trace",
+        "crownfall",
+        "--policy",
+        "bank-at-17",
+        "--seed",
+        "7",
+        "--game",
+        "123",
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let game = crownfall(&[], "bank-at-17");
@@ -593,7 +674,10 @@ fn a_trace_in_words_names_every_chance_event_and_decision() {
     );
     assert!(text.starts_with("crownfall | policy bank-at-17 | seed 7 | game 123\ndeal: tower "));
     let verdict = if traced.outcome.win { "WON" } else { "LOST" };
-    assert!(text.contains(&format!("\n{verdict}: win {}, final_hp {}", traced.outcome.win, traced.outcome.final_hp)));
+    assert!(text.contains(&format!(
+        "\n{verdict}: win {}, final_hp {}",
+        traced.outcome.win, traced.outcome.final_hp
+    )));
     let out = run(&["trace", "scoundrel", "--policy", "nonsense"]);
     assert_eq!(out.status.code(), Some(USAGE));
 }

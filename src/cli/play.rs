@@ -51,7 +51,12 @@ pub fn execute<G: Traceable>(args: &PlayCmdArgs, default_policy: &str) -> Result
             source,
         })?;
         let what = path.display().to_string();
-        play::replay::<G>(&text, &what, |r| G::with_policy(r, default_policy), &mut desk)?;
+        play::replay::<G>(
+            &text,
+            &what,
+            |r| G::with_policy(r, default_policy),
+            &mut desk,
+        )?;
         return Ok(ExitCode::SUCCESS);
     }
     let rules = rules::load::<G::Rules>(args.rules.as_deref(), &args.set)?;

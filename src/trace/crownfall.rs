@@ -9,13 +9,13 @@ use serde_json::{Value, json};
 
 use crate::cards::Stacked;
 use crate::error::{Result, SimError};
+use crate::games::Game;
 use crate::games::crownfall::engine::{JokerView, StrikeView};
 use crate::games::crownfall::events::{Event, Seen};
 use crate::games::crownfall::policy::BankTable;
 use crate::games::crownfall::solver::{self, Solution};
-use crate::games::crownfall::{Crownfall, Deck, Engine, Enemy, Policy, PolicyKind, Rules};
+use crate::games::crownfall::{Crownfall, Deck, Enemy, Engine, Policy, PolicyKind, Rules};
 use crate::games::observe::{Each, Recorder, Scripted};
-use crate::games::Game;
 
 use super::play::{Answer, Ask, Desk};
 use super::{Traceable, Traced, deal_pile, deal_piles};
@@ -31,7 +31,11 @@ fn tower_card(code: u8) -> &'static str {
 }
 
 fn cards(values: &[u8], name: impl Fn(u8) -> String) -> String {
-    values.iter().map(|&v| name(v)).collect::<Vec<_>>().join(" ")
+    values
+        .iter()
+        .map(|&v| name(v))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A strike's total in words: "15", "soft 17".
@@ -121,7 +125,11 @@ impl Traceable for Crownfall {
             Event::Flip { card: c, hard, .. } if hard > 21 => {
                 format!("  flip {}: {hard}, bust", card(c))
             }
-            Event::Flip { card: c, hard, best } => {
+            Event::Flip {
+                card: c,
+                hard,
+                best,
+            } => {
                 format!("  flip {}: {}", card(c), total(hard, best))
             }
             Event::Choice { bank } => format!(
@@ -153,7 +161,11 @@ impl Traceable for Crownfall {
             ),
             Event::JokerChoice { gamble } => format!(
                 "  choice (accept or double or nothing): {}",
-                if gamble { "DOUBLE OR NOTHING" } else { "ACCEPT" }
+                if gamble {
+                    "DOUBLE OR NOTHING"
+                } else {
+                    "ACCEPT"
+                }
             ),
             Event::JokerEnd { damage } => format!("  joker: {damage} damage | HP {}", s.hp),
             Event::Reshuffle { deck } => format!(
@@ -165,10 +177,7 @@ impl Traceable for Crownfall {
     }
 
     fn is_decision(seen: &Seen) -> bool {
-        matches!(
-            seen.event,
-            Event::Choice { .. } | Event::JokerChoice { .. }
-        )
+        matches!(seen.event, Event::Choice { .. } | Event::JokerChoice { .. })
     }
 
     fn play_person(
@@ -303,7 +312,11 @@ impl Policy for Person<'_, '_> {
         };
         if self.hints {
             let policy = self.game.policy();
-            let choice = if policy.bank(rules, view) { "bank" } else { "push" };
+            let choice = if policy.bank(rules, view) {
+                "bank"
+            } else {
+                "push"
+            };
             let mut hint = format!("hint ({}): {choice}", self.game.policy_name());
             if let Some(values) = Values::of(self.game).map(|v| v.strike(rules, view)) {
                 hint += &format!(

@@ -50,7 +50,11 @@ pub trait Traceable: Game {
 
     /// Replays a game from its `deal` line through the engine's stacked-deck entry, each
     /// decision taken from `events` (the recorded game's), and returns what the engine reports.
-    fn replay(&self, deal: &Value, events: &[Self::Seen]) -> Result<Traced<Self::Seen, Self::Outcome>>;
+    fn replay(
+        &self,
+        deal: &Value,
+        events: &[Self::Seen],
+    ) -> Result<Traced<Self::Seen, Self::Outcome>>;
 
     /// The event in words a player reads (`None` for an event with nothing to say).
     fn words(&self, seen: &Self::Seen) -> Option<String>;
@@ -118,7 +122,11 @@ pub fn outcome_words<O: Record>(outcome: &O) -> String {
             other => format!("{k} {other}"),
         })
         .collect();
-    format!("{}: {}", if outcome.won() { "WON" } else { "LOST" }, parts.join(", "))
+    format!(
+        "{}: {}",
+        if outcome.won() { "WON" } else { "LOST" },
+        parts.join(", ")
+    )
 }
 
 /// The JSON lines of a traced game: header, deal, events, outcome.
@@ -179,7 +187,11 @@ pub fn read_log<G: Traceable>(text: &str, what: &str) -> Result<Log<G::Seen>> {
     let mut deal = None;
     let mut events = Vec::new();
     let mut outcome = None;
-    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+    for (i, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
         let n = i + 1;
         let value: Value =
             serde_json::from_str(line).map_err(|e| bad(n, &format!("not JSON: {e}")))?;

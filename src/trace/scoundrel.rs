@@ -52,7 +52,11 @@ fn short(code: u8) -> String {
 }
 
 fn names(codes: &[u8]) -> String {
-    codes.iter().map(|&c| name(c)).collect::<Vec<_>>().join(", ")
+    codes
+        .iter()
+        .map(|&c| name(c))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The hero in words: "HP 17 | weapon 7 (up to Q)".
@@ -87,7 +91,11 @@ fn walk(rules: &Rules, room: &[u8], to_face: usize, hero: Hero, turn: &Turn) -> 
         let with = armed && h.can_use_weapon(card::value(code));
         h.face(rules, code, armed);
         steps.push(if card::is_monster(code) {
-            format!("{} {}", name(code), if with { "(weapon)" } else { "(barehanded)" })
+            format!(
+                "{} {}",
+                name(code),
+                if with { "(weapon)" } else { "(barehanded)" }
+            )
         } else {
             name(code)
         });
@@ -130,7 +138,9 @@ impl Traceable for Scoundrel {
     fn replay(&self, deal: &Value, events: &[Seen]) -> Result<Traced<Seen, Self::Outcome>> {
         let dungeon = deal_pile(deal, "dungeon")?;
         if dungeon.len() > crate::games::scoundrel::rules::MAX_CARDS {
-            return Err(SimError::input("the deal's dungeon holds more than 60 cards"));
+            return Err(SimError::input(
+                "the deal's dungeon holds more than 60 cards",
+            ));
         }
         let turns: Vec<Turn> = events
             .iter()
@@ -206,10 +216,7 @@ impl Traceable for Scoundrel {
                     if can_avoid { ", or avoid" } else { "" }
                 )
             }
-            Event::Turn {
-                avoid: true,
-                ..
-            } => "  choice: AVOID".into(),
+            Event::Turn { avoid: true, .. } => "  choice: AVOID".into(),
             Event::Turn { faced, left, .. } => {
                 let leave = if left == 0 {
                     String::new()
@@ -395,7 +402,10 @@ impl Person<'_, '_> {
                         let o = Options::of(rules, view);
                         let found = o.as_slice().iter().find(|o| o.turn == w.turn);
                         match found {
-                            Some(o) => p.weights.value(&o.hero, &future_after(view.dungeon, o), false),
+                            Some(o) => {
+                                p.weights
+                                    .value(&o.hero, &future_after(view.dungeon, o), false)
+                            }
                             None => continue,
                         }
                     };

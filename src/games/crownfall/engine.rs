@@ -547,7 +547,16 @@ impl Board {
             hard += card;
             ace |= card == 1;
             if hard >= 22 {
-                obs.see(|| self.seen(Event::Flip { card, hard, best: hard }, hp));
+                obs.see(|| {
+                    self.seen(
+                        Event::Flip {
+                            card,
+                            hard,
+                            best: hard,
+                        },
+                        hp,
+                    )
+                });
                 return hard;
             }
             let best = hard + 10 * u8::from(ace & (hard <= 11));

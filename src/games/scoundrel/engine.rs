@@ -235,26 +235,10 @@ impl Engine {
         let view = self.view(rules);
         let to_face = view.to_face;
         obs.see(|| {
-            let room = Cards::of(view.room);
-            let (can_avoid, to_face) = (view.can_avoid, to_face as u8);
-            self.seen(Event::Room { room, can_avoid, to_face }, 0)
+            let room = Event::room(view.room, view.can_avoid, to_face);
+            self.seen(room, 0)
         });
-        obs.see(|| {
-            // What the engine plays: an avoid that is not allowed faces the room in order.
-            let avoid = turn.avoid && view.can_avoid;
-            let order = if turn.avoid { [0, 1, 2, 3] } else { turn.order };
-            let weapon = turn.weapon;
-            let faced = Cards::from_iter(
-                order[..if avoid { 0 } else { to_face }]
-                    .iter()
-                    .map(|&i| self.room[usize::from(i)]),
-            );
-            let left = (0..self.room_len)
-                .find(|i| !avoid && to_face < self.room_len.into() && !order[..to_face].contains(i))
-                .map_or(0, |i| self.room[usize::from(i)]);
-            let event = Event::Turn { avoid, order, weapon, faced, left };
-            self.seen(event, 0)
-        });
+        obs.see(|| self.seen(Event::turn(view.room, view.can_avoid, to_face, turn), 0));
         if turn.avoid && view.can_avoid {
             self.out.rooms_avoided += 1;
             if rules.avoid_order == AvoidOrder::Shuffle {
@@ -266,7 +250,14 @@ impl Engine {
             }
             self.room_len = 0;
             self.avoided_last = true;
-            obs.see(|| self.seen(Event::Avoided { cards: Cards::of(&self.room) }, 0));
+            obs.see(|| {
+                self.seen(
+                    Event::Avoided {
+                        cards: Cards::of(&self.room),
+                    },
+                    0,
+                )
+            });
             return;
         }
         let order = if turn.avoid { [0, 1, 2, 3] } else { turn.order };
@@ -293,7 +284,13 @@ impl Engine {
             obs.see(|| {
                 let (damage, healed, wasted) = (effect.damage, effect.healed, effect.wasted);
                 let armed = armed && card::is_monster(code) && damage < v;
-                let event = Event::Face { card: code, armed, damage, healed, wasted };
+                let event = Event::Face {
+                    card: code,
+                    armed,
+                    damage,
+                    healed,
+                    wasted,
+                };
                 self.seen(event, step as u8 + 1)
             });
             if !self.hero.alive() {

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::games::observe::Cards;
 
+use super::engine::Turn;
 use super::rules::ROOM;
 
 /// One thing that happened in a game. Cards are codes: kind in the high bits (0x00 monster,
@@ -57,6 +58,38 @@ pub enum Event {
         /// True for a potion past the turn's cap.
         wasted: bool,
     },
+}
+
+impl Event {
+    /// The room `room` about to be played, `to_face` of its cards.
+    pub fn room(room: &[u8], can_avoid: bool, to_face: usize) -> Self {
+        Self::Room {
+            room: Cards::of(room),
+            can_avoid,
+            to_face: to_face as u8,
+        }
+    }
+
+    /// The turn the engine plays when asked to play `turn` in `room`: an avoid that is not
+    /// allowed faces the room in order.
+    pub fn turn(room: &[u8], can_avoid: bool, to_face: usize, turn: &Turn) -> Self {
+        let avoid = turn.avoid && can_avoid;
+        let order = if turn.avoid { [0, 1, 2, 3] } else { turn.order };
+        let faced = if avoid { 0 } else { to_face };
+        let left = (0..room.len() as u8)
+            .find(|i| !avoid && to_face < room.len() && !order[..to_face].contains(i))
+            .map_or(0, |i| room[usize::from(i)]);
+        Self::Turn {
+            avoid,
+            order,
+            weapon: turn.weapon,
+            faced: order[..faced]
+                .iter()
+                .map(|&i| room[usize::from(i)])
+                .collect(),
+            left,
+        }
+    }
 }
 
 /// The state of the game after an event.
