@@ -181,7 +181,11 @@ pub fn replay<G: Traceable>(
             "{what}: the recorded outcome differs from the replay's"
         )));
     }
-    let field = |k: &str| log.header.get(k).map_or("?".into(), |v| v.to_string());
+    let field = |k: &str| match log.header.get(k) {
+        Some(serde_json::Value::String(s)) => s.clone(),
+        Some(v) => v.to_string(),
+        None => "?".into(),
+    };
     desk.show(&format!(
         "{} | replay of {what}: seed {}, game {}, played by {}",
         G::NAME,
