@@ -7,6 +7,7 @@ use clap::Args;
 use crate::error::{Result, SimError};
 
 use super::count::parse_count;
+use super::format::ReportArgs;
 
 /// The default seed: a rerun without `--seed` reproduces the same games.
 pub const DEFAULT_SEED: u64 = 1;
@@ -44,6 +45,9 @@ pub struct PlayArgs {
     /// Output folder (default: results/GAME/POLICY, or results/GAME/compare and .../sweep)
     #[arg(long, short)]
     pub out: Option<PathBuf>,
+    /// How the report is printed: --format, --quiet.
+    #[command(flatten)]
+    pub report: ReportArgs,
 }
 
 impl PlayArgs {

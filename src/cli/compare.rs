@@ -53,12 +53,17 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
     }
     let written = grid::write::<G>(&dir, &played)?;
 
-    outln!(
-        "{} compare | {} policies on the same deals | seed {}",
+    let header = format!(
+        "{} compare | {} policies on the same deals | seed {}\n",
         G::NAME,
         cells.len(),
         args.grid.play.seed
     );
-    super::output::text(&tables::ranked(&played.rows, &order));
-    Ok(grid::finish(&played, args.grid.play.threads, &written))
+    Ok(grid::finish(
+        &played,
+        &args.grid.play,
+        &written,
+        || header + &tables::ranked(&played.rows, &order),
+        Some(&order),
+    ))
 }

@@ -8,12 +8,12 @@ use crate::error::{Result, SimError};
 use crate::games::seats::{Seating, Table};
 use crate::games::{Game, Tally};
 use crate::report::files::ensure_writable_dir;
+use crate::report::json;
 use crate::report::parquet::{GamesWriter, distributions_frame, summary_frame, write_frame};
-use crate::report::summary::{RunInfo, SummaryRow, distribution_rows};
+use crate::report::summary::{RunInfo, Speed, SummaryRow, distribution_rows};
 use crate::report::terminal;
 use crate::rules;
 use crate::sim::grid::play_chunk;
-use crate::sim::progress::Progress;
 use crate::sim::runner::{self, CHUNK, Plan};
 use crate::sim::stop::ctrl_c_flag;
 
@@ -107,7 +107,9 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
         None
     };
     let stop = ctrl_c_flag();
-    let progress = Progress::new(games, &format!("{} {}", G::NAME, game.policy_name()));
+    let progress = play
+        .report
+        .progress(games, &format!("{} {}", G::NAME, game.policy_name()));
     let per_game = args.per_game;
     let seed = play.seed;
     let started = Instant::now();
@@ -149,20 +151,21 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
     let written = write_outputs::<G>(&dir, &row, &tally, game.policy_name(), games_file)
         .map_err(SimError::into_output)?;
 
-    super::output::text(&terminal::summary(&row));
-    if let Some((title, hist)) = tally.distributions().first() {
-        super::output::text(&terminal::bars(&title.replace('_', " "), hist));
-    }
-    let threads = rayon_threads(play.threads);
-    let rate = played.games as f64 / elapsed.max(1e-9);
-    outln!(
-        "  speed: {} games/s on {threads} threads ({} per thread), {elapsed:.2} s",
-        terminal::per_second(rate),
-        terminal::per_second(rate / threads as f64)
+    let speed = Speed {
+        games: played.games,
+        seconds: elapsed,
+        threads: rayon_threads(play.threads),
+    };
+    play.report.print(
+        || text_report(&row, &tally, &speed, &written),
+        || {
+            let mut doc = json::summaries(std::slice::from_ref(&row)).remove(0);
+            doc.insert("distributions".into(), json::distributions(&tally));
+            doc.insert("speed".into(), json::speed(&speed));
+            doc.insert("files".into(), json::files(&written));
+            doc.into()
+        },
     );
-    for path in &written {
-        outln!("  wrote {}", path.display());
-    }
     if !played.complete {
         eprintln!(
             "stopped: wrote the first {} of {} games, marked complete = false",
@@ -172,6 +175,30 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
         return Ok(ExitCode::from(INTERRUPTED));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The text report: the summary, the first distribution as bars, the speed and the files.
+fn text_report<T: Tally>(
+    row: &SummaryRow,
+    tally: &T,
+    speed: &Speed,
+    written: &[PathBuf],
+) -> String {
+    let mut s = terminal::summary(row);
+    if let Some((title, hist)) = tally.distributions().first() {
+        s.push_str(&terminal::bars(&title.replace('_', " "), hist));
+    }
+    s.push_str(&format!(
+        "  speed: {} games/s on {} threads ({} per thread), {:.2} s\n",
+        terminal::per_second(speed.rate()),
+        speed.threads,
+        terminal::per_second(speed.per_thread()),
+        speed.seconds
+    ));
+    for path in written {
+        s.push_str(&format!("  wrote {}\n", path.display()));
+    }
+    s
 }
 
 /// Writes the run's files: the distributions and per-game rows first, the summary last, so a

@@ -98,31 +98,32 @@ pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
     let played = grid::play(&args.grid, &cells, &specs, false, &label)?;
     let written = grid::write::<G>(&dir, &played)?;
 
-    outln!(
-        "{} sweep | {} cells | seed {}{}",
-        G::NAME,
-        cells.len(),
-        args.grid.play.seed,
-        args.grid.precision.map_or(String::new(), |e| format!(
-            " | until the 95% CI is within +-{e}"
-        ))
-    );
-    super::output::text(&tables::cells(&played.rows));
-    if let Some(grid) = two_way(&played.rows, policies.len()) {
-        outln!("  win rate:");
-        super::output::text(&grid);
-    }
-    let short: Vec<&str> = played
-        .rows
-        .iter()
-        .filter(|r| r.precision.is_some_and(|p| !p.met))
-        .map(|r| r.policy.as_str())
-        .collect();
-    if !short.is_empty() && played.run.complete {
-        outln!(
-            "  {} cells reached the game cap before the precision target (precision_met = false)",
-            short.len()
+    let text = || {
+        let mut s = format!(
+            "{} sweep | {} cells | seed {}{}\n",
+            G::NAME,
+            cells.len(),
+            args.grid.play.seed,
+            args.grid.precision.map_or(String::new(), |e| format!(
+                " | until the 95% CI is within +-{e}"
+            ))
         );
-    }
-    Ok(grid::finish(&played, args.grid.play.threads, &written))
+        s.push_str(&tables::cells(&played.rows));
+        if let Some(grid) = two_way(&played.rows, policies.len()) {
+            s.push_str("  win rate:\n");
+            s.push_str(&grid);
+        }
+        let short = played
+            .rows
+            .iter()
+            .filter(|r| r.precision.is_some_and(|p| !p.met))
+            .count();
+        if short > 0 && played.run.complete {
+            s.push_str(&format!(
+                "  {short} cells reached the game cap before the precision target (precision_met = false)\n"
+            ));
+        }
+        s
+    };
+    Ok(grid::finish(&played, &args.grid.play, &written, text, None))
 }
