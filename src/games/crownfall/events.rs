@@ -47,7 +47,7 @@ pub enum Event {
         total: u8,
         /// Damage taken.
         damage: u8,
-        /// HP healed (a perfect 21), before the damage, capped at max HP.
+        /// The heal of a perfect 21 that defeats (HP never passes max HP).
         heal: u8,
         /// True if the royal is defeated.
         defeated: bool,
