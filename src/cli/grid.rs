@@ -10,6 +10,7 @@ use serde_json::Value;
 use crate::error::{Result, SimError};
 use crate::games::{Game, Tally};
 use crate::report::json;
+use crate::report::manifest::{Command, Manifest, ShardRun};
 use crate::report::parquet::{distributions_frame, summary_frame, write_frame};
 use crate::report::summary::{Precision, RunInfo, Speed, SummaryRow, distribution_rows};
 use crate::report::terminal;
@@ -66,7 +67,8 @@ pub fn play<G: Game>(
 ) -> Result<Played<G::Tally>> {
     let games = args.games()?;
     let threads = rayon_threads(args.play.threads) as u64;
-    let mut plan = Plan::new(args.play.first_game, games);
+    let span = args.play.span(games);
+    let mut plan = Plan::new(span.start, span.end - span.start);
     // A wave holds every cell's results for its chunks: fewer chunks for bigger grids, and few
     // with a precision target, since a cell that reaches it mid-wave wastes the rest of the wave.
     let chunks = if args.precision.is_some() {
@@ -82,7 +84,7 @@ pub fn play<G: Game>(
     let progress = args
         .play
         .report
-        .progress(games.saturating_mul(cells.len() as u64), label);
+        .progress(plan.games.saturating_mul(cells.len() as u64), label);
     let started = Instant::now();
     let run = with_threads(args.play.threads, || {
         grid::play(
@@ -98,7 +100,7 @@ pub fn play<G: Game>(
     progress.finish();
     let info = RunInfo {
         seed: args.play.seed,
-        first_game: args.play.first_game,
+        first_game: plan.first_game,
         complete: run.complete,
     };
     let rows = cells
@@ -147,6 +149,36 @@ fn speed(played: &Played<impl Sized>, threads: Option<usize>) -> Speed {
         seconds: played.seconds,
         threads: rayon_threads(threads),
     }
+}
+
+/// With `--shard`, writes the grid's `shard.json` into `dir` (after its Parquet files) and
+/// returns its path. `baseline` is the cell of a comparison's named baseline.
+pub fn write_shard<G: Game>(
+    dir: &Path,
+    args: &GridArgs,
+    command: Command,
+    played: &Played<G::Tally>,
+    baseline: Option<usize>,
+) -> Result<Option<PathBuf>> {
+    let Some(shard) = args.play.shard else {
+        return Ok(None);
+    };
+    let games = args.games()?;
+    let manifest = Manifest::new(&ShardRun {
+        game: G::NAME,
+        command,
+        seed: args.play.seed,
+        shard,
+        run: (args.play.first_game, games),
+        span: args.play.span(games),
+        complete: played.run.complete,
+        rows: &played.rows,
+        tallies: &played.run.tallies,
+        pairs: played.run.pairs.as_ref(),
+        baseline,
+        games_files: &[],
+    });
+    manifest.write(dir).map(Some).map_err(SimError::into_output)
 }
 
 /// The closing lines: speed, files, and a note if Ctrl-C cut the grid short.

@@ -14,6 +14,7 @@ pub mod expand;
 pub mod format;
 pub mod grid;
 pub mod list;
+pub mod merge;
 pub mod output;
 pub mod play;
 pub mod run;
@@ -33,6 +34,7 @@ use crate::trace::Traceable;
 
 use args::{CompareArgs, RunArgs, SweepArgs};
 use play::PlayCmdArgs;
+use merge::MergeArgs;
 use solve::SolveArgs;
 use trace::TraceArgs;
 
@@ -59,6 +61,8 @@ pub struct GameEntry {
     pub trace: fn(&TraceArgs, &str) -> Result<ExitCode>,
     /// Plays one game with a person.
     pub play: fn(&PlayCmdArgs, &str) -> Result<ExitCode>,
+    /// Merges the shards of a run of this game.
+    pub merge: fn(&merge::MergeArgs, Vec<merge::Loaded>) -> Result<ExitCode>,
 }
 
 fn entry<G: Traceable>(default_policy: &'static str) -> GameEntry {
@@ -72,6 +76,7 @@ fn entry<G: Traceable>(default_policy: &'static str) -> GameEntry {
         describe: list::describe::<G>,
         trace: trace::execute::<G>,
         play: play::execute::<G>,
+        merge: merge::merge::<G>,
     }
 }
 
@@ -115,6 +120,11 @@ fn command(games: &[GameEntry]) -> Command {
                 .after_help("Example: sim play scoundrel --seed 42 --game 3 --hints lookahead"),
         )
         .subcommand(
+            MergeArgs::augment_args(Command::new("merge"))
+                .about("Merge the shards of a run (--shard I/N) into the files of a single run")
+                .after_help("Example: sim merge results/big/shard-* --out results/big/all"),
+        )
+        .subcommand(
             SolveArgs::augment_args(Command::new("solve"))
                 .about("Solve a game: the best policy, its chart and strategy file"),
         )
@@ -135,7 +145,7 @@ fn command(games: &[GameEntry]) -> Command {
 fn known_commands(games: &[GameEntry]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
     format!(
-        "known games: {}; other commands: list, compare, sweep, solve, trace, play, completions, man",
+        "known games: {}; other commands: list, compare, sweep, merge, solve, trace, play, completions, man",
         names.join(", ")
     )
 }
@@ -179,6 +189,10 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
         "compare" => {
             let args = CompareArgs::from_arg_matches(sub).map_err(parse_error)?;
             (find(games, &args.grid.game)?.compare)(&args)
+        }
+        "merge" => {
+            let args = MergeArgs::from_arg_matches(sub).map_err(parse_error)?;
+            merge::execute(&args, games)
         }
         "sweep" => {
             let args = SweepArgs::from_arg_matches(sub).map_err(parse_error)?;

@@ -8,8 +8,10 @@ use crate::error::{Result, SimError};
 use crate::games::seats::{Seating, Table};
 use crate::games::{Game, Tally};
 use crate::report::files::ensure_writable_dir;
+use crate::report::games_file::GamesWriter;
 use crate::report::json;
-use crate::report::parquet::{GamesWriter, distributions_frame, summary_frame, write_frame};
+use crate::report::manifest::{Command, Manifest, ShardRun};
+use crate::report::parquet::{distributions_frame, summary_frame, write_frame};
 use crate::report::summary::{RunInfo, Speed, SummaryRow, distribution_rows};
 use crate::report::terminal;
 use crate::rules;
@@ -71,10 +73,13 @@ pub fn setup<G: Game>(play: &PlayArgs, policy: &str, seats: &SeatArgs) -> Result
 
 /// The output folder: `--out`, or `results/<game>/<name>`; created and proven writable.
 pub fn out_dir(play: &PlayArgs, game: &str, name: &str) -> Result<PathBuf> {
-    let dir = play
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(game).join(slug(name)));
+    let dir = play.out.clone().unwrap_or_else(|| {
+        let dir = PathBuf::from("results").join(game).join(slug(name));
+        match play.shard {
+            Some(shard) => dir.join(shard.folder()),
+            None => dir,
+        }
+    });
     ensure_writable_dir(&dir)?;
     Ok(dir)
 }
@@ -96,12 +101,14 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
     let policy = args.policy.as_deref().unwrap_or(default_policy);
     let game: G = setup(play, policy, &args.seats)?;
     let dir = out_dir(play, G::NAME, game.policy_name())?;
-    let mut plan = Plan::new(play.first_game, games);
+    let span = play.span(games);
+    let mut plan = Plan::new(span.start, span.end - span.start);
     let mut games_file = if args.per_game {
         plan.wave = 16 * CHUNK;
-        Some(GamesWriter::<G::Outcome>::create(
-            &dir.join("games.parquet"),
-            play.first_game,
+        Some(GamesWriter::create::<G::Outcome>(
+            &dir,
+            plan.first_game,
+            plan.games,
         )?)
     } else {
         None
@@ -109,7 +116,7 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
     let stop = ctrl_c_flag();
     let progress = play
         .report
-        .progress(games, &format!("{} {}", G::NAME, game.policy_name()));
+        .progress(plan.games, &format!("{} {}", G::NAME, game.policy_name()));
     let per_game = args.per_game;
     let seed = play.seed;
     let started = Instant::now();
@@ -144,12 +151,37 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
 
     let info = RunInfo {
         seed,
-        first_game: play.first_game,
+        first_game: plan.first_game,
         complete: played.complete,
     };
     let row = SummaryRow::new(&game, &tally, &info);
-    let written = write_outputs::<G>(&dir, &row, &tally, game.policy_name(), games_file)
-        .map_err(SimError::into_output)?;
+    let mut written =
+        write_outputs(&dir, &row, &tally, games_file).map_err(SimError::into_output)?;
+    if let Some(shard) = play.shard {
+        let games_files: Vec<PathBuf> = written
+            .iter()
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("games"))
+            })
+            .cloned()
+            .collect();
+        let manifest = Manifest::new(&ShardRun {
+            game: G::NAME,
+            command: Command::Run,
+            seed,
+            shard,
+            run: (play.first_game, games),
+            span,
+            complete: played.complete,
+            rows: std::slice::from_ref(&row),
+            tallies: std::slice::from_ref(&tally),
+            pairs: None,
+            baseline: None,
+            games_files: &games_files,
+        });
+        written.push(manifest.write(&dir).map_err(SimError::into_output)?);
+    }
 
     let speed = Speed {
         games: played.games,
@@ -170,7 +202,7 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
         eprintln!(
             "stopped: wrote the first {} of {} games, marked complete = false",
             terminal::thousands(played.games),
-            terminal::thousands(games)
+            terminal::thousands(plan.games)
         );
         return Ok(ExitCode::from(INTERRUPTED));
     }
@@ -201,21 +233,20 @@ fn text_report<T: Tally>(
     s
 }
 
-/// Writes the run's files: the distributions and per-game rows first, the summary last, so a
-/// summary on disk always comes with its distributions.
-fn write_outputs<G: Game>(
+/// Writes a run's files: the distributions and per-game rows first, the summary last, so a
+/// summary on disk always comes with its distributions. `sim merge` writes a merged run with it.
+pub fn write_outputs<T: Tally>(
     dir: &std::path::Path,
     row: &SummaryRow,
-    tally: &G::Tally,
-    policy: &str,
-    games_file: Option<GamesWriter<G::Outcome>>,
+    tally: &T,
+    games_file: Option<GamesWriter>,
 ) -> Result<Vec<PathBuf>> {
     let mut written = vec![write_frame(
         &dir.join("distributions.parquet"),
-        &mut distributions_frame(&distribution_rows(policy, 0, tally))?,
+        &mut distributions_frame(&distribution_rows(&row.policy, 0, tally))?,
     )?];
     if let Some(w) = games_file {
-        written.push(w.finish()?);
+        written.extend(w.finish()?);
     }
     written.push(write_frame(
         &dir.join("summary.parquet"),

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use crate::error::{Result, SimError};
 use crate::games::Game;
+use crate::report::manifest::Command;
 use crate::report::summary::SummaryRow;
 use crate::report::tables;
 
@@ -47,7 +48,7 @@ fn specs(policies: &[String], varies: &[Vary]) -> Vec<CellSpec> {
 
 /// The two dimensions with more than one value (the policy counts as one), as a grid of win
 /// rates; `None` unless there are exactly two.
-fn two_way(rows: &[SummaryRow], policies: usize) -> Option<String> {
+pub fn two_way(rows: &[SummaryRow], policies: usize) -> Option<String> {
     let coords = |row: &SummaryRow| {
         let mut c = vec![row.policy.clone()];
         c.extend(row.params.iter().map(|(_, v)| v.clone()));
@@ -96,7 +97,14 @@ pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
     let dir = out_dir(&args.grid.play, G::NAME, "sweep")?;
     let label = format!("{} sweep ({} cells)", G::NAME, cells.len());
     let played = grid::play(&args.grid, &cells, &specs, false, &label)?;
-    let written = grid::write::<G>(&dir, &played)?;
+    let mut written = grid::write::<G>(&dir, &played)?;
+    written.extend(grid::write_shard::<G>(
+        &dir,
+        &args.grid,
+        Command::Sweep,
+        &played,
+        None,
+    )?);
 
     let text = || {
         let mut s = format!(

@@ -1,11 +1,11 @@
-//! Parquet files: `summary.parquet`, `distributions.parquet` and the streamed `games.parquet`.
+//! Parquet files: `summary.parquet` and `distributions.parquet` (the streamed `games.parquet` is
+//! [`super::games_file`]).
 
 use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
 use crate::error::{Result, SimError};
-use crate::games::{ColumnData, Record};
 
 use super::files::AtomicFile;
 use super::summary::{DistributionRow, Field, ParamKind, SummaryRow};
@@ -107,67 +107,4 @@ pub fn distributions_frame(rows: &[DistributionRow]) -> Result<DataFrame> {
         ),
     ];
     DataFrame::new_infer_height(columns).map_err(|e| SimError::input(e.to_string()))
-}
-
-/// `games.parquet`, written in batches (one row group each) so memory stays flat.
-pub struct GamesWriter<R> {
-    path: PathBuf,
-    file: AtomicFile,
-    writer: Option<polars::io::parquet::write::BatchedWriter<std::fs::File>>,
-    next: u64,
-    record: std::marker::PhantomData<R>,
-}
-
-impl<R: Record> GamesWriter<R> {
-    /// Starts `path` (it appears only on [`GamesWriter::finish`]).
-    /// Rows are numbered from game index `first`.
-    pub fn create(path: &Path, first: u64) -> Result<Self> {
-        Ok(Self {
-            path: path.to_path_buf(),
-            file: AtomicFile::create(path)?,
-            writer: None,
-            next: first,
-            record: std::marker::PhantomData,
-        })
-    }
-
-    /// Appends the outcomes of the next games as rows.
-    pub fn write(&mut self, batch: &[R]) -> Result<()> {
-        let first = self.next;
-        self.next += batch.len() as u64;
-        let mut columns = vec![Column::new(
-            "game".into(),
-            (first..self.next).collect::<Vec<u64>>(),
-        )];
-        for (name, data) in R::columns(batch) {
-            columns.push(match data {
-                ColumnData::U32(v) => Column::new(name.into(), v),
-                ColumnData::I32(v) => Column::new(name.into(), v),
-                ColumnData::Bool(v) => Column::new(name.into(), v),
-                ColumnData::Str(v) => Column::new(name.into(), v),
-            });
-        }
-        let df = DataFrame::new_infer_height(columns).map_err(|e| polars_error(&self.path, e))?;
-        if self.writer.is_none() {
-            let writer = ParquetWriter::new(self.file.take())
-                .batched(df.schema())
-                .map_err(|e| polars_error(&self.path, e))?;
-            self.writer = Some(writer);
-        }
-        let writer = self.writer.as_mut().expect("created above");
-        writer
-            .write_batch(&df)
-            .map_err(|e| polars_error(&self.path, e))
-    }
-
-    /// Closes the file and gives it its real name.
-    pub fn finish(mut self) -> Result<PathBuf> {
-        if self.writer.is_none() {
-            self.write(&[])?;
-        }
-        if let Some(writer) = &self.writer {
-            writer.finish().map_err(|e| polars_error(&self.path, e))?;
-        }
-        self.file.commit()
-    }
 }

@@ -69,9 +69,27 @@ pub struct Precision {
 impl SummaryRow {
     /// The summary of `tally`, played by `game` as described by `info`.
     pub fn new<G: Game>(game: &G, tally: &G::Tally, info: &RunInfo) -> Self {
+        Self::of(
+            G::NAME,
+            game.policy_name(),
+            game.rules().to_json(),
+            tally,
+            info,
+        )
+    }
+
+    /// The summary of `tally` of `game` played by `policy` under `rules` (as JSON), as
+    /// described by `info`: what [`SummaryRow::new`] makes, from the parts a shard records.
+    pub fn of<T: Tally>(
+        game: &str,
+        policy: &str,
+        rules: String,
+        tally: &T,
+        info: &RunInfo,
+    ) -> Self {
         Self {
-            game: G::NAME.to_string(),
-            policy: game.policy_name().to_string(),
+            game: game.to_string(),
+            policy: policy.to_string(),
             params: Vec::new(),
             games: tally.games(),
             wins: tally.wins(),
@@ -80,7 +98,7 @@ impl SummaryRow {
             seed: info.seed,
             first_game: info.first_game,
             complete: info.complete,
-            rules: game.rules().to_json(),
+            rules,
             comparison: None,
             precision: None,
         }
