@@ -33,8 +33,8 @@ use crate::games::scoundrel::Scoundrel;
 use crate::trace::Traceable;
 
 use args::{CompareArgs, RunArgs, SweepArgs};
-use play::PlayCmdArgs;
 use merge::MergeArgs;
+use play::PlayCmdArgs;
 use solve::SolveArgs;
 use trace::TraceArgs;
 
