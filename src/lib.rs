@@ -13,3 +13,4 @@ pub mod report;
 pub mod rng;
 pub mod rules;
 pub mod sim;
+pub mod trace;

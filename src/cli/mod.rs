@@ -16,11 +16,13 @@ pub mod grid;
 pub mod list;
 pub mod merge;
 pub mod output;
+pub mod play;
 pub mod run;
 pub mod shell;
 pub mod solve;
 pub mod sweep;
 pub mod tournament;
+pub mod trace;
 
 use std::process::ExitCode;
 
@@ -32,10 +34,13 @@ use crate::games::crownfall::Crownfall;
 use crate::games::junkyard::Junkyard;
 use crate::games::regicide::Regicide;
 use crate::games::scoundrel::Scoundrel;
+use crate::trace::Traceable;
 
 use args::{CompareArgs, RunArgs, SweepArgs};
 use merge::MergeArgs;
+use play::PlayCmdArgs;
 use solve::SolveArgs;
+use trace::TraceArgs;
 
 /// Exit code for bad input of any kind.
 pub const USAGE: u8 = 2;
@@ -56,10 +61,22 @@ pub struct GameEntry {
     pub sweep: fn(&SweepArgs) -> Result<ExitCode>,
     /// The `sim list` text.
     pub describe: fn() -> String,
+    /// Traces one game and plays one with a person, for games that can be traced.
+    pub watch: Option<Watch>,
     /// Merges the shards of a run of this game.
     pub merge: fn(&merge::MergeArgs, Vec<merge::Loaded>) -> Result<ExitCode>,
 }
 
+/// `sim trace` and `sim play` for one game.
+#[derive(Clone, Copy)]
+pub struct Watch {
+    /// Traces one game.
+    pub trace: fn(&TraceArgs, &str) -> Result<ExitCode>,
+    /// Plays one game with a person.
+    pub play: fn(&PlayCmdArgs, &str) -> Result<ExitCode>,
+}
+
+/// A game's entry; `trace` and `play` refuse it (see [`traced`]).
 fn entry<G: Game>(default_policy: &'static str) -> GameEntry {
     GameEntry {
         name: G::NAME,
@@ -69,15 +86,27 @@ fn entry<G: Game>(default_policy: &'static str) -> GameEntry {
         compare: compare::execute::<G>,
         sweep: sweep::execute::<G>,
         describe: list::describe::<G>,
+        watch: None,
         merge: merge::merge::<G>,
+    }
+}
+
+/// A game's entry with `sim trace` and `sim play`.
+fn traced<G: Traceable>(default_policy: &'static str) -> GameEntry {
+    GameEntry {
+        watch: Some(Watch {
+            trace: trace::execute::<G>,
+            play: play::execute::<G>,
+        }),
+        ..entry::<G>(default_policy)
     }
 }
 
 /// Every game, in the order `sim list` shows them.
 pub fn games() -> Vec<GameEntry> {
     vec![
-        entry::<Crownfall>("bank-at-17"),
-        entry::<Scoundrel>("greedy"),
+        traced::<Crownfall>("bank-at-17"),
+        traced::<Scoundrel>("greedy"),
         entry::<Regicide>("simple"),
         entry::<Junkyard>("simple"),
     ]
@@ -105,6 +134,16 @@ fn command(games: &[GameEntry]) -> Command {
                 ),
         )
         .subcommand(
+            TraceArgs::augment_args(Command::new("trace"))
+                .about("Show exactly one game of a run: every chance event and decision, in words or JSON lines")
+                .after_help("Example: sim trace crownfall --policy optimal --seed 7 --game 123 [--json]"),
+        )
+        .subcommand(
+            PlayCmdArgs::augment_args(Command::new("play"))
+                .about("Play a dealt game in the terminal, with a policy's hints; record or replay it")
+                .after_help("Example: sim play scoundrel --seed 42 --game 3 --hints lookahead"),
+        )
+        .subcommand(
             MergeArgs::augment_args(Command::new("merge"))
                 .about("Merge the shards of a run (--shard I/N) into the files of a single run")
                 .after_help("Example: sim merge results/big/shard-* --out results/big/all"),
@@ -130,7 +169,7 @@ fn command(games: &[GameEntry]) -> Command {
 fn known_commands(games: &[GameEntry]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
     format!(
-        "known games: {}; other commands: list, compare, sweep, merge, solve, completions, man",
+        "known games: {}; other commands: list, compare, sweep, merge, solve, trace, play, completions, man",
         names.join(", ")
     )
 }
@@ -183,12 +222,38 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
             let args = SweepArgs::from_arg_matches(sub).map_err(parse_error)?;
             (find(games, &args.grid.game)?.sweep)(&args)
         }
+        "trace" => {
+            let args = TraceArgs::from_arg_matches(sub).map_err(parse_error)?;
+            let game = find(games, &args.game)?;
+            (watch(games, game)?.trace)(&args, game.default_policy)
+        }
+        "play" => {
+            let args = PlayCmdArgs::from_arg_matches(sub).map_err(parse_error)?;
+            let game = find(games, &args.game)?;
+            (watch(games, game)?.play)(&args, game.default_policy)
+        }
         _ => {
             let game = find(games, name)?;
             let args = RunArgs::from_arg_matches(sub).map_err(parse_error)?;
             (game.run)(&args, game.default_policy)
         }
     }
+}
+
+/// The trace and play commands of `game`, or an error naming the games that have them.
+fn watch(games: &[GameEntry], game: &GameEntry) -> Result<Watch> {
+    game.watch.ok_or_else(|| {
+        let names: Vec<&str> = games
+            .iter()
+            .filter(|g| g.watch.is_some())
+            .map(|g| g.name)
+            .collect();
+        SimError::input(format!(
+            "{} cannot be traced or played yet: trace and play know {}",
+            game.name,
+            names.join(", ")
+        ))
+    })
 }
 
 fn find<'a>(games: &'a [GameEntry], name: &str) -> Result<&'a GameEntry> {

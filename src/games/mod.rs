@@ -36,6 +36,7 @@ macro_rules! common_game_items {
 
 pub mod crownfall;
 pub mod junkyard;
+pub mod observe;
 pub mod regicide;
 pub mod scoundrel;
 pub mod seats;

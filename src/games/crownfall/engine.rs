@@ -1,7 +1,9 @@
 //! The Crownfall engine: a pure, allocation-free function of (rules, policy, card sources).
 
 use crate::cards::{Dealer, Shoe};
+use crate::games::observe::{Cards, Observer, Unobserved};
 
+use super::events::{Event, Seen, State};
 use super::outcome::{Enemy, Outcome};
 use super::policy::{BankTable, Policy};
 use super::rules::{MAX_TOWER, Rules};
@@ -133,8 +135,27 @@ impl Engine {
         T: Dealer,
         D: Dealer,
     {
-        let mut game = self.start(rules, tower, deck);
-        while self.step(&mut game, rules, policy, deck) {}
+        self.play_observed(rules, policy, tower, deck, &mut Unobserved)
+    }
+
+    /// [`Engine::play`], reporting every event to `obs`. An observer that is on sees every card:
+    /// strikes are then played card by card and Jokers flip by flip, with the same results.
+    pub fn play_observed<P, T, D, O>(
+        &self,
+        rules: &Rules,
+        policy: &P,
+        tower: &mut T,
+        deck: &mut D,
+        obs: &mut O,
+    ) -> Outcome
+    where
+        P: Policy,
+        T: Dealer,
+        D: Dealer,
+        O: Observer<Seen>,
+    {
+        let mut game = self.start(rules, tower, deck, obs);
+        while self.step(&mut game, rules, policy, deck, obs) {}
         game.outcome()
     }
 
@@ -155,19 +176,20 @@ impl Engine {
     {
         let [tower_a, tower_b] = towers;
         let [deck_a, deck_b] = decks;
-        let mut a = self.start(rules, tower_a, deck_a);
-        let mut b = self.start(rules, tower_b, deck_b);
+        let obs = &mut Unobserved;
+        let mut a = self.start(rules, tower_a, deck_a, obs);
+        let mut b = self.start(rules, tower_b, deck_b, obs);
         loop {
-            let a_on = self.step(&mut a, rules, policy, deck_a);
-            let b_on = self.step(&mut b, rules, policy, deck_b);
+            let a_on = self.step(&mut a, rules, policy, deck_a, obs);
+            let b_on = self.step(&mut b, rules, policy, deck_b, obs);
             if !a_on {
                 if b_on {
-                    while self.step(&mut b, rules, policy, deck_b) {}
+                    while self.step(&mut b, rules, policy, deck_b, obs) {}
                 }
                 break;
             }
             if !b_on {
-                while self.step(&mut a, rules, policy, deck_a) {}
+                while self.step(&mut a, rules, policy, deck_a, obs) {}
                 break;
             }
         }
@@ -176,10 +198,23 @@ impl Engine {
 
     /// A game at its start: a copy of the cards, shuffled.
     #[inline(always)]
-    fn start<T: Dealer, D: Dealer>(&self, rules: &Rules, tower: &mut T, deck: &mut D) -> GameState {
+    fn start<T: Dealer, D: Dealer, O: Observer<Seen>>(
+        &self,
+        rules: &Rules,
+        tower: &mut T,
+        deck: &mut D,
+        obs: &mut O,
+    ) -> GameState {
         let mut board = self.cards.clone();
         tower.shuffle(board.tower.deck_cards_mut());
         deck.shuffle(board.deck.deck_cards_mut());
+        obs.see(|| {
+            let event = Event::Deal {
+                tower: Cards::of(board.tower.deck_cards()),
+                deck: Cards::of(board.deck.deck_cards()),
+            };
+            board.seen(event, rules.start_hp.into())
+        });
         GameState {
             board,
             hp: i16::from(rules.start_hp),
@@ -194,12 +229,13 @@ impl Engine {
     /// Plays the top card of the tower: a strike against a royal, or a Joker. False once the game
     /// is over (and then not to be called again).
     #[inline(always)]
-    fn step<P: Policy, D: Dealer>(
+    fn step<P: Policy, D: Dealer, O: Observer<Seen>>(
         &self,
         game: &mut GameState,
         rules: &Rules,
         policy: &P,
         deck: &mut D,
+        obs: &mut O,
     ) -> bool {
         let Some(code) = game.board.tower.top_card() else {
             game.won = true;
@@ -207,14 +243,18 @@ impl Engine {
         };
         let enemy = Enemy::from_code(code);
         if enemy == Enemy::Joker {
-            let hurt = game.board.joker(rules, policy, deck, game.hp);
+            obs.see(|| game.board.seen(Event::Joker, game.hp));
+            let hurt = game.board.joker(rules, policy, deck, game.hp, obs);
             game.hp -= i16::from(hurt);
             game.damage[Enemy::Joker as usize] += u16::from(hurt);
+            let end = Event::JokerEnd { damage: hurt };
             if game.hp <= 0 {
+                obs.see(|| game.board.seen(end, game.hp));
                 game.killer_code = code + 1;
                 return false;
             }
             game.board.clear_enemy(1);
+            obs.see(|| game.board.seen(end, game.hp));
             return true;
         }
         if game.strikes >= rules.max_strikes {
@@ -222,19 +262,28 @@ impl Engine {
         }
         game.strikes += 1;
         let target = self.scoring.target(code);
+        obs.see(|| game.board.seen(Event::Strike { enemy, target }, game.hp));
         let total = game
             .board
-            .strike(rules, enemy, target, policy, deck, game.hp);
+            .strike(rules, enemy, target, policy, deck, game.hp, obs);
         let effect = self.scoring.effect(code, total);
         game.perfect_21s += effect.perfect;
         game.hp = (game.hp + i16::from(effect.heal)).min(i16::from(rules.max_hp))
             - i16::from(effect.damage);
         game.damage[usize::from(code & 3)] += u16::from(effect.damage);
+        let end = Event::StrikeEnd {
+            total,
+            damage: effect.damage,
+            heal: effect.heal,
+            defeated: effect.defeated == 1,
+        };
         if game.hp <= 0 {
+            obs.see(|| game.board.seen(end, game.hp));
             game.killer_code = code + 1;
             return false;
         }
         game.board.clear_enemy(effect.defeated);
+        obs.see(|| game.board.seen(end, game.hp));
         true
     }
 }
@@ -271,6 +320,22 @@ impl GameState {
 }
 
 impl Board {
+    /// `event` with the state after it, at `hp`.
+    fn seen(&self, event: Event, hp: i16) -> Seen {
+        Seen {
+            event,
+            state: State {
+                hp,
+                cleared: self.tower.dealt() as u8,
+                tower_left: self.tower.deck_len() as u8,
+                deck_left: self.deck.deck_len() as u8,
+                held: self.deck.held_cards().len() as u8,
+                discard: self.deck.discard_cards().len() as u8,
+                reshuffles: self.reshuffles,
+            },
+        }
+    }
+
     /// Moves `n` (0 or 1) enemies from the top of the tower to the cleared pile.
     #[inline(always)]
     fn clear_enemy(&mut self, n: u8) {
@@ -280,9 +345,13 @@ impl Board {
 
     /// Flips one player card onto the held pile, reshuffling the discard into an empty deck.
     #[inline(always)]
-    fn flip<D: Dealer>(&mut self, dealer: &mut D) -> u8 {
+    fn flip<D: Dealer, O: Observer<Seen>>(&mut self, dealer: &mut D, obs: &mut O, hp: i16) -> u8 {
         if self.deck.deck_len() == 0 {
             self.refill(dealer);
+            obs.see(|| {
+                let deck = Cards::of(self.deck.deck_cards());
+                self.seen(Event::Reshuffle { deck }, hp)
+            });
         }
         self.deck
             .draw()
@@ -306,14 +375,15 @@ impl Board {
     /// cards at once, with no branch on them; otherwise (or with fewer than two cards left in the
     /// deck) it is asked after an odd first flip.
     #[inline(always)]
-    fn joker<P: Policy, D: Dealer>(
+    fn joker<P: Policy, D: Dealer, O: Observer<Seen>>(
         &mut self,
         rules: &Rules,
         policy: &P,
         dealer: &mut D,
         hp: i16,
+        obs: &mut O,
     ) -> u8 {
-        let choice = policy.joker_choice(rules, hp as u8);
+        let choice = policy.joker_choice(rules, hp as u8).filter(|_| !O::ON);
         if let (Some(gamble), Some(&[first, second])) = (choice, self.deck.deck_cards().get(..2)) {
             let odd = first & 1;
             let flips = 1 + (odd & u8::from(gamble));
@@ -326,19 +396,21 @@ impl Board {
             self.deck.release_held();
             return odd * damage;
         }
-        self.asked_joker(rules, policy, dealer, hp)
+        self.asked_joker(rules, policy, dealer, hp, obs)
     }
 
     /// A Joker whose choice the policy makes after seeing an odd first flip.
-    fn asked_joker<P: Policy, D: Dealer>(
+    fn asked_joker<P: Policy, D: Dealer, O: Observer<Seen>>(
         &mut self,
         rules: &Rules,
         policy: &P,
         dealer: &mut D,
         hp: i16,
+        obs: &mut O,
     ) -> u8 {
-        let first = self.flip(dealer);
+        let first = self.flip(dealer, obs, hp);
         self.deck.release_held();
+        obs.see(|| self.seen(Event::JokerFlip { card: first }, hp));
         if first.is_multiple_of(2) {
             return 0;
         }
@@ -347,9 +419,12 @@ impl Board {
             deck: &self.deck,
             tower: &self.tower,
         };
-        if policy.double_or_nothing(rules, &view) {
-            let second = self.flip(dealer);
+        let gamble = policy.double_or_nothing(rules, &view);
+        obs.see(|| self.seen(Event::JokerChoice { gamble }, hp));
+        if gamble {
+            let second = self.flip(dealer, obs, hp);
             self.deck.release_held();
+            obs.see(|| self.seen(Event::JokerFlip { card: second }, hp));
             if second.is_multiple_of(2) {
                 0
             } else {
@@ -375,7 +450,8 @@ impl Board {
     /// One strike: flips until the policy banks (returns the banked total) or the hard total
     /// passes 21 (returns that total, 22 to 31). The strike pile goes to the discard either way.
     #[inline(always)]
-    fn strike<P: Policy, D: Dealer>(
+    #[allow(clippy::too_many_arguments)]
+    fn strike<P: Policy, D: Dealer, O: Observer<Seen>>(
         &mut self,
         rules: &Rules,
         enemy: Enemy,
@@ -383,10 +459,16 @@ impl Board {
         policy: &P,
         dealer: &mut D,
         hp: i16,
+        obs: &mut O,
     ) -> u8 {
         let total = match policy.strike_table(rules, &self.view(enemy, target, 0, 0, hp)) {
-            Some(table) => self.table_strike(&table, dealer),
-            None => self.stepped_strike(enemy, target, dealer, hp, |view| policy.bank(rules, view)),
+            Some(table) if !O::ON => self.table_strike(&table, dealer),
+            Some(table) => self.stepped_strike(enemy, target, dealer, hp, obs, |view| {
+                table.bank(view.best, view.soft())
+            }),
+            None => self.stepped_strike(enemy, target, dealer, hp, obs, |view| {
+                policy.bank(rules, view)
+            }),
         };
         self.deck.release_held();
         total
@@ -449,25 +531,39 @@ impl Board {
     /// A strike card by card, asking `bank` after each flip; reshuffles as needed. Returns the
     /// strike's total (see [`Board::strike`]).
     #[inline]
-    fn stepped_strike<D: Dealer>(
+    fn stepped_strike<D: Dealer, O: Observer<Seen>>(
         &mut self,
         enemy: Enemy,
         target: u8,
         dealer: &mut D,
         hp: i16,
+        obs: &mut O,
         bank: impl Fn(&StrikeView) -> bool,
     ) -> u8 {
         let mut hard = 0u8;
         let mut ace = false;
         loop {
-            let card = self.flip(dealer);
+            let card = self.flip(dealer, obs, hp);
             hard += card;
             ace |= card == 1;
             if hard >= 22 {
+                obs.see(|| {
+                    self.seen(
+                        Event::Flip {
+                            card,
+                            hard,
+                            best: hard,
+                        },
+                        hp,
+                    )
+                });
                 return hard;
             }
             let best = hard + 10 * u8::from(ace & (hard <= 11));
-            if bank(&self.view(enemy, target, hard, best, hp)) {
+            obs.see(|| self.seen(Event::Flip { card, hard, best }, hp));
+            let banked = bank(&self.view(enemy, target, hard, best, hp));
+            obs.see(|| self.seen(Event::Choice { bank: banked }, hp));
+            if banked {
                 return best;
             }
         }

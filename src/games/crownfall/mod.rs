@@ -1,6 +1,7 @@
 //! Crownfall: a press-your-luck blackjack fight up a tower of royals.
 
 pub mod engine;
+pub mod events;
 pub mod outcome;
 pub mod policy;
 pub mod rules;
@@ -18,6 +19,7 @@ pub use tally::CrownfallTally;
 
 use crate::cards::{Dealer, Fresh};
 use crate::games::Game;
+use crate::games::observe::{Observer, Unobserved};
 use crate::rng::{GameKey, GameRng};
 
 /// Crownfall with its rules and one policy.
@@ -38,10 +40,7 @@ impl Game for Crownfall {
     common_game_items!();
 
     fn play(&self, seed: u64, index: u64) -> Outcome {
-        let key = GameKey::new(seed, index);
-        let (mut tower, mut deck) = self.dealers(key);
-        self.policy
-            .play_from(&self.fresh, &self.rules, &mut tower, &mut deck)
+        self.play_observed(seed, index, &mut Unobserved)
     }
 
     fn play_pair(&self, seed: u64, index: u64) -> [Outcome; 2] {
@@ -60,6 +59,39 @@ impl Game for Crownfall {
     }
 }
 impl Crownfall {
+    /// Plays game `index` of a run seeded with `seed` as [`Game::play`] does, reporting every
+    /// event to `obs`.
+    pub fn play_observed<O: Observer<events::Seen>>(
+        &self,
+        seed: u64,
+        index: u64,
+        obs: &mut O,
+    ) -> Outcome {
+        let key = GameKey::new(seed, index);
+        let (mut tower, mut deck) = self.dealers(key);
+        self.policy
+            .play_observed(&self.fresh, &self.rules, &mut tower, &mut deck, obs)
+    }
+
+    /// Plays game `index` of a run seeded with `seed` with the same deal but `policy` deciding
+    /// (a person at the table), reporting every event to `obs`.
+    pub fn play_with<P: Policy, O: Observer<events::Seen>>(
+        &self,
+        seed: u64,
+        index: u64,
+        policy: &P,
+        obs: &mut O,
+    ) -> Outcome {
+        let (mut tower, mut deck) = self.dealers(GameKey::new(seed, index));
+        self.fresh
+            .play_observed(&self.rules, policy, &mut tower, &mut deck, obs)
+    }
+
+    /// The policy.
+    pub fn policy(&self) -> &PolicyKind {
+        &self.policy
+    }
+
     /// The tower's and the player deck's dealers for the game with key `key`.
     #[inline]
     fn dealers(&self, key: GameKey) -> (GameRng, PlayerDeck) {

@@ -3,7 +3,8 @@
 use crate::games::{ColumnData, Columns, Record};
 
 /// A tower card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 #[repr(u8)]
 pub enum Enemy {
     /// Target 12 by default.

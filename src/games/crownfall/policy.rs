@@ -5,9 +5,11 @@ use std::sync::Arc;
 
 use crate::cards::Dealer;
 use crate::error::{Result, SimError};
+use crate::games::observe::{Observer, Unobserved};
 use crate::games::{PolicyHelp, unknown_policy};
 
 use super::engine::{Engine, JokerView, StrikeView};
+use super::events::Seen;
 use super::outcome::Outcome;
 use super::rules::Rules;
 use super::solver::{self, Expectimax, Plan, Space};
@@ -238,12 +240,48 @@ impl PolicyKind {
         tower: &mut T,
         deck: &mut D,
     ) -> Outcome {
+        self.play_observed(engine, rules, tower, deck, &mut Unobserved)
+    }
+
+    /// [`PolicyKind::play_from`], reporting every event to `obs`.
+    #[inline]
+    pub fn play_observed<T: Dealer, D: Dealer, O: Observer<Seen>>(
+        &self,
+        engine: &Engine,
+        rules: &Rules,
+        tower: &mut T,
+        deck: &mut D,
+        obs: &mut O,
+    ) -> Outcome {
         match self {
-            Self::BankAt(p) => engine.play(rules, p, tower, deck),
-            Self::BankAtTarget => engine.play(rules, &BankAtTarget, tower, deck),
-            Self::Strategy(p) => engine.play(rules, p.as_ref(), tower, deck),
-            Self::Plan(p) => engine.play(rules, p.as_ref(), tower, deck),
-            Self::Expectimax(p) => engine.play(rules, p.as_ref(), tower, deck),
+            Self::BankAt(p) => engine.play_observed(rules, p, tower, deck, obs),
+            Self::BankAtTarget => engine.play_observed(rules, &BankAtTarget, tower, deck, obs),
+            Self::Strategy(p) => engine.play_observed(rules, p.as_ref(), tower, deck, obs),
+            Self::Plan(p) => engine.play_observed(rules, p.as_ref(), tower, deck, obs),
+            Self::Expectimax(p) => engine.play_observed(rules, p.as_ref(), tower, deck, obs),
+        }
+    }
+
+    /// The policy's decision at `view`: true to bank (see [`Policy::bank`]).
+    pub fn bank(&self, rules: &Rules, view: &StrikeView) -> bool {
+        match self {
+            Self::BankAt(p) => p.bank(rules, view),
+            Self::BankAtTarget => BankAtTarget.bank(rules, view),
+            Self::Strategy(p) => p.bank(rules, view),
+            Self::Plan(p) => p.bank(rules, view),
+            Self::Expectimax(p) => p.bank(rules, view),
+        }
+    }
+
+    /// The policy's Joker decision at `view`: true for double or nothing (see
+    /// [`Policy::double_or_nothing`]).
+    pub fn double_or_nothing(&self, rules: &Rules, view: &JokerView) -> bool {
+        match self {
+            Self::BankAt(p) => p.double_or_nothing(rules, view),
+            Self::BankAtTarget => BankAtTarget.double_or_nothing(rules, view),
+            Self::Strategy(p) => p.double_or_nothing(rules, view),
+            Self::Plan(p) => p.double_or_nothing(rules, view),
+            Self::Expectimax(p) => p.double_or_nothing(rules, view),
         }
     }
 

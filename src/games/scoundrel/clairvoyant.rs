@@ -22,12 +22,14 @@
 use std::cell::RefCell;
 
 use crate::cards::Dealer;
+use crate::games::observe::{Observer, Unobserved};
 use crate::rng::splitmix64;
 
 use super::card::{self, Counts};
 use super::dungeon::Dungeon;
 use super::engine::{Engine, MAX_AVOIDS, Turn, bonus};
 use super::evaluate::{DEAD, Weights};
+use super::events::Seen;
 use super::hero::Hero;
 use super::outcome::Outcome;
 use super::plans::{MAX_OPTIONS, Options};
@@ -594,11 +596,17 @@ impl Clairvoyant {
     /// score to reach (the best score, or under [`Goal::Win`] 1 if the deal can be won), then in
     /// each room takes a turn whose line still reaches it (a line's score is fixed once the
     /// dungeon is known), with one table for the whole game.
-    pub fn play<D: Dealer>(
+    pub fn play<D: Dealer>(engine: Engine, rules: &Rules, avoid: &mut D, goal: Goal) -> Outcome {
+        Self::play_observed(engine, rules, avoid, goal, &mut Unobserved)
+    }
+
+    /// [`Clairvoyant::play`], reporting every event to `obs`.
+    pub fn play_observed<D: Dealer, O: Observer<Seen>>(
         mut engine: Engine,
         rules: &Rules,
         avoid: &mut D,
         goal: Goal,
+        obs: &mut O,
     ) -> Outcome {
         with_solver(rules, |solver| {
             let root = Node::of(&engine);
@@ -614,7 +622,7 @@ impl Clairvoyant {
                 let turn = solver
                     .turn_reaching(&node, target)
                     .expect("a room the engine plays is one the solver plays");
-                engine.apply(rules, &turn, avoid);
+                engine.apply_observed(rules, &turn, avoid, obs);
             }
         });
         *engine.outcome()

@@ -5,10 +5,12 @@
 //! [`Engine::apply`] plays it. Every card's effect comes from [`Hero::face`].
 
 use crate::cards::Dealer;
+use crate::games::observe::{Cards, Observer, Unobserved};
 use crate::rng::GameRng;
 
 use super::card::{self, Counts, Kind};
 use super::dungeon::Dungeon;
+use super::events::{Event, Seen, State};
 use super::hero::Hero;
 use super::outcome::Outcome;
 use super::policy::Policy;
@@ -139,11 +141,39 @@ impl Engine {
         avoid: &mut D,
         coins: &mut GameRng,
     ) -> Outcome {
+        self.play_observed(rules, policy, avoid, coins, &mut Unobserved)
+    }
+
+    /// [`Engine::play`], reporting every event to `obs`.
+    #[inline]
+    pub fn play_observed<P: Policy, D: Dealer, O: Observer<Seen>>(
+        &mut self,
+        rules: &Rules,
+        policy: &P,
+        avoid: &mut D,
+        coins: &mut GameRng,
+        obs: &mut O,
+    ) -> Outcome {
         while self.enter_room(rules) {
             let turn = policy.choose(rules, &self.view(rules), coins);
-            self.apply(rules, &turn, avoid);
+            self.apply_observed(rules, &turn, avoid, obs);
         }
         self.out
+    }
+
+    /// `event` with the state after it, `faced` cards of the current room faced so far.
+    pub fn seen(&self, event: Event, faced: u8) -> Seen {
+        Seen {
+            event,
+            state: State {
+                hp: self.hero.hp,
+                weapon: self.hero.weapon,
+                limit: self.hero.limit,
+                dungeon_left: self.dungeon.len() as u8,
+                cards_faced: self.out.cards_faced + faced,
+                rooms_avoided: self.out.rooms_avoided,
+            },
+        }
     }
 
     /// Fills the room from the dungeon. Returns true if the player must choose a turn, false if
@@ -190,8 +220,25 @@ impl Engine {
     /// room in order; a weapon bit on a card the weapon may not be used on is ignored.
     #[inline]
     pub fn apply<D: Dealer>(&mut self, rules: &Rules, turn: &Turn, avoid: &mut D) {
+        self.apply_observed(rules, turn, avoid, &mut Unobserved);
+    }
+
+    /// [`Engine::apply`], reporting the room, the turn and every card faced to `obs`.
+    #[inline]
+    pub fn apply_observed<D: Dealer, O: Observer<Seen>>(
+        &mut self,
+        rules: &Rules,
+        turn: &Turn,
+        avoid: &mut D,
+        obs: &mut O,
+    ) {
         let view = self.view(rules);
         let to_face = view.to_face;
+        obs.see(|| {
+            let room = Event::room(view.room, view.can_avoid, to_face);
+            self.seen(room, 0)
+        });
+        obs.see(|| self.seen(Event::turn(view.room, view.can_avoid, to_face, turn), 0));
         if turn.avoid && view.can_avoid {
             self.out.rooms_avoided += 1;
             if rules.avoid_order == AvoidOrder::Shuffle {
@@ -203,6 +250,14 @@ impl Engine {
             }
             self.room_len = 0;
             self.avoided_last = true;
+            obs.see(|| {
+                self.seen(
+                    Event::Avoided {
+                        cards: Cards::of(&self.room),
+                    },
+                    0,
+                )
+            });
             return;
         }
         let order = if turn.avoid { [0, 1, 2, 3] } else { turn.order };
@@ -226,6 +281,18 @@ impl Engine {
             let monster = if card::is_monster(code) { v } else { 0 };
             self.monsters_left -= i16::from(monster);
             self.out.largest_weapon = self.out.largest_weapon.max(self.hero.weapon);
+            obs.see(|| {
+                let (damage, healed, wasted) = (effect.damage, effect.healed, effect.wasted);
+                let armed = armed && card::is_monster(code) && damage < v;
+                let event = Event::Face {
+                    card: code,
+                    armed,
+                    damage,
+                    healed,
+                    wasted,
+                };
+                self.seen(event, step as u8 + 1)
+            });
             if !self.hero.alive() {
                 self.out.cards_faced += step as u8 + 1;
                 self.last_faced = code;

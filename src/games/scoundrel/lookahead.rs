@@ -158,6 +158,21 @@ impl Lookahead {
 
 impl Policy for Lookahead {
     fn choose(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Turn {
+        self.valued(rules, view, coins, |_, _| {})
+    }
+}
+
+impl Lookahead {
+    /// The turn [`Policy::choose`] takes, handing each candidate play it searched and its
+    /// expected value to `each` (none when a single candidate or the last room leaves nothing
+    /// to search).
+    pub fn valued(
+        &self,
+        rules: &Rules,
+        view: &View,
+        coins: &mut GameRng,
+        mut each: impl FnMut(Turn, f32),
+    ) -> Turn {
         let options = Options::of(rules, view);
         let mut cands = [Candidate {
             turn: Turn::AVOID,
@@ -206,6 +221,7 @@ impl Policy for Lookahead {
         let mut best = (cands[0].turn, f32::NEG_INFINITY);
         for c in &cands[..n] {
             let v = self.expected(rules, c, view.dungeon, &cards[..len], &draws[..samples]);
+            each(c.turn, v);
             if v > best.1 {
                 best = (c.turn, v);
             }

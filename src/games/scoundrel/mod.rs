@@ -5,6 +5,7 @@ pub mod clairvoyant;
 pub mod dungeon;
 pub mod engine;
 pub mod evaluate;
+pub mod events;
 pub mod greedy;
 pub mod hero;
 pub mod heuristic;
@@ -22,8 +23,9 @@ pub use policy::{Policy, PolicyKind};
 pub use rules::Rules;
 pub use tally::ScoundrelTally;
 
-use crate::cards::Stacked;
+use crate::cards::{Dealer, Stacked};
 use crate::games::Game;
+use crate::games::observe::{Cards, Observer, Unobserved};
 use crate::rng::GameRng;
 use rules::AvoidOrder;
 
@@ -45,29 +47,89 @@ impl Game for Scoundrel {
     common_game_items!();
 
     fn play(&self, seed: u64, index: u64) -> Outcome {
-        let mut engine = self.fresh.clone();
-        engine.shuffle(&mut GameRng::new(seed, index, Streams::DUNGEON));
-        // Only the generators a game can draw from are built (each costs a few mixes).
-        let mut coins = if self.policy.draws_coins() {
-            GameRng::new(seed, index, Streams::POLICY)
-        } else {
-            GameRng::unused()
-        };
-        match self.rules.avoid_order {
-            AvoidOrder::Keep => {
-                self.policy
-                    .play_from(&mut engine, &self.rules, &mut Stacked, &mut coins)
-            }
-            AvoidOrder::Shuffle => {
-                let mut avoid = GameRng::new(seed, index, Streams::AVOID);
-                self.policy
-                    .play_from(&mut engine, &self.rules, &mut avoid, &mut coins)
-            }
-        }
+        self.play_observed(seed, index, &mut Unobserved)
     }
 
     fn new_tally(&self) -> ScoundrelTally {
         ScoundrelTally::new(&self.rules)
+    }
+}
+
+impl Scoundrel {
+    /// Plays game `index` of a run seeded with `seed` as [`Game::play`] does, reporting the deal
+    /// and every event to `obs`.
+    pub fn play_observed<O: Observer<events::Seen>>(
+        &self,
+        seed: u64,
+        index: u64,
+        obs: &mut O,
+    ) -> Outcome {
+        let (mut engine, mut coins, mut avoid) = self.deal(seed, index, obs);
+        self.policy
+            .play_observed(&mut engine, &self.rules, &mut avoid, &mut coins, obs)
+    }
+
+    /// Plays game `index` of a run seeded with `seed` with the same deal but `policy` deciding
+    /// (a person at the table), reporting every event to `obs`.
+    pub fn play_with<P: Policy, O: Observer<events::Seen>>(
+        &self,
+        seed: u64,
+        index: u64,
+        policy: &P,
+        obs: &mut O,
+    ) -> Outcome {
+        let (mut engine, mut coins, mut avoid) = self.deal(seed, index, obs);
+        engine.play_observed(&self.rules, policy, &mut avoid, &mut coins, obs)
+    }
+
+    /// Game `index`'s engine with its dungeon shuffled (the deal reported to `obs`), the
+    /// policy's generator and the dealer of avoided rooms.
+    fn deal<O: Observer<events::Seen>>(
+        &self,
+        seed: u64,
+        index: u64,
+        obs: &mut O,
+    ) -> (Engine, GameRng, AvoidDealer) {
+        let mut engine = self.fresh.clone();
+        engine.shuffle(&mut GameRng::new(seed, index, Streams::DUNGEON));
+        obs.see(|| {
+            let dungeon = engine.dungeon().iter().collect::<Cards>();
+            engine.seen(events::Event::Deal { dungeon }, 0)
+        });
+        // Only the generators a game can draw from are built (each costs a few mixes).
+        let coins = if self.policy.draws_coins() {
+            GameRng::new(seed, index, Streams::POLICY)
+        } else {
+            GameRng::unused()
+        };
+        let avoid = match self.rules.avoid_order {
+            AvoidOrder::Keep => AvoidDealer::Keep(Stacked),
+            AvoidOrder::Shuffle => AvoidDealer::Shuffle(GameRng::new(seed, index, Streams::AVOID)),
+        };
+        (engine, coins, avoid)
+    }
+
+    /// The policy.
+    pub fn policy(&self) -> &PolicyKind {
+        &self.policy
+    }
+}
+
+/// The dealer of avoided rooms under the rule `avoid_order`.
+enum AvoidDealer {
+    /// `keep`: the room goes back in its order.
+    Keep(Stacked),
+    /// `shuffle`: shuffled by the game's avoid stream.
+    Shuffle(GameRng),
+}
+
+impl Dealer for AvoidDealer {
+    #[inline]
+    fn shuffle(&mut self, cards: &mut [u8]) {
+        match self {
+            Self::Keep(stacked) => stacked.shuffle(cards),
+            Self::Shuffle(rng) => rng.shuffle(cards),
+        }
     }
 }
 

@@ -4,11 +4,13 @@ use std::path::Path;
 
 use crate::cards::Dealer;
 use crate::error::{Result, SimError};
+use crate::games::observe::{Observer, Unobserved};
 use crate::games::{PolicyHelp, unknown_policy};
 use crate::rng::GameRng;
 
 use super::clairvoyant::{Clairvoyant, Goal};
 use super::engine::{Engine, Turn, View};
+use super::events::Seen;
 use super::greedy::Greedy;
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
@@ -129,12 +131,39 @@ impl PolicyKind {
         avoid: &mut D,
         coins: &mut GameRng,
     ) -> Outcome {
+        self.play_observed(engine, rules, avoid, coins, &mut Unobserved)
+    }
+
+    /// [`PolicyKind::play_from`], reporting every event to `obs`.
+    #[inline]
+    pub fn play_observed<D: Dealer, O: Observer<Seen>>(
+        &self,
+        engine: &mut Engine,
+        rules: &Rules,
+        avoid: &mut D,
+        coins: &mut GameRng,
+        obs: &mut O,
+    ) -> Outcome {
         match self {
-            Self::Random => engine.play(rules, &Random, avoid, coins),
-            Self::Greedy => engine.play(rules, &Greedy, avoid, coins),
-            Self::Heuristic(p) => engine.play(rules, p.as_ref(), avoid, coins),
-            Self::Lookahead(p) => engine.play(rules, p.as_ref(), avoid, coins),
-            Self::Clairvoyant(goal) => Clairvoyant::play(engine.clone(), rules, avoid, *goal),
+            Self::Random => engine.play_observed(rules, &Random, avoid, coins, obs),
+            Self::Greedy => engine.play_observed(rules, &Greedy, avoid, coins, obs),
+            Self::Heuristic(p) => engine.play_observed(rules, p.as_ref(), avoid, coins, obs),
+            Self::Lookahead(p) => engine.play_observed(rules, p.as_ref(), avoid, coins, obs),
+            Self::Clairvoyant(goal) => {
+                Clairvoyant::play_observed(engine.clone(), rules, avoid, *goal, obs)
+            }
+        }
+    }
+
+    /// The fair policy's turn in the room of `view`; `None` for the clairvoyant solver, which
+    /// needs the dungeon's order.
+    pub fn choose(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Option<Turn> {
+        match self {
+            Self::Random => Some(Random.choose(rules, view, coins)),
+            Self::Greedy => Some(Greedy.choose(rules, view, coins)),
+            Self::Heuristic(p) => Some(p.choose(rules, view, coins)),
+            Self::Lookahead(p) => Some(p.choose(rules, view, coins)),
+            Self::Clairvoyant(_) => None,
         }
     }
 }

@@ -1,0 +1,484 @@
+//! Crownfall traced and played: its events in words, its deal, its decisions replayed, a person's
+//! push/bank and Joker choices, and the hints of a policy (with win probabilities for `optimal`
+//! and `expectimax`).
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+
+use serde_json::{Value, json};
+
+use crate::cards::Stacked;
+use crate::error::{Result, SimError};
+use crate::games::Game;
+use crate::games::crownfall::engine::{JokerView, StrikeView};
+use crate::games::crownfall::events::{Event, Seen};
+use crate::games::crownfall::policy::BankTable;
+use crate::games::crownfall::solver::{self, Solution};
+use crate::games::crownfall::{Crownfall, Deck, Enemy, Engine, Policy, PolicyKind, Rules};
+use crate::games::observe::{Each, Recorder, Scripted};
+
+use super::play::{Answer, Ask, Desk};
+use super::{Traceable, Traced, deal_pile, deal_piles};
+
+/// A card's name: A for the Ace, else its value.
+fn card(v: u8) -> String {
+    if v == 1 { "A".into() } else { v.to_string() }
+}
+
+/// A tower card's short name.
+fn tower_card(code: u8) -> &'static str {
+    ["J", "Q", "K", "Jo"][usize::from(code & 3)]
+}
+
+fn cards(values: &[u8], name: impl Fn(u8) -> String) -> String {
+    values
+        .iter()
+        .map(|&v| name(v))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A strike's total in words: "15", "soft 17".
+fn total(hard: u8, best: u8) -> String {
+    if best != hard {
+        format!("soft {best}")
+    } else {
+        best.to_string()
+    }
+}
+
+impl Traceable for Crownfall {
+    type Seen = Seen;
+
+    fn trace(&self, seed: u64, index: u64) -> Traced<Seen, Self::Outcome> {
+        let mut rec = Recorder::default();
+        let outcome = self.play_observed(seed, index, &mut rec);
+        Traced {
+            events: rec.events,
+            outcome,
+        }
+    }
+
+    fn deal(events: &[Seen]) -> Value {
+        let mut deal = json!({});
+        let mut reshuffles = Vec::new();
+        for seen in events {
+            match seen.event {
+                Event::Deal { tower, deck } => {
+                    deal = json!({"tower": tower, "deck": deck});
+                }
+                Event::Reshuffle { deck } => reshuffles.push(deck),
+                _ => {}
+            }
+        }
+        deal["reshuffles"] = json!(reshuffles);
+        deal
+    }
+
+    fn replay(&self, deal: &Value, events: &[Seen]) -> Result<Traced<Seen, Self::Outcome>> {
+        let tower = deal_pile(deal, "tower")?;
+        if let Some(bad) = tower.iter().find(|&&c| c > 3) {
+            return Err(SimError::input(format!(
+                "the deal's tower holds {bad}: enemy codes are 0 to 3"
+            )));
+        }
+        let tower: Vec<Enemy> = tower.into_iter().map(Enemy::from_code).collect();
+        let deck = deal_pile(deal, "deck")?;
+        let mut orders = vec![deck.clone()];
+        orders.extend(deal_piles(deal, "reshuffles")?);
+        let script = Script::of(events);
+        let mut rec = Recorder::default();
+        let outcome = Engine::stacked(self.rules(), &tower, &deck).play_observed(
+            self.rules(),
+            &script,
+            &mut Stacked,
+            &mut Scripted::new(orders),
+            &mut rec,
+        );
+        Ok(Traced {
+            events: rec.events,
+            outcome,
+        })
+    }
+
+    fn words(&self, seen: &Seen) -> Option<String> {
+        let s = &seen.state;
+        Some(match seen.event {
+            Event::Deal { tower, deck } => format!(
+                "deal: tower {} (top first); deck {}",
+                tower
+                    .as_slice()
+                    .iter()
+                    .map(|&c| tower_card(c))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                cards(deck.as_slice(), card)
+            ),
+            Event::Strike { enemy, target } => format!(
+                "strike vs the {} (target {target}) | HP {} | tower card {} of {} | deck {} cards",
+                enemy.name(),
+                s.hp,
+                s.cleared + 1,
+                s.cleared + s.tower_left,
+                s.deck_left
+            ),
+            Event::Flip { card: c, hard, .. } if hard > 21 => {
+                format!("  flip {}: {hard}, bust", card(c))
+            }
+            Event::Flip {
+                card: c,
+                hard,
+                best,
+            } => {
+                format!("  flip {}: {}", card(c), total(hard, best))
+            }
+            Event::Choice { bank } => format!(
+                "  choice (bank or push): {}",
+                if bank { "BANK" } else { "PUSH" }
+            ),
+            Event::StrikeEnd {
+                total,
+                damage,
+                heal,
+                defeated,
+            } => {
+                let what = if defeated && heal > 0 {
+                    format!("perfect 21: defeated, healed {heal}")
+                } else if defeated {
+                    format!("{total}: defeated")
+                } else if total > 21 {
+                    format!("bust: {damage} damage")
+                } else {
+                    format!("{total}, short: {damage} damage")
+                };
+                format!("  {what} | HP {}", s.hp)
+            }
+            Event::Joker => format!("joker | HP {} | deck {} cards", s.hp, s.deck_left),
+            Event::JokerFlip { card: c } => format!(
+                "  joker flip {}: {}",
+                card(c),
+                if c % 2 == 1 { "odd" } else { "even" }
+            ),
+            Event::JokerChoice { gamble } => format!(
+                "  choice (accept or double or nothing): {}",
+                if gamble {
+                    "DOUBLE OR NOTHING"
+                } else {
+                    "ACCEPT"
+                }
+            ),
+            Event::JokerEnd { damage } => format!("  joker: {damage} damage | HP {}", s.hp),
+            Event::Reshuffle { deck } => format!(
+                "  reshuffle: {} cards become the deck: {}",
+                deck.as_slice().len(),
+                cards(deck.as_slice(), card)
+            ),
+        })
+    }
+
+    fn is_decision(seen: &Seen) -> bool {
+        matches!(seen.event, Event::Choice { .. } | Event::JokerChoice { .. })
+    }
+
+    fn play_person(
+        &self,
+        seed: u64,
+        index: u64,
+        hints: bool,
+        desk: &mut dyn Desk,
+    ) -> Option<Traced<Seen, Self::Outcome>> {
+        let desk = RefCell::new(desk);
+        let person = Person {
+            game: self,
+            hints,
+            desk: &desk,
+            quit: Cell::new(false),
+        };
+        let mut events = Vec::new();
+        let mut obs = Each(|seen: Seen| {
+            // The person sees neither the deal nor a new deck's order.
+            let words = match seen.event {
+                Event::Deal { .. } => None,
+                Event::Reshuffle { deck } => Some(format!(
+                    "  reshuffle: {} cards become the deck",
+                    deck.as_slice().len()
+                )),
+                _ => self.words(&seen),
+            };
+            if let Some(words) = words.filter(|_| !person.quit.get()) {
+                desk.borrow_mut().show(&words);
+            }
+            events.push(seen);
+        });
+        let outcome = self.play_with(seed, index, &person, &mut obs);
+        (!person.quit.get()).then_some(Traced { events, outcome })
+    }
+}
+
+/// The decisions of a recorded game, in order: the policy of a replay.
+struct Script {
+    banks: Vec<bool>,
+    gambles: Vec<bool>,
+    next_bank: Cell<usize>,
+    next_gamble: Cell<usize>,
+}
+
+impl Script {
+    fn of(events: &[Seen]) -> Self {
+        let banks = events.iter().filter_map(|s| match s.event {
+            Event::Choice { bank } => Some(bank),
+            _ => None,
+        });
+        let gambles = events.iter().filter_map(|s| match s.event {
+            Event::JokerChoice { gamble } => Some(gamble),
+            _ => None,
+        });
+        Self {
+            banks: banks.collect(),
+            gambles: gambles.collect(),
+            next_bank: Cell::new(0),
+            next_gamble: Cell::new(0),
+        }
+    }
+
+    /// The next recorded decision of a list; past its end (a replay that drifted), `fallback`.
+    fn next(list: &[bool], at: &Cell<usize>, fallback: bool) -> bool {
+        let i = at.get();
+        at.set(i + 1);
+        list.get(i).copied().unwrap_or(fallback)
+    }
+}
+
+impl Policy for Script {
+    fn strike_table(&self, _: &Rules, _: &StrikeView) -> Option<BankTable> {
+        None
+    }
+    fn bank(&self, _: &Rules, _: &StrikeView) -> bool {
+        Self::next(&self.banks, &self.next_bank, true)
+    }
+    fn double_or_nothing(&self, _: &Rules, _: &JokerView) -> bool {
+        Self::next(&self.gambles, &self.next_gamble, false)
+    }
+}
+
+/// A person choosing at the desk, advised by the game's policy if `hints`. After `q` every
+/// decision banks or accepts, unseen, so the engine ends the game.
+struct Person<'a, 'd> {
+    game: &'a Crownfall,
+    hints: bool,
+    desk: &'a RefCell<&'d mut dyn Desk>,
+    quit: Cell<bool>,
+}
+
+impl Person<'_, '_> {
+    /// Asks; `None` once the person has quit.
+    fn ask(&self, ask: &Ask) -> Option<usize> {
+        if self.quit.get() {
+            return None;
+        }
+        match self.desk.borrow_mut().ask(ask) {
+            Answer::Pick(i) => Some(i),
+            Answer::Quit => {
+                self.quit.set(true);
+                None
+            }
+        }
+    }
+}
+
+impl Policy for Person<'_, '_> {
+    fn strike_table(&self, _: &Rules, _: &StrikeView) -> Option<BankTable> {
+        None
+    }
+
+    fn bank(&self, rules: &Rules, view: &StrikeView) -> bool {
+        let strike: Vec<String> = view.deck.held_cards().iter().map(|&v| card(v)).collect();
+        let mut ask = Ask {
+            table: vec![format!(
+                "HP {} | the {} (target {}) | strike {} = {} | tower {} more | deck {} cards",
+                view.hp,
+                view.enemy.name(),
+                view.target,
+                strike.join(" "),
+                total(view.hard, view.best),
+                view.tower.deck_len() - 1,
+                view.deck.deck_len()
+            )],
+            choices: vec![
+                format!("bank {}", view.best),
+                "push: flip another card".into(),
+            ],
+            hint: Vec::new(),
+        };
+        if self.hints {
+            let policy = self.game.policy();
+            let choice = if policy.bank(rules, view) {
+                "bank"
+            } else {
+                "push"
+            };
+            let mut hint = format!("hint ({}): {choice}", self.game.policy_name());
+            if let Some(values) = Values::of(self.game).map(|v| v.strike(rules, view)) {
+                hint += &format!(
+                    " | win probability: bank {:.2}%, push {:.2}%",
+                    100.0 * values.0,
+                    100.0 * values.1
+                );
+            }
+            ask.hint.push(hint);
+        }
+        self.ask(&ask).is_none_or(|i| i == 0)
+    }
+
+    fn double_or_nothing(&self, rules: &Rules, view: &JokerView) -> bool {
+        let mut ask = Ask {
+            table: vec![format!(
+                "HP {} | joker: the first flip was odd | deck {} cards",
+                view.hp,
+                view.deck.deck_len()
+            )],
+            choices: vec![
+                format!("accept {} damage", rules.joker_damage),
+                format!(
+                    "double or nothing: flip again, odd deals {}, even nothing",
+                    rules.crushing_damage
+                ),
+            ],
+            hint: Vec::new(),
+        };
+        if self.hints {
+            let policy = self.game.policy();
+            let choice = if policy.double_or_nothing(rules, view) {
+                "double or nothing"
+            } else {
+                "accept"
+            };
+            let mut hint = format!("hint ({}): {choice}", self.game.policy_name());
+            if let Some(values) = Values::of(self.game).map(|v| v.joker(rules, view)) {
+                hint += &format!(
+                    " | win probability: accept {:.2}%, double or nothing {:.2}%",
+                    100.0 * values.0,
+                    100.0 * values.1
+                );
+            }
+            ask.hint.push(hint);
+        }
+        self.ask(&ask) == Some(1)
+    }
+}
+
+/// The win probabilities behind `optimal` (fresh odds: every flip Ace..10 alike) and
+/// `expectimax` (the real deck), from the solved game's values at the end of a strike.
+struct Values {
+    solution: std::sync::Arc<Solution>,
+    /// True to count the real deck (expectimax on a finite deck).
+    counted: bool,
+}
+
+impl Values {
+    /// The values of the game's policy, if it is one that values its choices.
+    fn of(game: &Crownfall) -> Option<Self> {
+        let counted = match game.policy() {
+            PolicyKind::Expectimax(_) => game.rules().deck == Deck::Finite,
+            PolicyKind::Plan(_) if game.policy_name() == "optimal" => false,
+            _ => return None,
+        };
+        // The solution the policy was built on: solved once per process.
+        let solution = solver::solved(game.rules()).ok()?;
+        Some(Self { solution, counted })
+    }
+
+    /// The win probability of banking and of pushing (then playing best) at `view`.
+    fn strike(&self, _: &Rules, view: &StrikeView) -> (f64, f64) {
+        let space = self.solution.space();
+        let rest = space.rest_of(&view.tower.deck_cards()[1..]);
+        let ends = self.solution.end_values(rest, view.enemy, view.hp);
+        let mut search = PushSearch {
+            ends,
+            counted: self.counted,
+            memo: HashMap::new(),
+        };
+        let mut deck = [0u8; 11];
+        for &v in view.deck.deck_cards() {
+            deck[usize::from(v)] += 1;
+        }
+        let mut held = [0u8; 11];
+        for &v in view.deck.held_cards() {
+            held[usize::from(v)] += 1;
+        }
+        let ace = view.soft();
+        (
+            ends[usize::from(view.best)],
+            search.push(deck, held, view.hard, ace),
+        )
+    }
+
+    /// The win probability of accepting and of double or nothing at `view`.
+    fn joker(&self, rules: &Rules, view: &JokerView) -> (f64, f64) {
+        let rest = self.solution.space().rest_of(&view.tower.deck_cards()[1..]);
+        let cards = view.deck.deck_cards();
+        let p_even = if self.counted && !cards.is_empty() {
+            cards.iter().filter(|&&c| c % 2 == 0).count() as f64 / cards.len() as f64
+        } else {
+            0.5
+        };
+        let hp = i16::from(view.hp);
+        let at = |h: i16| self.solution.between_value(rest, h);
+        (
+            at(hp - i16::from(rules.joker_damage)),
+            p_even * at(hp) + (1.0 - p_even) * at(hp - i16::from(rules.crushing_damage)),
+        )
+    }
+}
+
+/// The exact value of pushing, by recursion over the next cards: from the real deck (drawn
+/// without replacement, the discard coming back when it runs out) or under fresh odds.
+struct PushSearch {
+    /// What each end of the strike is worth: index 0 a bust, s a bank at best total s.
+    ends: [f64; 22],
+    counted: bool,
+    memo: HashMap<([u8; 11], u8, bool), f64>,
+}
+
+impl PushSearch {
+    fn node(&mut self, deck: [u8; 11], held: [u8; 11], hard: u8, ace: bool) -> f64 {
+        let (best, _) = solver::strike::best(hard, ace);
+        let stay = self.ends[usize::from(best)];
+        stay.max(self.push(deck, held, hard, ace))
+    }
+
+    fn push(&mut self, mut deck: [u8; 11], held: [u8; 11], hard: u8, ace: bool) -> f64 {
+        if !self.counted {
+            deck = [0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1];
+        } else if deck.iter().all(|&n| n == 0) {
+            // Every card not on the strike pile comes back.
+            for v in 1..=10 {
+                deck[v] = 4 - held[v];
+            }
+        }
+        let key = (deck, hard, ace);
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        let n: u32 = deck.iter().map(|&k| u32::from(k)).sum();
+        let mut sum = 0.0;
+        for v in 1..=10u8 {
+            let k = deck[usize::from(v)];
+            if k == 0 {
+                continue;
+            }
+            let value = if hard + v > 21 {
+                self.ends[0]
+            } else {
+                let (mut next, mut pile) = (deck, held);
+                next[usize::from(v)] -= 1;
+                pile[usize::from(v)] += 1;
+                self.node(next, pile, hard + v, ace || v == 1)
+            };
+            sum += f64::from(k) * value;
+        }
+        let value = sum / f64::from(n);
+        self.memo.insert(key, value);
+        value
+    }
+}

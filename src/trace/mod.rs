@@ -1,0 +1,254 @@
+//! `sim trace` and `sim play`: one game shown event by event, in words or as JSON lines, and
+//! played by a person with a policy's advice. What every game shares is here and in
+//! [`play`]; each game implements [`Traced`] in a file of its own ([`crownfall`],
+//! [`scoundrel`]).
+//!
+//! The JSON lines of a game (`docs/trace.md`): a header, the deal, one line per event with the
+//! state after it, the outcome. [`SCHEMA_VERSION`] numbers their layout.
+
+pub mod crownfall;
+pub mod play;
+pub mod schema;
+pub mod scoundrel;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value, json};
+
+use crate::error::{Result, SimError};
+use crate::games::{ColumnData, Game, Record};
+use crate::rules::RuleSet;
+
+use play::Desk;
+
+/// The version of the JSON lines' layout: raised whenever a field is added, removed, renamed or
+/// changes type (a test checks the layout against `docs/trace-schema.txt`).
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// A game traced: every event with the state after it, and the outcome.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Traced<S, O> {
+    /// The events in order (the deal first).
+    pub events: Vec<S>,
+    /// The outcome, as the run's `--per-game` row reports it.
+    pub outcome: O,
+}
+
+/// A game `sim trace` and `sim play` can show: its events in words and JSON, its deal, its
+/// decisions replayed, and a person's play with hints.
+pub trait Traceable: Game {
+    /// An event with the state after it, as the engine reports it.
+    type Seen: Copy + PartialEq + std::fmt::Debug + Serialize + DeserializeOwned;
+
+    /// Plays game `index` of a run seeded `seed` with the game's policy, as the run plays it,
+    /// recording every event.
+    fn trace(&self, seed: u64, index: u64) -> Traced<Self::Seen, Self::Outcome>;
+
+    /// The whole deal of a traced game: every pile's order as dealt, reshuffles included, as a
+    /// JSON object (the `deal` line).
+    fn deal(events: &[Self::Seen]) -> Value;
+
+    /// Replays a game from its `deal` line through the engine's stacked-deck entry, each
+    /// decision taken from `events` (the recorded game's), and returns what the engine reports.
+    fn replay(
+        &self,
+        deal: &Value,
+        events: &[Self::Seen],
+    ) -> Result<Traced<Self::Seen, Self::Outcome>>;
+
+    /// The event in words a player reads (`None` for an event with nothing to say).
+    fn words(&self, seen: &Self::Seen) -> Option<String>;
+
+    /// True for an event that is a decision (where `play --replay` pauses).
+    fn is_decision(seen: &Self::Seen) -> bool;
+
+    /// Game `index` of seed `seed` played by the person at `desk`: the table shown and the
+    /// legal choices listed at each decision, with this game's policy's advice if `hints`.
+    /// `None` if the person quit.
+    fn play_person(
+        &self,
+        seed: u64,
+        index: u64,
+        hints: bool,
+        desk: &mut dyn Desk,
+    ) -> Option<Traced<Self::Seen, Self::Outcome>>;
+}
+
+/// The header line of a game's JSON lines.
+pub fn header<G: Game>(game: &G, policy: &str, seed: u64, index: u64) -> Value {
+    json!({
+        "type": "header",
+        "game": G::NAME,
+        "rules": serde_json::to_value(game.rules()).expect("rules serialize to JSON"),
+        "policy": policy,
+        "seed": seed,
+        "index": index,
+        "version": env!("CARGO_PKG_VERSION"),
+        "schema": SCHEMA_VERSION,
+    })
+}
+
+/// The outcome as named columns, in the game's column order: the game's `--per-game` row.
+pub fn outcome_row<O: Record>(outcome: &O) -> Vec<(&'static str, Value)> {
+    O::columns(std::slice::from_ref(outcome))
+        .into_iter()
+        .map(|(name, column)| {
+            let value = match column {
+                ColumnData::U32(v) => json!(v[0]),
+                ColumnData::I32(v) => json!(v[0]),
+                ColumnData::Bool(v) => json!(v[0]),
+                ColumnData::Str(v) => json!(v[0]),
+            };
+            (name, value)
+        })
+        .collect()
+}
+
+/// The outcome's row as a JSON object.
+pub fn outcome_fields<O: Record>(outcome: &O) -> Map<String, Value> {
+    outcome_row(outcome)
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect()
+}
+
+/// The outcome in words: `name value` for every column.
+pub fn outcome_words<O: Record>(outcome: &O) -> String {
+    let parts: Vec<String> = outcome_row(outcome)
+        .into_iter()
+        .map(|(k, v)| match v {
+            Value::String(s) if s.is_empty() => format!("{k} -"),
+            Value::String(s) => format!("{k} {s}"),
+            other => format!("{k} {other}"),
+        })
+        .collect();
+    format!(
+        "{}: {}",
+        if outcome.won() { "WON" } else { "LOST" },
+        parts.join(", ")
+    )
+}
+
+/// The JSON lines of a traced game: header, deal, events, outcome.
+pub fn json_lines<G: Traceable>(
+    game: &G,
+    policy: &str,
+    seed: u64,
+    index: u64,
+    traced: &Traced<G::Seen, G::Outcome>,
+) -> Vec<String> {
+    let mut lines = vec![header(game, policy, seed, index).to_string()];
+    let mut deal = Map::new();
+    deal.insert("type".into(), json!("deal"));
+    if let Value::Object(fields) = G::deal(&traced.events) {
+        deal.extend(fields);
+    }
+    lines.push(Value::Object(deal).to_string());
+    for (n, seen) in traced.events.iter().enumerate() {
+        let mut line = Map::new();
+        line.insert("type".into(), json!("event"));
+        line.insert("n".into(), json!(n));
+        if let Value::Object(fields) = serde_json::to_value(seen).expect("events serialize") {
+            line.extend(fields);
+        }
+        lines.push(Value::Object(line).to_string());
+    }
+    let mut end = Map::new();
+    end.insert("type".into(), json!("outcome"));
+    end.extend(outcome_fields(&traced.outcome));
+    lines.push(Value::Object(end).to_string());
+    lines
+}
+
+/// A traced game in words: one line per event that has words, then the outcome.
+pub fn text_lines<G: Traceable>(game: &G, traced: &Traced<G::Seen, G::Outcome>) -> Vec<String> {
+    let mut lines: Vec<String> = traced.events.iter().filter_map(|s| game.words(s)).collect();
+    lines.push(outcome_words(&traced.outcome));
+    lines
+}
+
+/// A game read back from its JSON lines.
+#[derive(Clone, Debug)]
+pub struct Log<S> {
+    /// The header line.
+    pub header: Value,
+    /// The deal line.
+    pub deal: Value,
+    /// The events.
+    pub events: Vec<S>,
+    /// The outcome line (its `type` removed).
+    pub outcome: Map<String, Value>,
+}
+
+/// Reads a game's JSON lines written for game `G`; `what` names the source in errors.
+pub fn read_log<G: Traceable>(text: &str, what: &str) -> Result<Log<G::Seen>> {
+    let bad = |n: usize, msg: &str| SimError::input(format!("{what} line {n}: {msg}"));
+    let mut header = None;
+    let mut deal = None;
+    let mut events = Vec::new();
+    let mut outcome = None;
+    for (i, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let n = i + 1;
+        let value: Value =
+            serde_json::from_str(line).map_err(|e| bad(n, &format!("not JSON: {e}")))?;
+        let Value::Object(mut fields) = value else {
+            return Err(bad(n, "not a JSON object"));
+        };
+        let kind = fields.remove("type");
+        match kind.as_ref().and_then(Value::as_str) {
+            Some("header") => {
+                if fields.get("game").and_then(Value::as_str) != Some(G::NAME) {
+                    return Err(bad(n, &format!("not a {} game", G::NAME)));
+                }
+                let schema = fields.get("schema").and_then(Value::as_u64);
+                if schema != Some(u64::from(SCHEMA_VERSION)) {
+                    return Err(bad(
+                        n,
+                        &format!("schema {schema:?}: this sim reads schema {SCHEMA_VERSION}"),
+                    ));
+                }
+                header = Some(Value::Object(fields));
+            }
+            Some("deal") => deal = Some(Value::Object(fields)),
+            Some("event") => {
+                fields.remove("n");
+                let seen = serde_json::from_value(Value::Object(fields))
+                    .map_err(|e| bad(n, &format!("not an event: {e}")))?;
+                events.push(seen);
+            }
+            Some("outcome") => outcome = Some(fields),
+            _ => return Err(bad(n, "no known \"type\"")),
+        }
+    }
+    let missing = |part: &str| SimError::input(format!("{what}: no {part} line"));
+    Ok(Log {
+        header: header.ok_or_else(|| missing("header"))?,
+        deal: deal.ok_or_else(|| missing("deal"))?,
+        events,
+        outcome: outcome.ok_or_else(|| missing("outcome"))?,
+    })
+}
+
+/// The rules of a log's header, checked.
+pub fn log_rules<R: RuleSet>(header: &Value) -> Result<R> {
+    let rules: R = serde_json::from_value(header.get("rules").cloned().unwrap_or(Value::Null))
+        .map_err(|e| SimError::input(format!("the record's rules: {e}")))?;
+    rules.validate()?;
+    Ok(rules)
+}
+
+/// A pile of the deal line, `deal[key]`, as card codes.
+pub fn deal_pile(deal: &Value, key: &str) -> Result<Vec<u8>> {
+    serde_json::from_value(deal.get(key).cloned().unwrap_or(Value::Null))
+        .map_err(|e| SimError::input(format!("the deal's {key}: {e}")))
+}
+
+/// The piles of the deal line's list `deal[key]` (reshuffles, avoided rooms).
+pub fn deal_piles(deal: &Value, key: &str) -> Result<Vec<Vec<u8>>> {
+    serde_json::from_value(deal.get(key).cloned().unwrap_or(json!([])))
+        .map_err(|e| SimError::input(format!("the deal's {key}: {e}")))
+}

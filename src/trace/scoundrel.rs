@@ -1,0 +1,479 @@
+//! Scoundrel traced and played: its events in words, its deal, its turns replayed, a person's
+//! choice of how to play each room, and the hints of a policy (with the value of each way to
+//! play the room for `lookahead`, the heuristic and strategy files).
+
+use std::cell::{Cell, RefCell};
+
+use serde_json::{Value, json};
+
+use crate::error::{Result, SimError};
+use crate::games::Game;
+use crate::games::observe::{Each, Recorder, Scripted};
+use crate::games::scoundrel::card::{self, Kind};
+use crate::games::scoundrel::events::{Event, Seen};
+use crate::games::scoundrel::hero::{FRESH, Hero};
+use crate::games::scoundrel::heuristic::{future_after, future_avoided};
+use crate::games::scoundrel::plans::Options;
+use crate::games::scoundrel::{Engine, Policy, PolicyKind, Rules, Scoundrel, Streams, Turn, View};
+use crate::rng::GameRng;
+
+use super::play::{Answer, Ask, Desk};
+use super::{Traceable, Traced, deal_pile, deal_piles};
+
+/// A card value's name: 2..10, J, Q, K, A.
+fn rank(v: u8) -> String {
+    match v {
+        11 => "J".into(),
+        12 => "Q".into(),
+        13 => "K".into(),
+        14 => "A".into(),
+        _ => v.to_string(),
+    }
+}
+
+/// A card in words: "monster Q", "weapon 7", "potion 5".
+fn name(code: u8) -> String {
+    let kind = match card::kind(code) {
+        Kind::Monster => "monster",
+        Kind::Weapon => "weapon",
+        Kind::Potion => "potion",
+    };
+    format!("{kind} {}", rank(card::value(code)))
+}
+
+/// A card in short: "mQ", "w7", "p5".
+fn short(code: u8) -> String {
+    let kind = match card::kind(code) {
+        Kind::Monster => "m",
+        Kind::Weapon => "w",
+        Kind::Potion => "p",
+    };
+    format!("{kind}{}", rank(card::value(code)))
+}
+
+fn names(codes: &[u8]) -> String {
+    codes
+        .iter()
+        .map(|&c| name(c))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The hero in words: "HP 17 | weapon 7 (up to Q)".
+fn hero_words(hero: &Hero) -> String {
+    let weapon = match (hero.weapon, hero.limit) {
+        (0, _) => "no weapon".to_string(),
+        (w, FRESH) => format!("weapon {w} (unused)"),
+        (w, l) => format!("weapon {w} (up to {})", rank(l)),
+    };
+    format!("HP {} | {weapon}", hero.hp)
+}
+
+/// The hero a state shows, at the start of a turn.
+fn hero_of(seen: &Seen) -> Hero {
+    Hero {
+        hp: seen.state.hp,
+        weapon: seen.state.weapon,
+        limit: seen.state.limit,
+        heals: 0,
+    }
+}
+
+/// Plays `turn` in `room` from `hero` without an engine: the hero after it, the card it leaves
+/// (0 for none) and the turn in words (each card, a monster with or without the weapon).
+fn walk(rules: &Rules, room: &[u8], to_face: usize, hero: Hero, turn: &Turn) -> (Hero, u8, String) {
+    let mut h = hero;
+    h.new_turn();
+    let mut steps = Vec::new();
+    for (step, &i) in turn.order[..to_face].iter().enumerate() {
+        let code = room[usize::from(i)];
+        let armed = turn.weapon >> step & 1 == 1 && card::is_monster(code);
+        let with = armed && h.can_use_weapon(card::value(code));
+        h.face(rules, code, armed);
+        steps.push(if card::is_monster(code) {
+            format!(
+                "{} {}",
+                name(code),
+                if with { "(weapon)" } else { "(barehanded)" }
+            )
+        } else {
+            name(code)
+        });
+        if !h.alive() {
+            break;
+        }
+    }
+    let left = (0..room.len() as u8)
+        .find(|i| to_face < room.len() && !turn.order[..to_face].contains(i))
+        .map_or(0, |i| room[usize::from(i)]);
+    (h, left, steps.join(", "))
+}
+
+impl Traceable for Scoundrel {
+    type Seen = Seen;
+
+    fn trace(&self, seed: u64, index: u64) -> Traced<Seen, Self::Outcome> {
+        let mut rec = Recorder::default();
+        let outcome = self.play_observed(seed, index, &mut rec);
+        Traced {
+            events: rec.events,
+            outcome,
+        }
+    }
+
+    fn deal(events: &[Seen]) -> Value {
+        let mut deal = json!({});
+        let mut avoided = Vec::new();
+        for seen in events {
+            match seen.event {
+                Event::Deal { dungeon } => deal = json!({ "dungeon": dungeon }),
+                Event::Avoided { cards } => avoided.push(cards),
+                _ => {}
+            }
+        }
+        deal["avoided"] = json!(avoided);
+        deal
+    }
+
+    fn replay(&self, deal: &Value, events: &[Seen]) -> Result<Traced<Seen, Self::Outcome>> {
+        let dungeon = deal_pile(deal, "dungeon")?;
+        if dungeon.len() > crate::games::scoundrel::rules::MAX_CARDS {
+            return Err(SimError::input(
+                "the deal's dungeon holds more than 60 cards",
+            ));
+        }
+        let turns: Vec<Turn> = events
+            .iter()
+            .filter_map(|s| match s.event {
+                Event::Turn {
+                    avoid,
+                    order,
+                    weapon,
+                    ..
+                } => Some(Turn {
+                    avoid,
+                    order,
+                    weapon,
+                }),
+                _ => None,
+            })
+            .collect();
+        let script = Script {
+            turns,
+            next: Cell::new(0),
+        };
+        let mut engine = Engine::stacked(self.rules(), &dungeon);
+        let mut rec = Recorder::default();
+        rec.events.push(engine.seen(
+            Event::Deal {
+                dungeon: engine.dungeon().iter().collect(),
+            },
+            0,
+        ));
+        let mut avoid = Scripted::new(deal_piles(deal, "avoided")?);
+        let outcome = engine.play_observed(
+            self.rules(),
+            &script,
+            &mut avoid,
+            &mut GameRng::unused(),
+            &mut rec,
+        );
+        Ok(Traced {
+            events: rec.events,
+            outcome,
+        })
+    }
+
+    fn words(&self, seen: &Seen) -> Option<String> {
+        let s = &seen.state;
+        Some(match seen.event {
+            Event::Deal { dungeon } => format!(
+                "deal: dungeon {} (top first)",
+                dungeon
+                    .as_slice()
+                    .iter()
+                    .map(|&c| short(c))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            Event::Room {
+                room,
+                can_avoid,
+                to_face,
+            } => {
+                let hero = hero_of(seen);
+                let options = Options::new(self.rules(), room.as_slice(), to_face.into(), hero);
+                let ways = match options.as_slice().len() {
+                    0 => format!("every way to face {to_face} kills"),
+                    1 => format!("1 way to face {to_face}"),
+                    n => format!("{n} ways to face {to_face}"),
+                };
+                format!(
+                    "room: {} | {} | dungeon {} | {ways}{}",
+                    names(room.as_slice()),
+                    hero_words(&hero),
+                    s.dungeon_left,
+                    if can_avoid { ", or avoid" } else { "" }
+                )
+            }
+            Event::Turn { avoid: true, .. } => "  choice: AVOID".into(),
+            Event::Turn { faced, left, .. } => {
+                let leave = if left == 0 {
+                    String::new()
+                } else {
+                    format!("; leave {}", name(left))
+                };
+                format!("  choice: face {}{leave}", names(faced.as_slice()))
+            }
+            Event::Avoided { cards } => format!(
+                "  avoided: {} to the bottom of the dungeon",
+                names(cards.as_slice())
+            ),
+            Event::Face {
+                card: code,
+                armed,
+                damage,
+                healed,
+                wasted,
+            } => {
+                let what = match card::kind(code) {
+                    Kind::Monster if armed => format!("with the weapon: {damage} damage"),
+                    Kind::Monster => format!("barehanded: {damage} damage"),
+                    Kind::Weapon => "equipped".into(),
+                    Kind::Potion if wasted => "wasted (one potion a turn)".into(),
+                    Kind::Potion => format!("healed {healed}"),
+                };
+                format!("  {} {what} | {}", name(code), hero_words(&hero_of(seen)))
+            }
+        })
+    }
+
+    fn is_decision(seen: &Seen) -> bool {
+        matches!(seen.event, Event::Turn { .. })
+    }
+
+    fn play_person(
+        &self,
+        seed: u64,
+        index: u64,
+        hints: bool,
+        desk: &mut dyn Desk,
+    ) -> Option<Traced<Seen, Self::Outcome>> {
+        let desk = RefCell::new(desk);
+        let person = Person {
+            game: self,
+            hints,
+            desk: &desk,
+            quit: Cell::new(false),
+            coins: RefCell::new(GameRng::new(seed, index, Streams::POLICY)),
+        };
+        let mut events = Vec::new();
+        let mut obs = Each(|seen: Seen| {
+            // The person does not see the deal; the room and the turn are on the screen already.
+            let shown = !matches!(
+                seen.event,
+                Event::Deal { .. } | Event::Room { .. } | Event::Turn { .. }
+            );
+            if shown
+                && !person.quit.get()
+                && let Some(words) = self.words(&seen)
+            {
+                desk.borrow_mut().show(&words);
+            }
+            events.push(seen);
+        });
+        let outcome = self.play_with(seed, index, &person, &mut obs);
+        (!person.quit.get()).then_some(Traced { events, outcome })
+    }
+}
+
+/// The turns of a recorded game, in order: the policy of a replay.
+struct Script {
+    turns: Vec<Turn>,
+    next: Cell<usize>,
+}
+
+impl Policy for Script {
+    fn choose(&self, _: &Rules, _: &View, _: &mut GameRng) -> Turn {
+        let i = self.next.get();
+        self.next.set(i + 1);
+        // Past the record's end (a replay that drifted): face in order.
+        self.turns
+            .get(i)
+            .copied()
+            .unwrap_or(Turn::face([0, 1, 2, 3], 0))
+    }
+}
+
+/// One way to play the room the person may choose.
+struct Way {
+    turn: Turn,
+    /// The hero after it and the card it leaves (for matching a policy's turn).
+    hero: Hero,
+    left: u8,
+    words: String,
+}
+
+/// The legal ways to play the room of `view`: avoiding it if allowed, then every way to face it
+/// that no other way beats (the same card left, no less HP, the same weapon no more worn), or
+/// the best way to die if every way kills.
+fn ways(rules: &Rules, view: &View) -> Vec<Way> {
+    let mut ways = Vec::new();
+    if view.can_avoid {
+        ways.push(Way {
+            turn: Turn::AVOID,
+            hero: view.hero,
+            left: 0,
+            words: "avoid the room (its cards go to the bottom)".into(),
+        });
+    }
+    let options = Options::of(rules, view);
+    let faced = options.as_slice().iter().copied();
+    let faced: Vec<_> = if options.as_slice().is_empty() {
+        options.death.into_iter().collect()
+    } else {
+        faced.collect()
+    };
+    for o in faced {
+        let (hero, left, steps) = walk(rules, view.room, view.to_face, view.hero, &o.turn);
+        let result = if hero.alive() {
+            let leave = if left == 0 {
+                String::new()
+            } else {
+                format!(", leaves {}", name(left))
+            };
+            format!("{}{leave}", hero_words(&hero))
+        } else {
+            "DEATH".into()
+        };
+        ways.push(Way {
+            turn: o.turn,
+            hero,
+            left,
+            words: format!("face {steps} -> {result}"),
+        });
+    }
+    ways
+}
+
+/// The way among `ways` that `turn` amounts to (the same end for the hero and the card left).
+fn way_of(rules: &Rules, view: &View, ways: &[Way], turn: &Turn) -> Option<usize> {
+    if turn.avoid && view.can_avoid {
+        return ways.iter().position(|w| w.turn.avoid);
+    }
+    let (hero, left, _) = walk(rules, view.room, view.to_face, view.hero, turn);
+    ways.iter()
+        .position(|w| !w.turn.avoid && w.hero == hero && w.left == left)
+}
+
+/// A person choosing at the desk, advised by the game's policy if `hints`. After `q` every room
+/// is faced in order, unseen, so the engine ends the game.
+struct Person<'a, 'd> {
+    game: &'a Scoundrel,
+    hints: bool,
+    desk: &'a RefCell<&'d mut dyn Desk>,
+    quit: Cell<bool>,
+    /// The hint policy's own generator (`random`, the lookahead's samples).
+    coins: RefCell<GameRng>,
+}
+
+impl Person<'_, '_> {
+    /// The hint lines for the room of `view`: the policy's choice among `ways` and, where the
+    /// policy values plays, each way's value.
+    fn hint(&self, rules: &Rules, view: &View, ways: &[Way]) -> Vec<String> {
+        let policy = self.game.policy();
+        let label = self.game.policy_name();
+        let mut values: Vec<(usize, f32)> = Vec::new();
+        let mut coins = self.coins.borrow_mut();
+        let (turn, kind) = match policy {
+            PolicyKind::Lookahead(p) => {
+                let turn = p.valued(rules, view, &mut coins, |t, v| {
+                    if let Some(i) = way_of(rules, view, ways, &t) {
+                        values.push((i, v));
+                    }
+                });
+                (Some(turn), "expected best value of the next room")
+            }
+            PolicyKind::Heuristic(p) => {
+                for (i, w) in ways.iter().enumerate() {
+                    let v = if w.turn.avoid {
+                        p.weights.value(&view.hero, &future_avoided(view), true)
+                    } else {
+                        let o = Options::of(rules, view);
+                        let found = o.as_slice().iter().find(|o| o.turn == w.turn);
+                        match found {
+                            Some(o) => {
+                                p.weights
+                                    .value(&o.hero, &future_after(view.dungeon, o), false)
+                            }
+                            None => continue,
+                        }
+                    };
+                    values.push((i, v));
+                }
+                (policy.choose(rules, view, &mut coins), "heuristic value")
+            }
+            _ => (policy.choose(rules, view, &mut coins), ""),
+        };
+        let Some(turn) = turn else {
+            return vec![format!("hint ({label}): none, it sees the dungeon's order")];
+        };
+        let choice = match way_of(rules, view, ways, &turn) {
+            Some(i) => format!("{}) {}", i + 1, ways[i].words),
+            None => {
+                let (_, _, steps) = walk(rules, view.room, view.to_face, view.hero, &turn);
+                format!("face {steps}")
+            }
+        };
+        let mut lines = vec![format!("hint ({label}): {choice}")];
+        if !values.is_empty() {
+            values.sort_by_key(|&(i, _)| i);
+            let listed: Vec<String> = values
+                .iter()
+                .map(|(i, v)| format!("{}) {v:.2}", i + 1))
+                .collect();
+            lines.push(format!("  {kind}: {}", listed.join("  ")));
+        }
+        lines
+    }
+}
+
+impl Policy for Person<'_, '_> {
+    fn choose(&self, rules: &Rules, view: &View, _: &mut GameRng) -> Turn {
+        let ways = ways(rules, view);
+        let fallback = Turn::face([0, 1, 2, 3], 0);
+        if self.quit.get() {
+            return fallback;
+        }
+        let mut ask = Ask {
+            table: vec![format!(
+                "{} | dungeon {} cards | room: {}",
+                hero_words(&view.hero),
+                view.dungeon.len(),
+                names(view.room)
+            )],
+            choices: ways.iter().map(|w| w.words.clone()).collect(),
+            hint: Vec::new(),
+        };
+        if self.hints {
+            ask.hint = self.hint(rules, view, &ways);
+        }
+        let answer = self.desk.borrow_mut().ask(&ask);
+        match answer {
+            Answer::Pick(i) => {
+                let way = &ways[i];
+                let words = if way.turn.avoid {
+                    "you avoid the room".to_string()
+                } else {
+                    format!("you {}", way.words.split(" -> ").next().unwrap_or(""))
+                };
+                self.desk.borrow_mut().show(&words);
+                way.turn
+            }
+            Answer::Quit => {
+                self.quit.set(true);
+                fallback
+            }
+        }
+    }
+}
