@@ -44,6 +44,21 @@ impl Default for Weights {
 /// What [`Weights::value`] scores a dead end at: below any living position.
 pub const DEAD: f32 = -1.0e6;
 
+/// A static score of where a play leaves the player, higher is better: what the one-room
+/// policies maximize and the searches score their leaves by.
+pub trait Evaluation {
+    /// The score of `hero` with `future` still to be faced (the dungeon and any card left in the
+    /// room), `avoided` if the play avoided the room; [`DEAD`] plus HP for a dead hero.
+    fn value(&self, hero: &Hero, future: &Counts, avoided: bool) -> f32;
+}
+
+impl Evaluation for Weights {
+    #[inline]
+    fn value(&self, hero: &Hero, future: &Counts, avoided: bool) -> f32 {
+        Weights::value(self, hero, future, avoided)
+    }
+}
+
 impl Weights {
     /// The projected end HP of `hero` with `future` still to be faced (the dungeon and any card
     /// left in the room), less `avoid` if the play avoided the room.

@@ -22,7 +22,7 @@ use crate::rng::GameRng;
 
 use super::card::Counts;
 use super::engine::{Turn, View};
-use super::evaluate::Weights;
+use super::evaluate::{Evaluation, Weights};
 use super::plans::{Option, Options};
 use super::policy::Policy;
 use super::rules::Rules;
@@ -112,7 +112,7 @@ pub fn future_avoided(view: &View) -> Counts {
 
 /// The best turn in `view` by `weights`, with its value; `options` are the room's ways to face.
 #[inline]
-pub fn best_turn(weights: &Weights, view: &View, options: &Options) -> (Turn, f32) {
+pub fn best_turn<E: Evaluation>(weights: &E, view: &View, options: &Options) -> (Turn, f32) {
     let mut best = (Turn::AVOID, f32::NEG_INFINITY);
     for o in options.as_slice() {
         let v = weights.value(&o.hero, &future_after(view.dungeon, o), false);

@@ -10,22 +10,22 @@ use crate::rng::GameRng;
 
 use super::card::Counts;
 use super::engine::{Turn, View};
-use super::evaluate::{DEAD, Weights};
+use super::evaluate::{DEAD, Evaluation, Weights};
 use super::hero::Hero;
 use super::heuristic::{best_turn, future_after, future_avoided};
 use super::plans::Options;
 use super::policy::Policy;
 use super::rules::{MAX_CARDS, ROOM, Rules};
 
-/// The lookahead's search budget and evaluation.
+/// The lookahead's search budget and evaluation (the heuristic's [`Weights`] unless given).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Lookahead {
+pub struct Lookahead<E = Weights> {
     /// Next rooms sampled per decision.
     pub samples: u16,
     /// Plays of the room looked at beyond the static score (the best by it).
     pub width: usize,
     /// The evaluation at the leaves.
-    pub weights: Weights,
+    pub weights: E,
 }
 
 impl Default for Lookahead {
@@ -54,7 +54,9 @@ impl Lookahead {
             weights: Weights::default(),
         }
     }
+}
 
+impl<E: Evaluation> Lookahead<E> {
     /// The candidates: the best `width` living plays by static value (avoid included).
     fn candidates(&self, view: &View, options: &Options, out: &mut [Candidate; 8]) -> usize {
         let mut n = 0;
@@ -156,7 +158,7 @@ impl Lookahead {
     }
 }
 
-impl Policy for Lookahead {
+impl<E: Evaluation> Policy for Lookahead<E> {
     fn choose(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Turn {
         let options = Options::of(rules, view);
         let mut cands = [Candidate {

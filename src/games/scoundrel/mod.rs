@@ -5,6 +5,8 @@ pub mod clairvoyant;
 pub mod dungeon;
 pub mod engine;
 pub mod evaluate;
+pub mod expectimax;
+pub mod features;
 pub mod greedy;
 pub mod hero;
 pub mod heuristic;
@@ -15,6 +17,7 @@ pub mod policy;
 pub mod random;
 pub mod rules;
 pub mod tally;
+pub mod tuned;
 
 pub use engine::{Engine, Streams, Turn, View};
 pub use outcome::Outcome;

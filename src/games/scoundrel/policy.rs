@@ -9,12 +9,15 @@ use crate::rng::GameRng;
 
 use super::clairvoyant::{Clairvoyant, Goal};
 use super::engine::{Engine, Turn, View};
+use super::expectimax;
+use super::features::Rich;
 use super::greedy::Greedy;
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
 use super::outcome::Outcome;
 use super::random::Random;
 use super::rules::{AvoidOrder, Rules};
+use super::tuned::Tuned;
 
 /// A fair player's decisions: each room's turn from what the player may know. Called in the hot
 /// loop: implementations are plain data, no allocation.
@@ -34,6 +37,10 @@ pub enum PolicyKind {
     Heuristic(Box<Heuristic>),
     /// `lookahead` or `lookahead-N`.
     Lookahead(Box<Lookahead>),
+    /// `tuned`.
+    Tuned(Box<Tuned>),
+    /// `expectimax` or `expectimax-N`.
+    Expectimax(Box<Lookahead<Rich>>),
     /// `clairvoyant` (the best score) or `clairvoyant-win` (any win): the ceiling, not a fair
     /// policy.
     Clairvoyant(Goal),
@@ -63,6 +70,14 @@ pub fn help() -> Vec<PolicyHelp> {
             about: "card counting: the heuristic's best plays, each scored by the expected best next room over N sampled draws from the unseen cards (default N = 12)",
         },
         PolicyHelp {
+            name: "tuned",
+            about: "every way to play the room scored by a richer model (17 features: HP bands, what the weapons in hand and to come can absorb, monsters beyond the weapon's limit, ...), weights found by a search over them",
+        },
+        PolicyHelp {
+            name: "expectimax[-N]",
+            about: "the strongest fair player: card counting plus expectimax one room deep: the tuned model's best plays, each scored by the expected best next room over N sampled draws from the unseen cards (default N = 24)",
+        },
+        PolicyHelp {
             name: "clairvoyant",
             about: "NOT A STRATEGY: an exact solver that sees the dungeon's order and plays the best score; the ceiling (needs avoid_order = keep)",
         },
@@ -86,6 +101,8 @@ impl PolicyKind {
             "greedy" => Self::Greedy,
             "heuristic" => Self::Heuristic(Box::default()),
             "lookahead" => Self::Lookahead(Box::default()),
+            "tuned" => Self::Tuned(Box::default()),
+            "expectimax" => Self::Expectimax(Box::new(expectimax::new(expectimax::SAMPLES))),
             "clairvoyant" | "clairvoyant-win" => {
                 if rules.avoid_order != AvoidOrder::Keep {
                     return Err(SimError::input(format!(
@@ -108,6 +125,19 @@ impl PolicyKind {
                         )));
                     };
                     Self::Lookahead(Box::new(Lookahead::with_samples(samples)))
+                } else if let Some(n) = spec.strip_prefix("expectimax-") {
+                    let samples = n
+                        .parse::<u16>()
+                        .ok()
+                        .filter(|n| (1..=expectimax::MAX_SAMPLES).contains(n));
+                    let Some(samples) = samples else {
+                        return Err(SimError::input(format!(
+                            "unknown policy {spec}: expectimax-N takes N = 1..={}; known policies are {}",
+                            expectimax::MAX_SAMPLES,
+                            known()
+                        )));
+                    };
+                    Self::Expectimax(Box::new(expectimax::new(samples)))
                 } else if spec.ends_with(".toml") || spec.contains('/') {
                     let h = Heuristic::load(Path::new(spec))?;
                     let name = h.name.clone();
@@ -126,7 +156,10 @@ impl PolicyKind {
     /// True if the policy draws from its own generator (`coins`); the others are given
     /// [`GameRng::unused`].
     pub fn draws_coins(&self) -> bool {
-        matches!(self, Self::Random | Self::Lookahead(_))
+        matches!(
+            self,
+            Self::Random | Self::Lookahead(_) | Self::Expectimax(_)
+        )
     }
 
     /// Plays `engine` (shuffled or stacked) to its end with this policy.
@@ -143,6 +176,8 @@ impl PolicyKind {
             Self::Greedy => engine.play(rules, &Greedy, avoid, coins),
             Self::Heuristic(p) => engine.play(rules, p.as_ref(), avoid, coins),
             Self::Lookahead(p) => engine.play(rules, p.as_ref(), avoid, coins),
+            Self::Tuned(p) => engine.play(rules, p.as_ref(), avoid, coins),
+            Self::Expectimax(p) => engine.play(rules, p.as_ref(), avoid, coins),
             Self::Clairvoyant(goal) => Clairvoyant::play(engine.clone(), rules, avoid, *goal),
         }
     }

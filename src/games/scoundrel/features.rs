@@ -1,0 +1,186 @@
+//! A richer static score than [`super::evaluate::Weights`]: a linear model over
+//! [`FEATURES`] features of where a play leaves the player, its weights found by a search over
+//! them (`examples/scoundrel_tune.rs`). The one-room policy `tuned` maximizes it; `expectimax`
+//! scores its leaves by it.
+
+use super::card::Counts;
+use super::evaluate::{DEAD, Evaluation};
+use super::hero::Hero;
+
+/// Features the model reads.
+pub const FEATURES: usize = 17;
+
+/// The features' names, in the order of [`Rich::weights`] (for the tuner's output and docs).
+pub const NAMES: [&str; FEATURES] = [
+    "hp",
+    "below_5",
+    "below_10",
+    "below_15",
+    "potions",
+    "monsters",
+    "absorbed",
+    "weapons",
+    "covered",
+    "weapon_cards",
+    "potion_cards",
+    "beyond_limit",
+    "avoided",
+    "weapon",
+    "monster_cards",
+    "usable_cards",
+    "cards",
+];
+
+/// The model: its value is `weights . features` where the features of a hero with `future` to
+/// face are, in order:
+/// - `hp`; `below_5`, `below_10`, `below_15`: how far HP is under 5, 10 and 15 (0 if not);
+/// - `potions`, `monsters`, `weapons`: the value of the potions, monsters and weapons to come;
+/// - `absorbed`: what the weapon in hand can still absorb, `min(m, weapon)` summed over the
+///   monsters to come it may be used on;
+/// - `covered`: what the best weapon to come could absorb, `min(m, best)` over every monster
+///   to come;
+/// - `weapon_cards`, `potion_cards`: how many weapons and potions are to come;
+/// - `beyond_limit`: the value of the monsters to come the weapon in hand may not be used on
+///   (every monster when there is none);
+/// - `avoided`: 1 if the play avoided the room (the next may not be);
+/// - `weapon`: the value of the weapon in hand;
+/// - `monster_cards`, `usable_cards`: how many monsters are to come, and how many of them the
+///   weapon in hand may be used on;
+/// - `cards`: how many cards are to come.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rich {
+    /// One weight per feature, in the order of [`NAMES`].
+    pub weights: [f32; FEATURES],
+}
+
+impl Default for Rich {
+    /// The weights the tuner found (see docs/scoundrel.md, "Policies").
+    fn default() -> Self {
+        Self { weights: TUNED }
+    }
+}
+
+/// The tuned weights (lenient wear, default rules).
+const TUNED: [f32; FEATURES] = [
+    1.0, 0.0, 0.0, -0.8, 1.1, -1.0, 0.2, 1.5, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+];
+
+/// The features of `hero` facing `future` (see [`Rich`]).
+#[inline]
+pub fn features(hero: &Hero, future: &Counts, avoided: bool) -> [f32; FEATURES] {
+    let hp = f32::from(hero.hp);
+    let w = hero.weapon;
+    let best = future.best_weapon();
+    let (mut monsters, mut absorbed, mut covered, mut beyond) = (0u32, 0u32, 0u32, 0u32);
+    let (mut monster_cards, mut usable) = (0u32, 0u32);
+    for (v, &n) in future.monsters().iter().enumerate().skip(1) {
+        let (v, n) = (v as u8, u32::from(n));
+        let value = n * u32::from(v);
+        monsters += value;
+        monster_cards += n;
+        covered += n * u32::from(v.min(best));
+        if w > 0 && v <= hero.limit {
+            absorbed += n * u32::from(v.min(w));
+            usable += n;
+        } else {
+            beyond += value;
+        }
+    }
+    let weapon_cards: u32 = future.weapons().iter().map(|&n| u32::from(n)).sum();
+    let potion_cards: u32 = future.potions().iter().map(|&n| u32::from(n)).sum();
+    [
+        hp,
+        (5.0 - hp).max(0.0),
+        (10.0 - hp).max(0.0),
+        (15.0 - hp).max(0.0),
+        future.potion_total() as f32,
+        monsters as f32,
+        absorbed as f32,
+        future.weapon_total() as f32,
+        covered as f32,
+        weapon_cards as f32,
+        potion_cards as f32,
+        beyond as f32,
+        f32::from(u8::from(avoided)),
+        f32::from(w),
+        monster_cards as f32,
+        usable as f32,
+        (monster_cards + weapon_cards + potion_cards) as f32,
+    ]
+}
+
+impl Evaluation for Rich {
+    #[inline]
+    fn value(&self, hero: &Hero, future: &Counts, avoided: bool) -> f32 {
+        if !hero.alive() {
+            return DEAD + f32::from(hero.hp);
+        }
+        let f = features(hero, future, avoided);
+        self.weights.iter().zip(f).map(|(w, x)| w * x).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::scoundrel::card::{monster as m, potion as p, weapon as wp};
+    use crate::games::scoundrel::hero::FRESH;
+
+    #[test]
+    fn features_count_what_their_names_say() {
+        let future = Counts::of(&[m(14), m(9), m(3), wp(7), wp(4), p(5)]);
+        let hero = Hero {
+            hp: 8,
+            weapon: 6,
+            limit: 9,
+            heals: 0,
+        };
+        let f = features(&hero, &future, true);
+        let by = |name: &str| f[NAMES.iter().position(|&n| n == name).unwrap()];
+        assert_eq!(
+            (by("hp"), by("below_5"), by("below_10"), by("below_15")),
+            (8.0, 0.0, 2.0, 7.0)
+        );
+        assert_eq!(
+            (by("potions"), by("monsters"), by("weapons")),
+            (5.0, 26.0, 11.0)
+        );
+        // The 6 may be used on the 9 and the 3 (limit 9): 6 + 3.
+        assert_eq!(
+            (by("absorbed"), by("usable_cards"), by("beyond_limit")),
+            (9.0, 2.0, 14.0)
+        );
+        // The best weapon to come is the 7: 7 + 7 + 3.
+        assert_eq!(by("covered"), 17.0);
+        assert_eq!(
+            (by("weapon_cards"), by("potion_cards"), by("monster_cards")),
+            (2.0, 1.0, 3.0)
+        );
+        assert_eq!((by("avoided"), by("weapon"), by("cards")), (1.0, 6.0, 6.0));
+        // No weapon: every monster is beyond the limit, a fresh limit notwithstanding.
+        let bare = Hero {
+            weapon: 0,
+            limit: FRESH,
+            ..hero
+        };
+        let f = features(&bare, &future, false);
+        assert_eq!((f[6], f[11], f[15]), (0.0, 26.0, 0.0));
+    }
+
+    #[test]
+    fn the_value_is_the_weighted_sum_and_death_is_below_any_life() {
+        let future = Counts::of(&[m(10), p(4)]);
+        let hero = Hero {
+            hp: 12,
+            weapon: 0,
+            limit: FRESH,
+            heals: 0,
+        };
+        let rich = Rich::default();
+        let f = features(&hero, &future, false);
+        let dot: f32 = rich.weights.iter().zip(f).map(|(w, x)| w * x).sum();
+        assert_eq!(rich.value(&hero, &future, false), dot);
+        let dead = Hero { hp: -3, ..hero };
+        assert!(rich.value(&dead, &future, false) < -1.0e5);
+    }
+}
