@@ -61,7 +61,7 @@ impl Game for Scoundrel {
                 self.policy
                     .play_from(&mut engine, &self.rules, &mut Stacked, &mut coins)
             }
-            AvoidOrder::Shuffle => {
+            AvoidOrder::Shuffle | AvoidOrder::Reshuffle => {
                 let mut avoid = GameRng::new(seed, index, Streams::AVOID);
                 self.policy
                     .play_from(&mut engine, &self.rules, &mut avoid, &mut coins)

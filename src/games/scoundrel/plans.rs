@@ -129,28 +129,28 @@ impl Options {
     fn walk3(&mut self, rules: &Rules, room: &[u8], order: [u8; ROOM], left: u8, start: Hero) {
         let codes = [0, 1, 2].map(|k| room[usize::from(order[k])]);
         let line = |hero: Hero, mask: u8, slain: u8, k: usize| Option {
-            turn: Turn::face(order, mask),
+            turn: Turn::plan(order, mask),
             hero,
             left,
             last: codes[k],
             slain,
             bonus: 0,
         };
-        for a0 in 0..arms(&start, codes[0]) {
+        for a0 in 0..arms(rules, &start, codes[0]) {
             let (h1, s1) = faced(rules, start, codes[0], a0, 0);
             let m1 = a0;
             if !h1.alive() {
                 self.died(line(h1, m1, s1, 0));
                 continue;
             }
-            for a1 in 0..arms(&h1, codes[1]) {
+            for a1 in 0..arms(rules, &h1, codes[1]) {
                 let (h2, s2) = faced(rules, h1, codes[1], a1, s1);
                 let m2 = m1 | a1 << 1;
                 if !h2.alive() {
                     self.died(line(h2, m2, s2, 1));
                     continue;
                 }
-                for a2 in 0..arms(&h2, codes[2]) {
+                for a2 in 0..arms(rules, &h2, codes[2]) {
                     let (h3, s3) = faced(rules, h2, codes[2], a2, s2);
                     let m3 = m2 | a2 << 2;
                     if !h3.alive() {
@@ -193,7 +193,7 @@ impl Options {
         if step == n {
             let last = room[usize::from(order[n - 1])];
             self.insert(Option {
-                turn: Turn::face(order, mask),
+                turn: Turn::plan(order, mask),
                 hero,
                 left,
                 last,
@@ -205,12 +205,10 @@ impl Options {
         let code = room[usize::from(order[step])];
         let monster = card::is_monster(code);
         let slain = slain + if monster { card::value(code) } else { 0 };
-        let mut next = hero;
-        next.face(rules, code, false);
+        let (next, _) = faced(rules, hero, code, 0, 0);
         self.branch(rules, room, order, n, left, next, step, mask, slain, code);
-        if monster && hero.can_use_weapon(card::value(code)) {
-            let mut armed = hero;
-            armed.face(rules, code, true);
+        if arms(rules, &hero, code) == 2 {
+            let (armed, _) = faced(rules, hero, code, 1, 0);
             self.branch(
                 rules,
                 room,
@@ -246,7 +244,7 @@ impl Options {
             return;
         }
         let dead = Option {
-            turn: Turn::face(order, mask),
+            turn: Turn::plan(order, mask),
             hero,
             left,
             last: code,
@@ -274,16 +272,25 @@ impl Options {
     }
 }
 
-/// The choices for `code`: 1 (barehanded, or not a monster) or 2 (also with the weapon).
+/// The choices for `code`: 2 for a monster the weapon may be used on while the rules let the
+/// player fight barehanded (0 barehanded, 1 with the weapon), and for a weapon the rules let the
+/// player discard (0 equip, 1 discard); else 1.
 #[inline(always)]
-fn arms(hero: &Hero, code: u8) -> u8 {
-    1 + u8::from(card::is_monster(code) && hero.can_use_weapon(card::value(code)))
+fn arms(rules: &Rules, hero: &Hero, code: u8) -> u8 {
+    let fight =
+        card::is_monster(code) && rules.barehanded && hero.can_use_weapon(card::value(code));
+    let discard = card::is_weapon(code) && rules.weapon_discard;
+    1 + u8::from(fight | discard)
 }
 
-/// `hero` after facing `code` (with the weapon if `armed` is 1), and the monsters slain so far.
+/// `hero` after facing `code` with choice `armed` (see [`arms`]; the weapon is always used
+/// when the rules give no barehanded choice), and the monsters slain so far.
 #[inline(always)]
 fn faced(rules: &Rules, mut hero: Hero, code: u8, armed: u8, slain: u8) -> (Hero, u8) {
-    hero.face(rules, code, armed == 1);
+    let discarded = armed == 1 && card::is_weapon(code) && rules.weapon_discard;
+    if !discarded {
+        hero.face(rules, code, armed == 1 || !rules.barehanded);
+    }
     let monster = if card::is_monster(code) {
         card::value(code)
     } else {
@@ -329,9 +336,14 @@ mod tests {
 
     #[test]
     fn the_unrolled_full_room_gives_the_general_walks_lines_in_its_order() {
-        for sets in [vec![], vec!["weapon_wear=strict".to_string()]] {
+        for sets in [
+            vec![],
+            vec!["weapon_wear=strict".to_string()],
+            vec!["barehanded=false".to_string()],
+            vec!["weapon_discard=true".to_string()],
+        ] {
             let rules: Rules = load(None, &sets).unwrap();
-            for game in 0..3000u64 {
+            for game in 0..2000u64 {
                 let mut cards = rules.deck();
                 GameRng::new(3, game, 0).shuffle(&mut cards);
                 let room = &cards[..ROOM];

@@ -16,7 +16,7 @@ use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
 use super::outcome::Outcome;
 use super::random::Random;
-use super::rules::{AvoidOrder, Rules};
+use super::rules::{AvoidOrder, End, Rules};
 use super::tuned::Tuned;
 
 /// A fair player's decisions: each room's turn from what the player may know. Called in the hot
@@ -107,6 +107,11 @@ impl PolicyKind {
                 if rules.avoid_order != AvoidOrder::Keep {
                     return Err(SimError::input(format!(
                         "policy {spec} needs avoid_order = keep: a shuffled avoid is not knowable in advance"
+                    )));
+                }
+                if rules.end == End::Monsters {
+                    return Err(SimError::input(format!(
+                        "policy {spec} does not solve end = monsters: use end = all-cards or lenient"
                     )));
                 }
                 Self::Clairvoyant(if spec == "clairvoyant" {
