@@ -47,15 +47,39 @@ pub const DEAD: f32 = -1.0e6;
 /// A static score of where a play leaves the player, higher is better: what the one-room
 /// policies maximize and the searches score their leaves by.
 pub trait Evaluation {
+    /// What the evaluation precomputes of a dungeon to score many plays of one room after it.
+    type Ready: Copy;
+
     /// The score of `hero` with `future` still to be faced (the dungeon and any card left in the
     /// room), `avoided` if the play avoided the room; [`DEAD`] plus HP for a dead hero.
     fn value(&self, hero: &Hero, future: &Counts, avoided: bool) -> f32;
+
+    /// Precomputes what [`Evaluation::value_after`] needs of `dungeon`.
+    fn ready(&self, dungeon: &Counts) -> Self::Ready;
+
+    /// The same as [`Evaluation::value`] with `dungeon` plus the card `left` (0 for none) to
+    /// come, not avoided: `ready` is [`Evaluation::ready`] of `dungeon`.
+    fn value_after(&self, ready: &Self::Ready, dungeon: &Counts, hero: &Hero, left: u8) -> f32;
 }
 
 impl Evaluation for Weights {
+    type Ready = ();
+
     #[inline]
     fn value(&self, hero: &Hero, future: &Counts, avoided: bool) -> f32 {
         Weights::value(self, hero, future, avoided)
+    }
+
+    #[inline]
+    fn ready(&self, _: &Counts) {}
+
+    #[inline]
+    fn value_after(&self, _: &(), dungeon: &Counts, hero: &Hero, left: u8) -> f32 {
+        let mut future = *dungeon;
+        if left != 0 {
+            future.add(left);
+        }
+        Weights::value(self, hero, &future, false)
     }
 }
 

@@ -12,7 +12,7 @@ use super::card::Counts;
 use super::engine::{Turn, View};
 use super::evaluate::{DEAD, Evaluation, Weights};
 use super::hero::Hero;
-use super::heuristic::{best_turn, future_after, future_avoided};
+use super::heuristic::{best_turn, future_avoided};
 use super::plans::Options;
 use super::policy::Policy;
 use super::rules::{MAX_CARDS, ROOM, Rules};
@@ -26,6 +26,9 @@ pub struct Lookahead<E = Weights> {
     pub width: usize,
     /// The evaluation at the leaves.
     pub weights: E,
+    /// What a next room that kills every way counts for in the mean ([`DEAD`]: any chance of
+    /// death outweighs everything else).
+    pub death: f32,
 }
 
 impl Default for Lookahead {
@@ -52,6 +55,7 @@ impl Lookahead {
             samples,
             width: 4,
             weights: Weights::default(),
+            death: DEAD,
         }
     }
 }
@@ -76,10 +80,11 @@ impl<E: Evaluation> Lookahead<E> {
             }
             out[i] = c;
         };
+        let ready = self.weights.ready(view.dungeon);
         for o in options.as_slice() {
             let value = self
                 .weights
-                .value(&o.hero, &future_after(view.dungeon, o), false);
+                .value_after(&ready, view.dungeon, &o.hero, o.left);
             push(
                 Candidate {
                     turn: o.turn,
@@ -152,7 +157,7 @@ impl<E: Evaluation> Lookahead<E> {
             };
             let options = Options::new(rules, next.room, next.to_face, next.hero);
             let (_, v) = best_turn(&self.weights, &next, &options);
-            total += v.max(DEAD);
+            total += if v <= DEAD { self.death } else { v };
         }
         total / draws.len().max(1) as f32
     }
