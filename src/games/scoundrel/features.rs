@@ -121,46 +121,121 @@ impl Summary {
     }
 }
 
+/// A dungeon's [`Summary`] with the card left in the room added: what is to come after a play.
+#[derive(Clone, Copy, Debug)]
+pub struct After<'a> {
+    summary: &'a Summary,
+    /// The left card's value, 0 if none.
+    value: u8,
+    monster: bool,
+    weapon: bool,
+    potion: bool,
+}
+
+impl Summary {
+    /// What is to come after a play that leaves `left` (0 for none).
+    #[inline(always)]
+    pub fn after(&self, left: u8) -> After<'_> {
+        let some = left != 0;
+        After {
+            summary: self,
+            value: card::value(left),
+            monster: some && card::is_monster(left),
+            weapon: some && card::is_weapon(left),
+            potion: some && card::is_potion(left),
+        }
+    }
+}
+
+impl After<'_> {
+    /// Monsters of value at most `x` (values run to 15).
+    #[inline(always)]
+    pub fn count_to(&self, x: u8) -> u32 {
+        self.summary.count_to[usize::from(x)] + u32::from(self.monster && self.value <= x)
+    }
+
+    /// The value of the monsters of value at most `x`.
+    #[inline(always)]
+    pub fn value_to(&self, x: u8) -> u32 {
+        let left = if self.monster && self.value <= x {
+            u32::from(self.value)
+        } else {
+            0
+        };
+        self.summary.value_to[usize::from(x)] + left
+    }
+
+    /// What a weapon of value `w` that may be used on monsters up to `limit` can absorb:
+    /// `min(m, w)` summed over the monsters `m <= limit`.
+    #[inline(always)]
+    pub fn absorbed(&self, w: u8, limit: u8) -> u32 {
+        let limit = limit.min(15);
+        let low = w.min(limit);
+        self.value_to(low) + u32::from(w) * (self.count_to(limit) - self.count_to(low))
+    }
+
+    /// The value of the potions.
+    #[inline(always)]
+    pub fn potions(&self) -> u32 {
+        self.summary.potions
+            + if self.potion {
+                u32::from(self.value)
+            } else {
+                0
+            }
+    }
+
+    /// The value of the weapons.
+    #[inline(always)]
+    pub fn weapons(&self) -> u32 {
+        self.summary.weapons
+            + if self.weapon {
+                u32::from(self.value)
+            } else {
+                0
+            }
+    }
+
+    fn best(&self) -> u8 {
+        if self.weapon {
+            self.summary.best.max(self.value)
+        } else {
+            self.summary.best
+        }
+    }
+}
+
 /// The features of `hero` facing the dungeon of `summary` plus the card `left` (0 for none),
 /// not avoided: the same numbers as [`features`] of the dungeon with `left` added.
 #[inline]
 pub fn features_after(summary: &Summary, hero: &Hero, left: u8) -> [f32; FEATURES] {
-    let s = summary;
-    let v = card::value(left);
-    let (lm, lw, lp) = (
-        left != 0 && card::is_monster(left),
-        left != 0 && card::is_weapon(left),
-        left != 0 && card::is_potion(left),
-    );
-    // The monsters of value at most `x` (and their value), the left card included.
-    let count = |x: u8| s.count_to[usize::from(x)] + u32::from(lm && v <= x);
-    let value = |x: u8| s.value_to[usize::from(x)] + if lm && v <= x { u32::from(v) } else { 0 };
-    let best = if lw { s.best.max(v) } else { s.best };
-    let (monsters, monster_cards) = (value(15), count(15));
-    let covered = value(best) + u32::from(best) * (monster_cards - count(best));
+    let a = summary.after(left);
+    let best = a.best();
+    let (monsters, monster_cards) = (a.value_to(15), a.count_to(15));
+    let covered = a.value_to(best) + u32::from(best) * (monster_cards - a.count_to(best));
     let w = hero.weapon;
     let (absorbed, usable, beyond) = if w > 0 {
         let limit = hero.limit.min(15);
-        let low = w.min(limit);
-        let absorbed = value(low) + u32::from(w) * (count(limit) - count(low));
-        (absorbed, count(limit), monsters - value(limit))
+        (
+            a.absorbed(w, limit),
+            a.count_to(limit),
+            monsters - a.value_to(limit),
+        )
     } else {
         (0, 0, monsters)
     };
-    let weapon_cards = s.weapon_cards + u32::from(lw);
-    let potion_cards = s.potion_cards + u32::from(lp);
-    let potions = s.potions + if lp { u32::from(v) } else { 0 };
-    let weapons = s.weapons + if lw { u32::from(v) } else { 0 };
+    let weapon_cards = summary.weapon_cards + u32::from(a.weapon);
+    let potion_cards = summary.potion_cards + u32::from(a.potion);
     let hp = f32::from(hero.hp);
     [
         hp,
         (5.0 - hp).max(0.0),
         (10.0 - hp).max(0.0),
         (15.0 - hp).max(0.0),
-        potions as f32,
+        a.potions() as f32,
         monsters as f32,
         absorbed as f32,
-        weapons as f32,
+        a.weapons() as f32,
         covered as f32,
         weapon_cards as f32,
         potion_cards as f32,
@@ -225,8 +300,6 @@ impl Rich {
 }
 
 impl Evaluation for Rich {
-    type Ready = Summary;
-
     #[inline]
     fn value(&self, hero: &Hero, future: &Counts, avoided: bool) -> f32 {
         if !hero.alive() {
@@ -236,12 +309,7 @@ impl Evaluation for Rich {
     }
 
     #[inline]
-    fn ready(&self, dungeon: &Counts) -> Summary {
-        Summary::of(dungeon)
-    }
-
-    #[inline]
-    fn value_after(&self, ready: &Summary, _: &Counts, hero: &Hero, left: u8) -> f32 {
+    fn value_after(&self, ready: &Summary, hero: &Hero, left: u8) -> f32 {
         if !hero.alive() {
             return DEAD + f32::from(hero.hp);
         }

@@ -23,6 +23,7 @@ use crate::rng::GameRng;
 use super::card::Counts;
 use super::engine::{Turn, View};
 use super::evaluate::{Evaluation, Weights};
+use super::features::Summary;
 use super::plans::Options;
 use super::policy::Policy;
 use super::rules::Rules;
@@ -104,9 +105,9 @@ pub fn future_avoided(view: &View) -> Counts {
 #[inline]
 pub fn best_turn<E: Evaluation>(weights: &E, view: &View, options: &Options) -> (Turn, f32) {
     let mut best = (Turn::AVOID, f32::NEG_INFINITY);
-    let ready = weights.ready(view.dungeon);
+    let ready = Summary::of(view.dungeon);
     for o in options.as_slice() {
-        let v = weights.value_after(&ready, view.dungeon, &o.hero, o.left);
+        let v = weights.value_after(&ready, &o.hero, o.left);
         if v > best.1 {
             best = (o.turn, v);
         }

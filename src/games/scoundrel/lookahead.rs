@@ -11,6 +11,7 @@ use crate::rng::GameRng;
 use super::card::Counts;
 use super::engine::{Turn, View};
 use super::evaluate::{DEAD, Evaluation, Weights};
+use super::features::Summary;
 use super::hero::Hero;
 use super::heuristic::{best_turn, future_avoided};
 use super::plans::Options;
@@ -80,11 +81,9 @@ impl<E: Evaluation> Lookahead<E> {
             }
             out[i] = c;
         };
-        let ready = self.weights.ready(view.dungeon);
+        let ready = Summary::of(view.dungeon);
         for o in options.as_slice() {
-            let value = self
-                .weights
-                .value_after(&ready, view.dungeon, &o.hero, o.left);
+            let value = self.weights.value_after(&ready, &o.hero, o.left);
             push(
                 Candidate {
                     turn: o.turn,
