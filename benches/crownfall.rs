@@ -20,7 +20,7 @@ fn games(c: &mut Criterion) {
         "bank-at-12",
         "strategies/crownfall/cautious.toml",
     ] {
-        let Ok(game) = Crownfall::new(Rules::default(), policy) else {
+        let Ok(game) = Crownfall::with_policy(Rules::default(), policy) else {
             continue;
         };
         let mut index = 0u64;

@@ -25,7 +25,7 @@ fn games(c: &mut Criterion) {
     let mut group = c.benchmark_group("crownfall_game");
     group.throughput(Throughput::Elements(1));
     for policy in ["optimal", "expectimax"] {
-        let game = Crownfall::new(Rules::default(), policy).unwrap();
+        let game = Crownfall::with_policy(Rules::default(), policy).unwrap();
         let mut index = 0u64;
         group.bench_function(policy, |b| {
             b.iter(|| {

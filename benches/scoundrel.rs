@@ -21,7 +21,7 @@ fn games(c: &mut Criterion) {
         "clairvoyant-win",
         "clairvoyant",
     ] {
-        let Ok(game) = Scoundrel::new(Rules::default(), policy) else {
+        let Ok(game) = Scoundrel::with_policy(Rules::default(), policy) else {
             continue;
         };
         if policy.starts_with("clairvoyant") {

@@ -93,7 +93,7 @@ fn engine_strikes_match_exact_enumeration() {
     .unwrap();
     let games = 1_000_000u64;
     for n in [12u8, 15, 17, 18, 20, 21] {
-        let game = Crownfall::new(rules.clone(), &format!("bank-at-{n}")).unwrap();
+        let game = Crownfall::with_policy(rules.clone(), &format!("bank-at-{n}")).unwrap();
         let counts = (0..games)
             .into_par_iter()
             .map(|i| {

@@ -141,7 +141,7 @@ fn whole_strike_tables_play_exactly_like_card_by_card_decisions() {
 
 #[test]
 fn a_game_depends_only_on_seed_and_index() {
-    let game = Crownfall::new(Rules::default(), "bank-at-17").unwrap();
+    let game = Crownfall::with_policy(Rules::default(), "bank-at-17").unwrap();
     let a: Vec<_> = (0..200).map(|i| game.play(5, i)).collect();
     let b: Vec<_> = (0..200).rev().map(|i| game.play(5, i)).collect();
     assert!(a.iter().eq(b.iter().rev()));
@@ -174,7 +174,7 @@ fn games_played_in_pairs_are_the_games_played_alone() {
         (Rules::default(), "strategies/crownfall/gambler.toml"),
         (infinite, "bank-at-15"),
     ] {
-        let game = Crownfall::new(rules, policy).unwrap();
+        let game = Crownfall::with_policy(rules, policy).unwrap();
         for index in (0..2_000u64).step_by(2) {
             let alone = [game.play(8, index), game.play(8, index + 1)];
             assert_eq!(

@@ -29,7 +29,7 @@ fn rules(sets: &[&str]) -> Rules {
 
 /// Wins of `policy` over games `0..games`.
 fn wins(rules: &Rules, policy: &str, games: u64) -> u64 {
-    let game = Crownfall::new(rules.clone(), policy).unwrap();
+    let game = Crownfall::with_policy(rules.clone(), policy).unwrap();
     (0..games)
         .into_par_iter()
         .map(|i| u64::from(game.play(SEED, i).win))
@@ -49,7 +49,7 @@ fn assert_matches(what: &str, wins: u64, games: u64, p: f64) {
 
 /// Wins of `policy` game by game over games `0..games`.
 fn wins_by_game(rules: &Rules, policy: &str, games: u64) -> Vec<bool> {
-    let game = Crownfall::new(rules.clone(), policy).unwrap();
+    let game = Crownfall::with_policy(rules.clone(), policy).unwrap();
     (0..games)
         .into_par_iter()
         .map(|i| game.play(SEED, i).win)
@@ -185,8 +185,8 @@ fn a_written_strategy_file_loads_back_and_plays_the_same_games() {
             other => panic!("not a plan: {other:?}"),
         }
         let (from_file, in_memory) = (
-            Crownfall::new(r.clone(), &path).unwrap(),
-            Crownfall::new(r.clone(), "optimal").unwrap(),
+            Crownfall::with_policy(r.clone(), &path).unwrap(),
+            Crownfall::with_policy(r.clone(), "optimal").unwrap(),
         );
         let differ = (0..20_000u64)
             .filter(|&i| -> bool {

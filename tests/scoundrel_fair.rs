@@ -111,7 +111,7 @@ fn the_shipped_rule_sets_load_cite_their_project_and_play() {
         );
         let rules: Rules = load(Some(path.as_path()), &[]).unwrap();
         assert_ne!(rules, Rules::default(), "{path:?} changes no rule");
-        let game = Scoundrel::new(rules, "heuristic").unwrap();
+        let game = Scoundrel::with_policy(rules, "heuristic").unwrap();
         let won = (0..200).filter(|&i| game.play(1, i).win).count();
         assert!(won > 0, "{path:?}: no game of 200 won");
     }

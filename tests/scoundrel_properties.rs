@@ -131,7 +131,7 @@ fn a_game_is_the_same_on_any_replay_and_the_runner_matches_the_step_loop() {
         "tuned",
         "expectimax-2",
     ] {
-        let game = Scoundrel::new(rules.clone(), policy).unwrap();
+        let game = Scoundrel::with_policy(rules.clone(), policy).unwrap();
         let (kind, _) = PolicyKind::parse(policy, &rules).unwrap();
         for index in 0..200 {
             let a = game.play(9, index);

@@ -7,6 +7,7 @@ use clap::Args;
 use crate::error::{Result, SimError};
 
 use super::count::parse_count;
+use super::format::ReportArgs;
 
 /// The default seed: a rerun without `--seed` reproduces the same games.
 pub const DEFAULT_SEED: u64 = 1;
@@ -37,9 +38,16 @@ pub struct PlayArgs {
     /// Change one rule: --set guard_zone=3 --set guard_damage.king=2
     #[arg(long = "set", value_name = "PATH=VALUE")]
     pub set: Vec<String>,
+    /// Players at the table, for games of several players (regicide: 1 to 4); the same as
+    /// --set players=N
+    #[arg(long, value_name = "N")]
+    pub players: Option<u8>,
     /// Output folder (default: results/GAME/POLICY, or results/GAME/compare and .../sweep)
     #[arg(long, short)]
     pub out: Option<PathBuf>,
+    /// How the report is printed: --format, --quiet.
+    #[command(flatten)]
+    pub report: ReportArgs,
 }
 
 impl PlayArgs {
@@ -59,12 +67,28 @@ impl PlayArgs {
     }
 }
 
+/// Who sits where, at games of more than one seat.
+#[derive(Args, Clone, Debug, Default)]
+pub struct SeatArgs {
+    /// The second player's policy in a two-player duel (default: the same as --policy); each deal
+    /// is then played twice, the seats swapped
+    #[arg(long, value_name = "POLICY")]
+    pub vs: Option<String>,
+    /// One seat's policy, seats numbered from 0 (seat 0 plays first): --seat 2=simple; repeat for
+    /// more
+    #[arg(long = "seat", value_name = "SEAT=POLICY")]
+    pub seat: Vec<String>,
+}
+
 /// `sim <game>`: one policy.
 #[derive(Args, Clone, Debug)]
 pub struct RunArgs {
     /// Policy: a name (see `sim list`) or a strategy file path (e.g. strategies/crownfall/cautious.toml)
     #[arg(long, short)]
     pub policy: Option<String>,
+    /// Seats with other policies.
+    #[command(flatten)]
+    pub seats: SeatArgs,
     /// Games, deals, rules, threads and output.
     #[command(flatten)]
     pub play: PlayArgs,
@@ -86,6 +110,9 @@ pub struct GridArgs {
     /// (e.g. 0.002 for +-0.2 points); --games is then the most per cell
     #[arg(long, value_name = "HALF_WIDTH")]
     pub precision: Option<f64>,
+    /// Seats with other policies than each cell's.
+    #[command(flatten)]
+    pub seats: SeatArgs,
     /// Games, deals, rules, threads and output.
     #[command(flatten)]
     pub play: PlayArgs,

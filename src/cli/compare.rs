@@ -30,7 +30,7 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
         })
         .collect();
     args.grid.games()?;
-    let cells: Vec<G> = grid::build(&args.grid.play, &specs)?;
+    let cells: Vec<G> = grid::build(&args.grid, &specs)?;
     let dir = out_dir(&args.grid.play, G::NAME, "compare")?;
     let label = format!("{} compare ({} policies)", G::NAME, cells.len());
     let mut played = grid::play(&args.grid, &cells, &specs, true, &label)?;
@@ -53,12 +53,17 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
     }
     let written = grid::write::<G>(&dir, &played)?;
 
-    outln!(
-        "{} compare | {} policies on the same deals | seed {}",
+    let header = format!(
+        "{} compare | {} policies on the same deals | seed {}\n",
         G::NAME,
         cells.len(),
         args.grid.play.seed
     );
-    super::output::text(&tables::ranked(&played.rows, &order));
-    Ok(grid::finish(&played, args.grid.play.threads, &written))
+    Ok(grid::finish(
+        &played,
+        &args.grid.play,
+        &written,
+        || header + &tables::ranked(&played.rows, &order),
+        Some(&order),
+    ))
 }

@@ -11,10 +11,12 @@ pub mod args;
 pub mod compare;
 pub mod count;
 pub mod expand;
+pub mod format;
 pub mod grid;
 pub mod list;
 pub mod output;
 pub mod run;
+pub mod shell;
 pub mod solve;
 pub mod sweep;
 
@@ -95,7 +97,9 @@ fn command(games: &[GameEntry]) -> Command {
         .subcommand(
             SolveArgs::augment_args(Command::new("solve"))
                 .about("Solve a game: the best policy, its chart and strategy file"),
-        );
+        )
+        .subcommand(shell::completions_command())
+        .subcommand(shell::man_command());
     for g in games {
         let sub = RunArgs::augment_args(Command::new(g.name))
             .about(g.about)
@@ -111,7 +115,7 @@ fn command(games: &[GameEntry]) -> Command {
 fn known_commands(games: &[GameEntry]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
     format!(
-        "known games: {}; other commands: list, compare, sweep, solve",
+        "known games: {}; other commands: list, compare, sweep, solve, completions, man",
         names.join(", ")
     )
 }
@@ -146,6 +150,8 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
     }
     let parse_error = |e: clap::Error| SimError::input(e.to_string());
     match name {
+        "completions" => shell::completions(sub, command(games)),
+        "man" => shell::man(sub, command(games)),
         "solve" => {
             let args = SolveArgs::from_arg_matches(sub).map_err(parse_error)?;
             solve::execute(&args)

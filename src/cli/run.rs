@@ -5,18 +5,19 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::error::{Result, SimError};
+use crate::games::seats::{Seating, Table};
 use crate::games::{Game, Tally};
 use crate::report::files::ensure_writable_dir;
+use crate::report::json;
 use crate::report::parquet::{GamesWriter, distributions_frame, summary_frame, write_frame};
-use crate::report::summary::{RunInfo, SummaryRow, distribution_rows};
+use crate::report::summary::{RunInfo, Speed, SummaryRow, distribution_rows};
 use crate::report::terminal;
 use crate::rules;
 use crate::sim::grid::play_chunk;
-use crate::sim::progress::Progress;
 use crate::sim::runner::{self, CHUNK, Plan};
 use crate::sim::stop::ctrl_c_flag;
 
-use super::args::{DEFAULT_GAMES, PlayArgs, RunArgs};
+use super::args::{DEFAULT_GAMES, PlayArgs, RunArgs, SeatArgs};
 
 /// The exit code of a run stopped by Ctrl-C.
 pub const INTERRUPTED: u8 = 130;
@@ -34,10 +35,38 @@ pub fn slug(name: &str) -> String {
         .collect()
 }
 
-/// Builds the game from the arguments: rules, then policy. Nothing runs yet.
-pub fn setup<G: Game>(play: &PlayArgs, policy: &str) -> Result<G> {
-    let rules = rules::load::<G::Rules>(play.rules.as_deref(), &play.set)?;
-    G::new(rules, policy)
+/// The rules of `--rules`, `--players` and `--set`, then `extra` (a sweep cell's values).
+pub fn load_rules<G: Game>(play: &PlayArgs, extra: &[String]) -> Result<G::Rules> {
+    let mut sets = Vec::with_capacity(play.set.len() + extra.len() + 1);
+    if let Some(n) = play.players {
+        if G::TABLE != Table::Team {
+            return Err(SimError::input(format!(
+                "--players {n}: {} has a fixed number of players; --players is for games of several (regicide)",
+                G::NAME
+            )));
+        }
+        sets.push(format!("players={n}"));
+    }
+    sets.extend(play.set.iter().cloned());
+    sets.extend(extra.iter().cloned());
+    rules::load::<G::Rules>(play.rules.as_deref(), &sets)
+}
+
+/// Builds the game under `rules` with `policy` in every seat but those `seats` sets otherwise.
+pub fn seat<G: Game>(rules: G::Rules, policy: &str, seats: &SeatArgs) -> Result<G> {
+    let seating = Seating::assign(
+        G::TABLE,
+        G::seats(&rules),
+        policy,
+        seats.vs.as_deref(),
+        &seats.seat,
+    )?;
+    G::new(rules, &seating)
+}
+
+/// Builds the game from the arguments: rules, then the policy of each seat. Nothing runs yet.
+pub fn setup<G: Game>(play: &PlayArgs, policy: &str, seats: &SeatArgs) -> Result<G> {
+    seat(load_rules::<G>(play, &[])?, policy, seats)
 }
 
 /// The output folder: `--out`, or `results/<game>/<name>`; created and proven writable.
@@ -64,7 +93,8 @@ pub fn with_threads<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Sen
 pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode> {
     let play = &args.play;
     let games = play.games(DEFAULT_GAMES)?;
-    let game: G = setup(play, args.policy.as_deref().unwrap_or(default_policy))?;
+    let policy = args.policy.as_deref().unwrap_or(default_policy);
+    let game: G = setup(play, policy, &args.seats)?;
     let dir = out_dir(play, G::NAME, game.policy_name())?;
     let mut plan = Plan::new(play.first_game, games);
     let mut games_file = if args.per_game {
@@ -77,7 +107,9 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
         None
     };
     let stop = ctrl_c_flag();
-    let progress = Progress::new(games, &format!("{} {}", G::NAME, game.policy_name()));
+    let progress = play
+        .report
+        .progress(games, &format!("{} {}", G::NAME, game.policy_name()));
     let per_game = args.per_game;
     let seed = play.seed;
     let started = Instant::now();
@@ -119,20 +151,21 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
     let written = write_outputs::<G>(&dir, &row, &tally, game.policy_name(), games_file)
         .map_err(SimError::into_output)?;
 
-    super::output::text(&terminal::summary(&row));
-    if let Some((title, hist)) = tally.distributions().first() {
-        super::output::text(&terminal::bars(&title.replace('_', " "), hist));
-    }
-    let threads = rayon_threads(play.threads);
-    let rate = played.games as f64 / elapsed.max(1e-9);
-    outln!(
-        "  speed: {} games/s on {threads} threads ({} per thread), {elapsed:.2} s",
-        terminal::per_second(rate),
-        terminal::per_second(rate / threads as f64)
+    let speed = Speed {
+        games: played.games,
+        seconds: elapsed,
+        threads: rayon_threads(play.threads),
+    };
+    play.report.print(
+        || text_report(&row, &tally, &speed, &written),
+        || {
+            let mut doc = json::summaries(std::slice::from_ref(&row)).remove(0);
+            doc.insert("distributions".into(), json::distributions(&tally));
+            doc.insert("speed".into(), json::speed(&speed));
+            doc.insert("files".into(), json::files(&written));
+            doc.into()
+        },
     );
-    for path in &written {
-        outln!("  wrote {}", path.display());
-    }
     if !played.complete {
         eprintln!(
             "stopped: wrote the first {} of {} games, marked complete = false",
@@ -142,6 +175,30 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
         return Ok(ExitCode::from(INTERRUPTED));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The text report: the summary, the first distribution as bars, the speed and the files.
+fn text_report<T: Tally>(
+    row: &SummaryRow,
+    tally: &T,
+    speed: &Speed,
+    written: &[PathBuf],
+) -> String {
+    let mut s = terminal::summary(row);
+    if let Some((title, hist)) = tally.distributions().first() {
+        s.push_str(&terminal::bars(&title.replace('_', " "), hist));
+    }
+    s.push_str(&format!(
+        "  speed: {} games/s on {} threads ({} per thread), {:.2} s\n",
+        terminal::per_second(speed.rate()),
+        speed.threads,
+        terminal::per_second(speed.per_thread()),
+        speed.seconds
+    ));
+    for path in written {
+        s.push_str(&format!("  wrote {}\n", path.display()));
+    }
+    s
 }
 
 /// Writes the run's files: the distributions and per-game rows first, the summary last, so a

@@ -6,12 +6,11 @@ use crate::error::{Result, SimError};
 use crate::games::Game;
 use crate::report::summary::SummaryRow;
 use crate::report::tables;
-use crate::rules;
 
 use super::args::SweepArgs;
 use super::expand::{self, Vary};
 use super::grid::{self, CellSpec};
-use super::run::out_dir;
+use super::run::{load_rules, out_dir};
 
 /// Checks every `--vary` value on its own first, so a bad one is named before any game runs.
 fn check_values<G: Game>(args: &SweepArgs, varies: &[Vary]) -> Result<()> {
@@ -25,9 +24,7 @@ fn check_values<G: Game>(args: &SweepArgs, varies: &[Vary]) -> Result<()> {
         }
         seen.push(&vary.path);
         for (text, _) in &vary.values {
-            let mut sets = args.grid.play.set.clone();
-            sets.push(format!("{}={text}", vary.path));
-            rules::load::<G::Rules>(args.grid.play.rules.as_deref(), &sets)
+            load_rules::<G>(&args.grid.play, &[format!("{}={text}", vary.path)])
                 .map_err(|e| SimError::input(format!("--vary {}={text}: {e}", vary.path)))?;
         }
     }
@@ -95,37 +92,38 @@ pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
     args.grid.games()?;
     check_values::<G>(args, &varies)?;
     let specs = specs(&policies, &varies);
-    let cells: Vec<G> = grid::build(&args.grid.play, &specs)?;
+    let cells: Vec<G> = grid::build(&args.grid, &specs)?;
     let dir = out_dir(&args.grid.play, G::NAME, "sweep")?;
     let label = format!("{} sweep ({} cells)", G::NAME, cells.len());
     let played = grid::play(&args.grid, &cells, &specs, false, &label)?;
     let written = grid::write::<G>(&dir, &played)?;
 
-    outln!(
-        "{} sweep | {} cells | seed {}{}",
-        G::NAME,
-        cells.len(),
-        args.grid.play.seed,
-        args.grid.precision.map_or(String::new(), |e| format!(
-            " | until the 95% CI is within +-{e}"
-        ))
-    );
-    super::output::text(&tables::cells(&played.rows));
-    if let Some(grid) = two_way(&played.rows, policies.len()) {
-        outln!("  win rate:");
-        super::output::text(&grid);
-    }
-    let short: Vec<&str> = played
-        .rows
-        .iter()
-        .filter(|r| r.precision.is_some_and(|p| !p.met))
-        .map(|r| r.policy.as_str())
-        .collect();
-    if !short.is_empty() && played.run.complete {
-        outln!(
-            "  {} cells reached the game cap before the precision target (precision_met = false)",
-            short.len()
+    let text = || {
+        let mut s = format!(
+            "{} sweep | {} cells | seed {}{}\n",
+            G::NAME,
+            cells.len(),
+            args.grid.play.seed,
+            args.grid.precision.map_or(String::new(), |e| format!(
+                " | until the 95% CI is within +-{e}"
+            ))
         );
-    }
-    Ok(grid::finish(&played, args.grid.play.threads, &written))
+        s.push_str(&tables::cells(&played.rows));
+        if let Some(grid) = two_way(&played.rows, policies.len()) {
+            s.push_str("  win rate:\n");
+            s.push_str(&grid);
+        }
+        let short = played
+            .rows
+            .iter()
+            .filter(|r| r.precision.is_some_and(|p| !p.met))
+            .count();
+        if short > 0 && played.run.complete {
+            s.push_str(&format!(
+                "  {short} cells reached the game cap before the precision target (precision_met = false)\n"
+            ));
+        }
+        s
+    };
+    Ok(grid::finish(&played, &args.grid.play, &written, text, None))
 }

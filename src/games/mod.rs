@@ -1,14 +1,17 @@
 //! The games, the trait every game implements, and the registry the command line reads.
 
-/// The [`Game`] items every game writes alike, for a game struct with the fields `rules`, `fresh`
-/// (the game's `Engine` set up for the rules, which each game starts from), `policy` (its
-/// `PolicyKind`) and `name`: `new`, `policies`, `policy_name` and `rules`. The calling module
-/// must have `Rules`, `Engine::new(&Rules)`, `PolicyKind::parse(&str, &Rules)` and
-/// `policy::help()` in scope.
+/// The [`Game`] items every one-seat game writes alike, for a game struct with the fields
+/// `rules`, `fresh` (the game's `Engine` set up for the rules, which each game starts from),
+/// `policy` (its `PolicyKind`) and `name`: `new`, `policies`, `policy_name` and `rules`. The
+/// calling module must have `Rules`, `Engine::new(&Rules)`, `PolicyKind::parse(&str, &Rules)`
+/// and `policy::help()` in scope.
 macro_rules! common_game_items {
     () => {
-        fn new(rules: Rules, policy: &str) -> $crate::error::Result<Self> {
-            let (policy, name) = PolicyKind::parse(policy, &rules)?;
+        fn new(
+            rules: Rules,
+            seating: &$crate::games::seats::Seating,
+        ) -> $crate::error::Result<Self> {
+            let (policy, name) = PolicyKind::parse(&seating.policies[0], &rules)?;
             Ok(Self {
                 fresh: Engine::new(&rules),
                 rules,
@@ -33,12 +36,15 @@ macro_rules! common_game_items {
 
 pub mod crownfall;
 pub mod scoundrel;
+pub mod seats;
 
 use std::ops::Range;
 
-use crate::error::Result;
+use crate::error::{Result, SimError};
 use crate::rules::RuleSet;
 use crate::sim::histogram::Histogram;
+
+use seats::{Seating, Table};
 
 /// One column of per-game results, independent of any dataframe library.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,9 +59,62 @@ pub enum ColumnData {
     Str(Vec<&'static str>),
 }
 
+/// The columns of a batch of outcomes, built one named column at a time:
+/// `Columns::of(batch).bool("win", |o| o.win).u32("turns", |o| o.turns.into()).done()`.
+pub struct Columns<'a, O> {
+    batch: &'a [O],
+    columns: Vec<(&'static str, ColumnData)>,
+}
+
+impl<'a, O> Columns<'a, O> {
+    /// No columns yet, over `batch`.
+    pub fn of(batch: &'a [O]) -> Self {
+        Self {
+            batch,
+            columns: Vec::new(),
+        }
+    }
+
+    fn with(mut self, name: &'static str, column: ColumnData) -> Self {
+        self.columns.push((name, column));
+        self
+    }
+
+    /// A boolean column.
+    pub fn bool(self, name: &'static str, f: impl Fn(&O) -> bool) -> Self {
+        let column = ColumnData::Bool(self.batch.iter().map(f).collect());
+        self.with(name, column)
+    }
+
+    /// An unsigned integer column.
+    pub fn u32(self, name: &'static str, f: impl Fn(&O) -> u32) -> Self {
+        let column = ColumnData::U32(self.batch.iter().map(f).collect());
+        self.with(name, column)
+    }
+
+    /// A signed integer column.
+    pub fn i32(self, name: &'static str, f: impl Fn(&O) -> i32) -> Self {
+        let column = ColumnData::I32(self.batch.iter().map(f).collect());
+        self.with(name, column)
+    }
+
+    /// A column of short labels.
+    pub fn str(self, name: &'static str, f: impl Fn(&O) -> &'static str) -> Self {
+        let column = ColumnData::Str(self.batch.iter().map(f).collect());
+        self.with(name, column)
+    }
+
+    /// The columns, in the order they were added.
+    pub fn done(self) -> Vec<(&'static str, ColumnData)> {
+        self.columns
+    }
+}
+
 /// A per-game outcome that can be written as rows of `games.parquet`.
 pub trait Record: Copy + Send + Sync {
-    /// True if the game was won (compare pairs policies game by game on this).
+    /// True if the game was won (compare pairs policies game by game on this): for a team, the
+    /// table's win; for a duel, a win of the policy seated first in the [`Seating`], whichever
+    /// seat it played this game from.
     fn won(&self) -> bool;
     /// The named columns of a batch of outcomes.
     fn columns(batch: &[Self]) -> Vec<(&'static str, ColumnData)>;
@@ -79,6 +138,21 @@ pub trait Tally: Send + Sized {
     fn distributions(&self) -> Vec<(&'static str, &Histogram)>;
 }
 
+/// The error for a `--policy` value `spec` that `game` does not know: `why` says what was wrong
+/// if it names a family (empty otherwise), then the known policies of `help` are listed.
+pub fn unknown_policy(game: &str, spec: &str, why: &str, help: &[PolicyHelp]) -> SimError {
+    let known: Vec<&str> = help.iter().map(|p| p.name).collect();
+    let why = if why.is_empty() {
+        String::new()
+    } else {
+        format!(" ({why})")
+    };
+    SimError::input(format!(
+        "unknown policy {spec} for {game}{why}: known policies are {}",
+        known.join(", ")
+    ))
+}
+
 /// Help text for one policy, or a family of policies such as `bank-at-N`.
 #[derive(Clone, Debug)]
 pub struct PolicyHelp {
@@ -88,12 +162,14 @@ pub struct PolicyHelp {
     pub about: &'static str,
 }
 
-/// A game set up with its rules and one policy, ready to play any game index.
+/// A game set up with its rules and a policy in each seat, ready to play any game index.
 pub trait Game: Sync + Sized {
     /// The command-line name.
     const NAME: &'static str;
     /// One line on what the game is.
     const ABOUT: &'static str;
+    /// How the seats relate.
+    const TABLE: Table = Table::Solo;
     /// The rule parameters.
     type Rules: RuleSet;
     /// What one game reports.
@@ -101,11 +177,22 @@ pub trait Game: Sync + Sized {
     /// Tallies of many games.
     type Tally: Tally<Outcome = Self::Outcome>;
 
-    /// Sets up `rules` with the policy named by `policy` (a name or a strategy file path).
-    fn new(rules: Self::Rules, policy: &str) -> Result<Self>;
+    /// The seats at the table under `rules`.
+    fn seats(_rules: &Self::Rules) -> usize {
+        1
+    }
+    /// Sets up `rules` with the policy of each seat of `seating` (a name or a strategy file
+    /// path; one per seat of [`Game::seats`], which the caller checks).
+    fn new(rules: Self::Rules, seating: &Seating) -> Result<Self>;
+    /// Sets up `rules` with `policy` in every seat.
+    fn with_policy(rules: Self::Rules, policy: &str) -> Result<Self> {
+        let seats = Self::seats(&rules);
+        Self::new(rules, &Seating::uniform(policy, seats))
+    }
     /// The policies this game knows.
     fn policies() -> Vec<PolicyHelp>;
-    /// The policy's display name.
+    /// The seating's display name (see [`Seating::label`]): folder names and the summary's
+    /// `policy` column.
     fn policy_name(&self) -> &str;
     /// The rules in force.
     fn rules(&self) -> &Self::Rules;

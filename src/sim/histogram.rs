@@ -49,6 +49,17 @@ impl Histogram {
     pub fn total(&self) -> u64 {
         self.counts.iter().sum()
     }
+
+    /// The mean of the values counted (clamped values as clamped), 0 if none.
+    pub fn mean(&self) -> f64 {
+        let sum: i64 = self.nonzero().map(|(v, c)| v * c as i64).sum();
+        per_game(sum as f64, self.total())
+    }
+}
+
+/// `sum` spread over `games` games: a tally's mean, 0 before any game.
+pub fn per_game(sum: f64, games: u64) -> f64 {
+    if games == 0 { 0.0 } else { sum / games as f64 }
 }
 
 #[cfg(test)]
@@ -69,5 +80,7 @@ mod tests {
             vec![(-2, 2), (0, 2), (1, 1), (3, 2)]
         );
         assert_eq!(h.total(), 7);
+        assert_eq!(h.mean(), (-2.0 * 2.0 + 1.0 + 3.0 * 2.0) / 7.0);
+        assert_eq!(Histogram::new(0, 3).mean(), 0.0);
     }
 }

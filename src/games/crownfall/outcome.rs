@@ -1,6 +1,6 @@
 //! What one game of Crownfall reports.
 
-use crate::games::{ColumnData, Record};
+use crate::games::{ColumnData, Columns, Record};
 
 /// A tower card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -69,31 +69,19 @@ impl Record for Outcome {
     }
 
     fn columns(batch: &[Self]) -> Vec<(&'static str, ColumnData)> {
-        let u32s = |f: &dyn Fn(&Outcome) -> u32| ColumnData::U32(batch.iter().map(f).collect());
-        vec![
-            (
-                "win",
-                ColumnData::Bool(batch.iter().map(|o| o.win).collect()),
-            ),
-            ("final_hp", u32s(&|o| o.final_hp.into())),
-            ("cleared", u32s(&|o| o.cleared.into())),
-            ("strikes", u32s(&|o| o.strikes.into())),
-            ("cards_drawn", u32s(&|o| o.cards_drawn.into())),
-            ("reshuffles", u32s(&|o| o.reshuffles.into())),
-            ("perfect_21s", u32s(&|o| o.perfect_21s.into())),
-            ("damage_jack", u32s(&|o| o.damage[0].into())),
-            ("damage_queen", u32s(&|o| o.damage[1].into())),
-            ("damage_king", u32s(&|o| o.damage[2].into())),
-            ("damage_joker", u32s(&|o| o.damage[3].into())),
-            (
-                "killer",
-                ColumnData::Str(
-                    batch
-                        .iter()
-                        .map(|o| o.killer().map_or("", Enemy::name))
-                        .collect(),
-                ),
-            ),
-        ]
+        Columns::of(batch)
+            .bool("win", |o| o.win)
+            .u32("final_hp", |o| o.final_hp.into())
+            .u32("cleared", |o| o.cleared.into())
+            .u32("strikes", |o| o.strikes.into())
+            .u32("cards_drawn", |o| o.cards_drawn.into())
+            .u32("reshuffles", |o| o.reshuffles.into())
+            .u32("perfect_21s", |o| o.perfect_21s.into())
+            .u32("damage_jack", |o| o.damage[0].into())
+            .u32("damage_queen", |o| o.damage[1].into())
+            .u32("damage_king", |o| o.damage[2].into())
+            .u32("damage_joker", |o| o.damage[3].into())
+            .str("killer", |o| o.killer().map_or("", Enemy::name))
+            .done()
     }
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::cards::Dealer;
 use crate::error::{Result, SimError};
-use crate::games::PolicyHelp;
+use crate::games::{PolicyHelp, unknown_policy};
 
 use super::engine::{Engine, JokerView, StrikeView};
 use super::outcome::Outcome;
@@ -171,10 +171,7 @@ impl PolicyKind {
     /// path. Returns it with its display name. `optimal` and `expectimax` solve `rules` (once per
     /// process).
     pub fn parse(spec: &str, rules: &Rules) -> Result<(Self, String)> {
-        let known = || {
-            let names: Vec<&str> = help().iter().map(|p| p.name).collect();
-            names.join(", ")
-        };
+        let unknown = |why: &str| unknown_policy("crownfall", spec, why, &help());
         match spec {
             "optimal" => {
                 let plan = solver::solved(rules)?.plan.clone();
@@ -192,10 +189,7 @@ impl PolicyKind {
         if let Some(n) = spec.strip_prefix("bank-at-") {
             return match n.parse::<u8>() {
                 Ok(n @ 2..=21) => Ok((Self::BankAt(BankAt(n)), spec.to_string())),
-                _ => Err(SimError::input(format!(
-                    "unknown policy {spec}: bank-at-N takes N = 2..21; known policies are {}",
-                    known()
-                ))),
+                _ => Err(unknown("bank-at-N takes N = 2..21")),
             };
         }
         if spec.ends_with(".toml") || spec.contains('/') {
@@ -218,10 +212,7 @@ impl PolicyKind {
                 }
             };
         }
-        Err(SimError::input(format!(
-            "unknown policy {spec} for crownfall: known policies are {}",
-            known()
-        )))
+        Err(unknown(""))
     }
 
     /// The policy as a plan over the solver's states (for exact evaluation under fresh odds);

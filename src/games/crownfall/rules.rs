@@ -201,7 +201,7 @@ impl RuleSet for Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::load;
+    use crate::rules::{load, load_error};
 
     #[test]
     fn defaults_are_the_rulings_and_valid() {
@@ -215,39 +215,29 @@ mod tests {
     fn sets_override_and_bad_values_name_the_field() {
         let r: Rules = load(None, &["guard_zone=3".into(), "guard_damage.king=1".into()]).unwrap();
         assert_eq!((r.guard_zone, r.guard_damage.king), (3, 1));
-        let err = load::<Rules>(None, &["start_hp=25".into()])
-            .unwrap_err()
-            .to_string();
+        let err = load_error::<Rules>(&["start_hp=25"]);
         assert!(
             err.contains("start_hp = 25") && err.contains("1..=20"),
             "{err}"
         );
-        let err = load::<Rules>(None, &["target.ace=3".into()])
-            .unwrap_err()
-            .to_string();
+        let err = load_error::<Rules>(&["target.ace=3"]);
         assert!(
             err.contains("unknown rule target.ace") && err.contains("king"),
             "{err}"
         );
-        let err = load::<Rules>(None, &["target=3".into()])
-            .unwrap_err()
-            .to_string();
+        let err = load_error::<Rules>(&["target=3"]);
         assert!(err.contains("is a table"), "{err}");
-        let err = load::<Rules>(None, &["guard_zone=wide".into()])
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("bad rules"), "{err}");
-        let err = load::<Rules>(
-            None,
-            &[
-                "tower.jokers=0".into(),
-                "tower.jacks=0".into(),
-                "tower.queens=0".into(),
-                "tower.kings=0".into(),
-            ],
-        )
-        .unwrap_err()
-        .to_string();
+        let err = load_error::<Rules>(&["guard_zone=wide"]);
+        assert_eq!(
+            err,
+            "rule guard_zone expects u8 (a whole number from 0 to 255), got string \"wide\""
+        );
+        let err = load_error::<Rules>(&[
+            "tower.jokers=0",
+            "tower.jacks=0",
+            "tower.queens=0",
+            "tower.kings=0",
+        ]);
         assert!(err.contains("tower holds 0 cards"), "{err}");
     }
 
@@ -256,9 +246,7 @@ mod tests {
         let r: Rules = load(None, &["deck=infinite".into()]).unwrap();
         assert_eq!(r.deck, Deck::Infinite);
         assert_eq!(Rules::default().deck, Deck::Finite);
-        let err = load::<Rules>(None, &["deck=endless".into()])
-            .unwrap_err()
-            .to_string();
+        let err = load_error::<Rules>(&["deck=endless"]);
         assert!(
             err.contains("endless") && err.contains("finite") && err.contains("infinite"),
             "{err}"

@@ -1,7 +1,7 @@
 //! Integer tallies of Crownfall games.
 
 use crate::games::Tally;
-use crate::sim::histogram::Histogram;
+use crate::sim::histogram::{Histogram, per_game};
 
 use super::outcome::{Enemy, Outcome};
 use super::rules::{MAX_TOWER, Rules};
@@ -40,15 +40,7 @@ impl CrownfallTally {
     }
 
     fn mean(&self, sum: u64) -> f64 {
-        if self.games == 0 {
-            0.0
-        } else {
-            sum as f64 / self.games as f64
-        }
-    }
-
-    fn hist_mean(&self, h: &Histogram) -> f64 {
-        self.mean(h.nonzero().map(|(v, c)| v as u64 * c).sum())
+        per_game(sum as f64, self.games)
     }
 }
 
@@ -99,10 +91,10 @@ impl Tally for CrownfallTally {
 
     fn means(&self) -> Vec<(&'static str, f64)> {
         let mut means = vec![
-            ("mean_final_hp", self.hist_mean(&self.final_hp)),
-            ("mean_cleared", self.hist_mean(&self.cleared)),
-            ("mean_strikes", self.hist_mean(&self.strikes)),
-            ("mean_perfect_21s", self.hist_mean(&self.perfect_21s)),
+            ("mean_final_hp", self.final_hp.mean()),
+            ("mean_cleared", self.cleared.mean()),
+            ("mean_strikes", self.strikes.mean()),
+            ("mean_perfect_21s", self.perfect_21s.mean()),
             ("mean_cards_drawn", self.mean(self.cards_drawn)),
             ("mean_reshuffles", self.mean(self.reshuffles)),
         ];

@@ -1,6 +1,6 @@
 //! What one game of Scoundrel reports.
 
-use crate::games::{ColumnData, Record};
+use crate::games::{ColumnData, Columns, Record};
 
 /// One game's result.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -34,22 +34,17 @@ impl Record for Outcome {
     }
 
     fn columns(batch: &[Self]) -> Vec<(&'static str, ColumnData)> {
-        let u32s = |f: &dyn Fn(&Outcome) -> u32| ColumnData::U32(batch.iter().map(f).collect());
-        let i32s = |f: &dyn Fn(&Outcome) -> i32| ColumnData::I32(batch.iter().map(f).collect());
-        vec![
-            (
-                "win",
-                ColumnData::Bool(batch.iter().map(|o| o.win).collect()),
-            ),
-            ("score", i32s(&|o| o.score.into())),
-            ("final_hp", i32s(&|o| o.final_hp.into())),
-            ("cards_faced", u32s(&|o| o.cards_faced.into())),
-            ("rooms_entered", u32s(&|o| o.rooms_entered.into())),
-            ("rooms_avoided", u32s(&|o| o.rooms_avoided.into())),
-            ("damage_taken", u32s(&|o| o.damage_taken.into())),
-            ("healed", u32s(&|o| o.healed.into())),
-            ("potions_wasted", u32s(&|o| o.potions_wasted.into())),
-            ("largest_weapon", u32s(&|o| o.largest_weapon.into())),
-        ]
+        Columns::of(batch)
+            .bool("win", |o| o.win)
+            .i32("score", |o| o.score.into())
+            .i32("final_hp", |o| o.final_hp.into())
+            .u32("cards_faced", |o| o.cards_faced.into())
+            .u32("rooms_entered", |o| o.rooms_entered.into())
+            .u32("rooms_avoided", |o| o.rooms_avoided.into())
+            .u32("damage_taken", |o| o.damage_taken.into())
+            .u32("healed", |o| o.healed.into())
+            .u32("potions_wasted", |o| o.potions_wasted.into())
+            .u32("largest_weapon", |o| o.largest_weapon.into())
+            .done()
     }
 }

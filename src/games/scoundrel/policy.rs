@@ -4,7 +4,7 @@ use std::path::Path;
 
 use crate::cards::Dealer;
 use crate::error::{Result, SimError};
-use crate::games::PolicyHelp;
+use crate::games::{PolicyHelp, unknown_policy};
 use crate::rng::GameRng;
 
 use super::clairvoyant::{Clairvoyant, Goal};
@@ -92,10 +92,7 @@ impl PolicyKind {
     /// Parses a `--policy` value: a policy name or a strategy file path. Returns it with its
     /// display name. `rules` are checked against what the policy needs.
     pub fn parse(spec: &str, rules: &Rules) -> Result<(Self, String)> {
-        let known = || {
-            let names: Vec<&str> = help().iter().map(|p| p.name).collect();
-            names.join(", ")
-        };
+        let unknown = |why: &str| unknown_policy("scoundrel", spec, why, &help());
         let kind = match spec {
             "random" => Self::Random,
             "greedy" => Self::Greedy,
@@ -124,10 +121,7 @@ impl PolicyKind {
                 if let Some(n) = spec.strip_prefix("lookahead-") {
                     let samples = n.parse::<u16>().ok().filter(|n| (1..=1000).contains(n));
                     let Some(samples) = samples else {
-                        return Err(SimError::input(format!(
-                            "unknown policy {spec}: lookahead-N takes N = 1..=1000; known policies are {}",
-                            known()
-                        )));
+                        return Err(unknown("lookahead-N takes N = 1..=1000"));
                     };
                     Self::Lookahead(Box::new(Lookahead::with_samples(samples)))
                 } else if let Some(n) = spec.strip_prefix("expectimax-") {
@@ -148,10 +142,7 @@ impl PolicyKind {
                     let name = h.name.clone();
                     return Ok((Self::Heuristic(Box::new(h)), name));
                 } else {
-                    return Err(SimError::input(format!(
-                        "unknown policy {spec} for scoundrel: known policies are {}",
-                        known()
-                    )));
+                    return Err(unknown(""));
                 }
             }
         };

@@ -182,7 +182,7 @@ impl RuleSet for Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::load;
+    use crate::rules::{load, load_error};
 
     #[test]
     fn defaults_are_the_rulings_and_valid() {
@@ -212,30 +212,17 @@ mod tests {
         );
         let r: Rules = load(None, &["end=all-cards".into()]).unwrap();
         assert_eq!(r.end, End::AllCards);
-        let err = load::<Rules>(None, &["weapon_wear=loose".into()])
-            .unwrap_err()
-            .to_string();
+        let err = load_error::<Rules>(&["weapon_wear=loose"]);
         assert!(
-            err.contains("bad rules") && err.contains("lenient"),
+            err.contains("rule weapon_wear") && err.contains("lenient"),
             "{err}"
         );
-        let err = load::<Rules>(None, &["monster_max=16".into()])
-            .unwrap_err()
-            .to_string();
+        let err = load_error::<Rules>(&["monster_max=16"]);
         assert!(
             err.contains("monster_max = 16") && err.contains("1..=15"),
             "{err}"
         );
-        let err = load::<Rules>(
-            None,
-            &[
-                "monster_suits=4".into(),
-                "monster_min=1".into(),
-                "monster_max=15".into(),
-            ],
-        )
-        .unwrap_err()
-        .to_string();
+        let err = load_error::<Rules>(&["monster_suits=4", "monster_min=1", "monster_max=15"]);
         assert!(err.contains("holds 78 cards"), "{err}");
     }
 }

@@ -1,7 +1,7 @@
 //! Integer tallies of Scoundrel games.
 
 use crate::games::Tally;
-use crate::sim::histogram::Histogram;
+use crate::sim::histogram::{Histogram, per_game};
 
 use super::engine::MAX_AVOIDS;
 use super::outcome::Outcome;
@@ -41,16 +41,8 @@ impl ScoundrelTally {
         }
     }
 
-    fn mean(&self, sum: i64) -> f64 {
-        if self.games == 0 {
-            0.0
-        } else {
-            sum as f64 / self.games as f64
-        }
-    }
-
-    fn hist_mean(&self, h: &Histogram) -> f64 {
-        self.mean(h.nonzero().map(|(v, c)| v * c as i64).sum())
+    fn mean(&self, sum: u64) -> f64 {
+        per_game(sum as f64, self.games)
     }
 }
 
@@ -96,15 +88,15 @@ impl Tally for ScoundrelTally {
 
     fn means(&self) -> Vec<(&'static str, f64)> {
         vec![
-            ("mean_score", self.hist_mean(&self.score)),
-            ("mean_final_hp", self.hist_mean(&self.final_hp)),
-            ("mean_cards_faced", self.hist_mean(&self.cards_faced)),
-            ("mean_rooms_avoided", self.hist_mean(&self.rooms_avoided)),
-            ("mean_rooms_entered", self.mean(self.rooms_entered as i64)),
-            ("mean_damage_taken", self.mean(self.damage_taken as i64)),
-            ("mean_healed", self.mean(self.healed as i64)),
-            ("mean_potions_wasted", self.mean(self.potions_wasted as i64)),
-            ("mean_largest_weapon", self.mean(self.largest_weapon as i64)),
+            ("mean_score", self.score.mean()),
+            ("mean_final_hp", self.final_hp.mean()),
+            ("mean_cards_faced", self.cards_faced.mean()),
+            ("mean_rooms_avoided", self.rooms_avoided.mean()),
+            ("mean_rooms_entered", self.mean(self.rooms_entered)),
+            ("mean_damage_taken", self.mean(self.damage_taken)),
+            ("mean_healed", self.mean(self.healed)),
+            ("mean_potions_wasted", self.mean(self.potions_wasted)),
+            ("mean_largest_weapon", self.mean(self.largest_weapon)),
         ]
     }
 

@@ -198,7 +198,7 @@ mod tests {
                 &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
             )
             .unwrap();
-            let game = Crownfall::new(rules.clone(), "expectimax").unwrap();
+            let game = Crownfall::with_policy(rules.clone(), "expectimax").unwrap();
             let player = Expectimax::new(super::super::solved(&rules).unwrap());
             for index in 0..300 {
                 let mut tower = GameRng::new(7, index, Streams::TOWER);
