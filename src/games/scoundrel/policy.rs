@@ -130,10 +130,9 @@ impl PolicyKind {
                         .ok()
                         .filter(|n| (1..=expectimax::MAX_SAMPLES).contains(n));
                     let Some(samples) = samples else {
-                        return Err(SimError::input(format!(
-                            "unknown policy {spec}: expectimax-N takes N = 1..={}; known policies are {}",
-                            expectimax::MAX_SAMPLES,
-                            known()
+                        return Err(unknown(&format!(
+                            "expectimax-N takes N = 1..={}",
+                            expectimax::MAX_SAMPLES
                         )));
                     };
                     Self::Expectimax(Box::new(expectimax::new(samples)))
