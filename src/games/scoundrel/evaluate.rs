@@ -136,7 +136,7 @@ mod tests {
             let g = game as usize;
             let cut = g % 40;
             let dungeon = Counts::of(&cards[cut + 1..]);
-            let left = if g % 5 == 0 { 0 } else { cards[cut] };
+            let left = if g.is_multiple_of(5) { 0 } else { cards[cut] };
             let hero = Hero {
                 hp: (g % 22) as i16 - 1,
                 weapon: [0, 3, 8, 10][g % 4],

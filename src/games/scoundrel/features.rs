@@ -375,7 +375,7 @@ mod tests {
             let g = game as usize;
             let cut = g % 40;
             let dungeon = Counts::of(&cards[cut + 1..]);
-            let left = if g % 7 == 0 { 0 } else { cards[cut] };
+            let left = if g.is_multiple_of(7) { 0 } else { cards[cut] };
             let hero = Hero {
                 hp: 1 + (g % 20) as i16,
                 weapon: [0, 2, 7, 10][g % 4],
