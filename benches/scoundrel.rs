@@ -18,6 +18,8 @@ fn games(c: &mut Criterion) {
         "heuristic",
         "strategies/scoundrel/weapon-saver.toml",
         "lookahead",
+        "tuned",
+        "expectimax",
         "clairvoyant-win",
         "clairvoyant",
     ] {

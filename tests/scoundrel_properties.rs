@@ -21,6 +21,8 @@ fn variants() -> Vec<Rules> {
         vec!["avoid_in_a_row=true", "potions_per_turn=2"],
         vec!["start_hp=5", "max_hp=30", "monster_suits=3"],
         vec!["monster_max=5", "weapon_max=4", "potion_max=4"],
+        vec!["barehanded=false", "weapon_discard=true"],
+        vec!["avoid_order=reshuffle", "end=monsters"],
     ]
     .into_iter()
     .map(|sets| {
@@ -121,7 +123,14 @@ fn every_card_is_accounted_for_hp_stays_in_range_and_every_game_ends() {
 #[test]
 fn a_game_is_the_same_on_any_replay_and_the_runner_matches_the_step_loop() {
     let rules = Rules::default();
-    for policy in ["random", "greedy", "heuristic", "lookahead-4"] {
+    for policy in [
+        "random",
+        "greedy",
+        "heuristic",
+        "lookahead-4",
+        "tuned",
+        "expectimax-2",
+    ] {
         let game = Scoundrel::with_policy(rules.clone(), policy).unwrap();
         let (kind, _) = PolicyKind::parse(policy, &rules).unwrap();
         for index in 0..200 {

@@ -43,6 +43,8 @@ fn scoundrel_policies() -> Vec<String> {
         "greedy",
         "heuristic",
         "lookahead",
+        "tuned",
+        "expectimax",
         "clairvoyant-win",
     ]
     .map(String::from)
@@ -225,9 +227,11 @@ fn scoundrel_traces_are_the_games_of_the_run_for_every_fair_policy() {
         let game = scoundrel(&[], &policy);
         failures.extend(traces_reproduce_the_run(&game, 0..1000, scoundrel_story));
     }
-    let variants: [&[&str]; 2] = [
+    let variants: [&[&str]; 4] = [
         &["avoid_order=shuffle", "weapon_wear=strict"],
         &["end=lenient", "potions_per_turn=2", "avoid_in_a_row=true"],
+        &["barehanded=false", "weapon_discard=true"],
+        &["avoid_order=reshuffle", "end=monsters"],
     ];
     for sets in variants {
         for policy in ["random", "greedy", "heuristic"] {
@@ -382,6 +386,7 @@ fn replay_scoundrel(rules: &scoundrel::Rules, lines: &[Value]) -> (Vec<Value>, V
             avoid: e["avoid"].as_bool().unwrap(),
             order: serde_json::from_value(e["order"].clone()).unwrap(),
             weapon: e["weapon"].as_u64().unwrap() as u8,
+            discard: e["discard"].as_u64().unwrap() as u8,
         })
         .collect();
     let script = ScoundrelScript {

@@ -10,9 +10,11 @@ use crate::error::{Result, SimError};
 use crate::games::Game;
 use crate::games::observe::{Each, Recorder, Scripted};
 use crate::games::scoundrel::card::{self, Kind};
+use crate::games::scoundrel::evaluate::Evaluation;
 use crate::games::scoundrel::events::{Event, Seen};
+use crate::games::scoundrel::features::Summary;
 use crate::games::scoundrel::hero::{FRESH, Hero};
-use crate::games::scoundrel::heuristic::{future_after, future_avoided};
+use crate::games::scoundrel::heuristic::future_avoided;
 use crate::games::scoundrel::plans::Options;
 use crate::games::scoundrel::{Engine, Policy, PolicyKind, Rules, Scoundrel, Streams, Turn, View};
 use crate::rng::GameRng;
@@ -149,11 +151,13 @@ impl Traceable for Scoundrel {
                     avoid,
                     order,
                     weapon,
+                    discard,
                     ..
                 } => Some(Turn {
                     avoid,
                     order,
                     weapon,
+                    discard,
                 }),
                 _ => None,
             })
@@ -404,7 +408,7 @@ impl Person<'_, '_> {
                         match found {
                             Some(o) => {
                                 p.weights
-                                    .value(&o.hero, &future_after(view.dungeon, o), false)
+                                    .value_after(&Summary::of(view.dungeon), &o.hero, o.left)
                             }
                             None => continue,
                         }

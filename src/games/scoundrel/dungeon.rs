@@ -31,6 +31,13 @@ impl Dungeon {
         &mut self.cards[..usize::from(self.len)]
     }
 
+    /// Every card in order, top first, moved to the front of the ring (for a reshuffle).
+    pub fn gather(&mut self) -> &mut [u8] {
+        self.cards.rotate_left(usize::from(self.head));
+        self.head = 0;
+        &mut self.cards[..usize::from(self.len)]
+    }
+
     /// Cards in the dungeon.
     #[inline(always)]
     pub fn len(&self) -> usize {
@@ -106,5 +113,19 @@ mod tests {
             (Some(2), Some(3), Some(1), None)
         );
         assert!(d.is_empty());
+    }
+
+    #[test]
+    fn gather_keeps_the_order_across_the_wrap() {
+        let mut d = Dungeon::new(&(0..60).collect::<Vec<u8>>());
+        for _ in 0..50 {
+            let top = d.take();
+            d.put_bottom(top);
+        }
+        let before: Vec<u8> = d.iter().collect();
+        assert_eq!(d.gather().to_vec(), before);
+        assert_eq!(d.iter().collect::<Vec<u8>>(), before);
+        d.put_bottom(99);
+        assert_eq!((d.take(), d.get(59)), (50, 99));
     }
 }

@@ -11,7 +11,7 @@ use crate::rng::GameRng;
 use super::card::{self, Counts, Kind};
 use super::dungeon::Dungeon;
 use super::events::{Event, Seen, State};
-use super::hero::Hero;
+use super::hero::{Effect, Hero};
 use super::outcome::Outcome;
 use super::policy::Policy;
 use super::rules::{AvoidOrder, End, ROOM, Rules};
@@ -42,6 +42,9 @@ pub struct Turn {
     /// Bit `i` set: use the weapon on the `i`-th card faced, if it is a monster the weapon may
     /// be used on (otherwise the bit is ignored).
     pub weapon: u8,
+    /// Bit `i` set: discard the `i`-th card faced instead of equipping it, if it is a weapon and
+    /// the rules allow it (`weapon_discard`; otherwise the bit is ignored).
+    pub discard: u8,
 }
 
 impl Turn {
@@ -50,6 +53,7 @@ impl Turn {
         avoid: false,
         order: [0, 1, 2, 3],
         weapon: 0,
+        discard: 0,
     }
     .avoided();
 
@@ -67,6 +71,19 @@ impl Turn {
             avoid: false,
             order,
             weapon,
+            discard: 0,
+        }
+    }
+
+    /// Face the room's cards in `order`; bit `i` of `choices` is the choice at the `i`-th card:
+    /// the weapon on a monster, discarding a weapon (where the rules allow it).
+    #[inline]
+    pub const fn plan(order: [u8; ROOM], choices: u8) -> Turn {
+        Turn {
+            avoid: false,
+            order,
+            weapon: choices,
+            discard: choices,
         }
     }
 }
@@ -193,7 +210,8 @@ impl Engine {
         }
         self.room_len += draws as u8;
         let short = usize::from(self.room_len) < ROOM;
-        if self.room_len == 0 || (short && rules.end == End::Lenient) {
+        let slain = self.monsters_left == 0 && rules.end == End::Monsters;
+        if self.room_len == 0 || (short && rules.end == End::Lenient) || slain {
             self.finish(rules, true);
             return false;
         }
@@ -248,6 +266,9 @@ impl Engine {
                 self.dungeon.put_bottom(code);
                 self.left.add(code);
             }
+            if rules.avoid_order == AvoidOrder::Reshuffle {
+                avoid.shuffle(self.dungeon.gather());
+            }
             self.room_len = 0;
             self.avoided_last = true;
             obs.see(|| {
@@ -272,8 +293,13 @@ impl Engine {
         self.hero.new_turn();
         for (step, &i) in order[..to_face].iter().enumerate() {
             let code = self.room[usize::from(i)];
-            let armed = turn.weapon >> step & 1 == 1;
-            let effect = self.hero.face(rules, code, armed);
+            let armed = turn.weapon >> step & 1 == 1 || !rules.barehanded;
+            let discard = rules.weapon_discard && turn.discard >> step & 1 == 1;
+            let effect = if discard && card::is_weapon(code) {
+                Effect::default()
+            } else {
+                self.hero.face(rules, code, armed)
+            };
             self.out.damage_taken += u16::from(effect.damage);
             self.out.healed += u16::from(effect.healed);
             self.out.potions_wasted += u8::from(effect.wasted);

@@ -4,6 +4,7 @@
 use serde::Deserialize;
 
 use super::card::Counts;
+use super::features::Summary;
 use super::hero::Hero;
 
 /// The model's weights. Projected HP =
@@ -44,6 +45,38 @@ impl Default for Weights {
 /// What [`Weights::value`] scores a dead end at: below any living position.
 pub const DEAD: f32 = -1.0e6;
 
+/// A static score of where a play leaves the player, higher is better: what the one-room
+/// policies maximize and the searches score their leaves by.
+pub trait Evaluation {
+    /// The score of `hero` with `future` still to be faced (the dungeon and any card left in the
+    /// room), `avoided` if the play avoided the room; [`DEAD`] plus HP for a dead hero.
+    fn value(&self, hero: &Hero, future: &Counts, avoided: bool) -> f32;
+
+    /// The same as [`Evaluation::value`], not avoided, with the dungeon of `summary` plus the
+    /// card `left` (0 for none) to come: the summary is made once for every play of a room.
+    fn value_after(&self, summary: &Summary, hero: &Hero, left: u8) -> f32;
+}
+
+impl Evaluation for Weights {
+    #[inline]
+    fn value(&self, hero: &Hero, future: &Counts, avoided: bool) -> f32 {
+        Weights::value(self, hero, future, avoided)
+    }
+
+    /// The same sums as [`Weights::value`] from the prefix sums, so the same value.
+    #[inline]
+    fn value_after(&self, ready: &Summary, hero: &Hero, left: u8) -> f32 {
+        if !hero.alive() {
+            return DEAD + f32::from(hero.hp);
+        }
+        let a = ready.after(left);
+        let monsters = a.value_to(15);
+        let absorbed = a.absorbed(hero.weapon, hero.limit);
+        let hp = f32::from(hero.hp);
+        self.combine(hp, a.potions(), monsters, absorbed, a.weapons(), false)
+    }
+}
+
 impl Weights {
     /// The projected end HP of `hero` with `future` still to be faced (the dungeon and any card
     /// left in the room), less `avoid` if the play avoided the room.
@@ -63,10 +96,60 @@ impl Weights {
                 absorbed += n * u32::from(v.min(w));
             }
         }
-        hp + self.potion * future.potion_total() as f32 - monsters as f32
+        let (potions, weapons) = (future.potion_total(), future.weapon_total());
+        self.combine(hp, potions, monsters, absorbed, weapons, avoided)
+    }
+
+    /// The projection from its integer parts.
+    #[inline(always)]
+    fn combine(
+        &self,
+        hp: f32,
+        potions: u32,
+        monsters: u32,
+        absorbed: u32,
+        weapons: u32,
+        avoided: bool,
+    ) -> f32 {
+        hp + self.potion * potions as f32 - monsters as f32
             + self.weapon * absorbed as f32
-            + self.spare * future.weapon_total() as f32
+            + self.spare * weapons as f32
             - self.danger * (self.danger_hp - hp).max(0.0)
             - if avoided { self.avoid } else { 0.0 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::scoundrel::Rules;
+    use crate::games::scoundrel::hero::FRESH;
+    use crate::rng::GameRng;
+
+    #[test]
+    fn the_prepared_value_is_the_plain_one_to_the_bit() {
+        let rules = Rules::default();
+        let w = Weights::default();
+        for game in 0..3000u64 {
+            let mut cards = rules.deck();
+            GameRng::new(6, game, 0).shuffle(&mut cards);
+            let g = game as usize;
+            let cut = g % 40;
+            let dungeon = Counts::of(&cards[cut + 1..]);
+            let left = if g.is_multiple_of(5) { 0 } else { cards[cut] };
+            let hero = Hero {
+                hp: (g % 22) as i16 - 1,
+                weapon: [0, 3, 8, 10][g % 4],
+                limit: [FRESH, 2, 9, 13][g / 4 % 4],
+                heals: 0,
+            };
+            let mut future = dungeon;
+            if left != 0 {
+                future.add(left);
+            }
+            let plain = w.value(&hero, &future, false);
+            let fast = Evaluation::value_after(&w, &Summary::of(&dungeon), &hero, left);
+            assert_eq!(plain.to_bits(), fast.to_bits(), "{hero:?} {left:#x}");
+        }
     }
 }

@@ -35,6 +35,9 @@ pub enum Event {
         order: [u8; ROOM],
         /// Bit i: the weapon on the i-th card faced (where it may be used).
         weapon: u8,
+        /// Bit i: the i-th card faced, a weapon, discarded instead of equipped (where the rules
+        /// allow it).
+        discard: u8,
         /// The cards to face, in that order (none if avoiding).
         faced: Cards,
         /// The card left for the next room (0 for none).
@@ -83,6 +86,7 @@ impl Event {
             avoid,
             order,
             weapon: turn.weapon,
+            discard: turn.discard,
             faced: order[..faced]
                 .iter()
                 .map(|&i| room[usize::from(i)])

@@ -49,15 +49,18 @@ fn sort4(k: &mut [u16; ROOM]) {
 }
 
 /// True if the hero of `view` survives facing the room's first `to_face` cards in `order`, the
-/// weapon used whenever it may be.
+/// weapon used whenever it may be: alive after every card, not only after the last (a potion
+/// faced after a fatal monster heals nothing, the game is already lost).
 #[inline(always)]
 fn play(rules: &Rules, view: &View, order: [u8; ROOM]) -> bool {
     let mut hero = view.hero;
     hero.new_turn();
+    let mut alive = true;
     for &i in &order[..view.to_face] {
         hero.face(rules, view.room[usize::from(i)], true);
+        alive &= hero.alive();
     }
-    hero.alive()
+    alive
 }
 
 impl Policy for Greedy {
@@ -104,5 +107,68 @@ impl Policy for Greedy {
         } else {
             Turn::face(order, 0b111)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Stacked;
+    use crate::games::scoundrel::card::{monster as m, potion as p};
+    use crate::games::scoundrel::engine::Engine;
+    use crate::rules::load;
+
+    /// Greedy's turn in the first room of `cards` under `sets`.
+    fn first_turn(sets: &[&str], cards: &[u8]) -> Turn {
+        let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+        let rules: Rules = load(None, &sets).unwrap();
+        let mut engine = Engine::stacked(&rules, cards);
+        assert!(engine.enter_room(&rules));
+        Greedy.choose(&rules, &engine.view(&rules), &mut GameRng::unused())
+    }
+
+    #[test]
+    fn a_room_that_kills_before_its_potion_is_avoided_at_full_hp() {
+        // K, Q, a small potion and the Ace: greedy leaves the Ace and faces K (20 -> 7) then
+        // Q (7 -> -5): dead before the potion, which healing after the fact would not undo.
+        // Drinking first heals nothing at full HP. So the room is avoided.
+        let cards = [m(13), m(12), p(3), m(14), m(2), m(3), m(4), m(5)];
+        assert_eq!(first_turn(&[], &cards), Turn::AVOID);
+        // Played through the engine: the avoid happens and the game goes on past the room.
+        let rules = Rules::default();
+        let out = Engine::stacked(&rules, &cards).play(
+            &rules,
+            &Greedy,
+            &mut Stacked,
+            &mut GameRng::unused(),
+        );
+        assert!(out.rooms_avoided >= 1 && out.cards_faced > 2, "{out:?}");
+    }
+
+    #[test]
+    fn the_potion_is_faced_first_when_that_survives_the_room() {
+        // At 10 HP: 8 then 5 kills (10 -> 2 -> -3), the 6 of hearts first does not (16 -> 8 -> 3).
+        let cards = [m(8), m(5), p(6), m(14), m(2)];
+        let turn = first_turn(&["start_hp=10"], &cards);
+        assert!(!turn.avoid);
+        assert_eq!(&turn.order[..3], &[2, 0, 1], "{turn:?}");
+        // At 20 HP the usual order, potion last, survives and is kept.
+        let turn = first_turn(&[], &cards);
+        assert_eq!(&turn.order[..3], &[0, 1, 2], "{turn:?}");
+    }
+
+    #[test]
+    fn a_room_that_kills_every_way_is_faced_when_it_may_not_be_avoided() {
+        // Two rooms that kill in a row: the second may not be avoided, so it is faced.
+        // Room 2 (J, 10, 9, 8): greedy leaves the Jack and dies on the 8, the third card.
+        let cards = [m(13), m(12), p(3), m(14), m(11), m(10), m(9), m(8)];
+        let rules = Rules::default();
+        let out = Engine::stacked(&rules, &cards).play(
+            &rules,
+            &Greedy,
+            &mut Stacked,
+            &mut GameRng::unused(),
+        );
+        assert_eq!((out.rooms_avoided, out.cards_faced, out.win), (1, 3, false));
     }
 }

@@ -22,8 +22,9 @@ use crate::rng::GameRng;
 
 use super::card::Counts;
 use super::engine::{Turn, View};
-use super::evaluate::Weights;
-use super::plans::{Option, Options};
+use super::evaluate::{Evaluation, Weights};
+use super::features::Summary;
+use super::plans::Options;
 use super::policy::Policy;
 use super::rules::Rules;
 
@@ -90,16 +91,6 @@ impl Heuristic {
     }
 }
 
-/// The future cards after facing `option` in a room: the dungeon plus the card left.
-#[inline]
-pub fn future_after(dungeon: &Counts, option: &Option) -> Counts {
-    let mut f = *dungeon;
-    if option.left != 0 {
-        f.add(option.left);
-    }
-    f
-}
-
 /// The future cards after avoiding the room of `view`.
 #[inline]
 pub fn future_avoided(view: &View) -> Counts {
@@ -112,10 +103,11 @@ pub fn future_avoided(view: &View) -> Counts {
 
 /// The best turn in `view` by `weights`, with its value; `options` are the room's ways to face.
 #[inline]
-pub fn best_turn(weights: &Weights, view: &View, options: &Options) -> (Turn, f32) {
+pub fn best_turn<E: Evaluation>(weights: &E, view: &View, options: &Options) -> (Turn, f32) {
     let mut best = (Turn::AVOID, f32::NEG_INFINITY);
+    let ready = Summary::of(view.dungeon);
     for o in options.as_slice() {
-        let v = weights.value(&o.hero, &future_after(view.dungeon, o), false);
+        let v = weights.value_after(&ready, &o.hero, o.left);
         if v > best.1 {
             best = (o.turn, v);
         }

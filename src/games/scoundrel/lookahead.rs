@@ -10,22 +10,26 @@ use crate::rng::GameRng;
 
 use super::card::Counts;
 use super::engine::{Turn, View};
-use super::evaluate::{DEAD, Weights};
+use super::evaluate::{DEAD, Evaluation, Weights};
+use super::features::Summary;
 use super::hero::Hero;
-use super::heuristic::{best_turn, future_after, future_avoided};
+use super::heuristic::{best_turn, future_avoided};
 use super::plans::Options;
 use super::policy::Policy;
 use super::rules::{MAX_CARDS, ROOM, Rules};
 
-/// The lookahead's search budget and evaluation.
+/// The lookahead's search budget and evaluation (the heuristic's [`Weights`] unless given).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Lookahead {
+pub struct Lookahead<E = Weights> {
     /// Next rooms sampled per decision.
     pub samples: u16,
     /// Plays of the room looked at beyond the static score (the best by it).
     pub width: usize,
     /// The evaluation at the leaves.
-    pub weights: Weights,
+    pub weights: E,
+    /// What a next room that kills every way counts for in the mean ([`DEAD`]: any chance of
+    /// death outweighs everything else).
+    pub death: f32,
 }
 
 impl Default for Lookahead {
@@ -52,9 +56,12 @@ impl Lookahead {
             samples,
             width: 4,
             weights: Weights::default(),
+            death: DEAD,
         }
     }
+}
 
+impl<E: Evaluation> Lookahead<E> {
     /// The candidates: the best `width` living plays by static value (avoid included).
     fn candidates(&self, view: &View, options: &Options, out: &mut [Candidate; 8]) -> usize {
         let mut n = 0;
@@ -74,10 +81,9 @@ impl Lookahead {
             }
             out[i] = c;
         };
+        let ready = Summary::of(view.dungeon);
         for o in options.as_slice() {
-            let value = self
-                .weights
-                .value(&o.hero, &future_after(view.dungeon, o), false);
+            let value = self.weights.value_after(&ready, &o.hero, o.left);
             push(
                 Candidate {
                     turn: o.turn,
@@ -150,19 +156,19 @@ impl Lookahead {
             };
             let options = Options::new(rules, next.room, next.to_face, next.hero);
             let (_, v) = best_turn(&self.weights, &next, &options);
-            total += v.max(DEAD);
+            total += if v <= DEAD { self.death } else { v };
         }
         total / draws.len().max(1) as f32
     }
 }
 
-impl Policy for Lookahead {
+impl<E: Evaluation> Policy for Lookahead<E> {
     fn choose(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Turn {
         self.valued(rules, view, coins, |_, _| {})
     }
 }
 
-impl Lookahead {
+impl<E: Evaluation> Lookahead<E> {
     /// The turn [`Policy::choose`] takes, handing each candidate play it searched and its
     /// expected value to `each` (none when a single candidate or the last room leaves nothing
     /// to search).

@@ -6,6 +6,8 @@ pub mod dungeon;
 pub mod engine;
 pub mod evaluate;
 pub mod events;
+pub mod expectimax;
+pub mod features;
 pub mod greedy;
 pub mod hero;
 pub mod heuristic;
@@ -16,6 +18,7 @@ pub mod policy;
 pub mod random;
 pub mod rules;
 pub mod tally;
+pub mod tuned;
 
 pub use engine::{Engine, Streams, Turn, View};
 pub use outcome::Outcome;
@@ -104,7 +107,9 @@ impl Scoundrel {
         };
         let avoid = match self.rules.avoid_order {
             AvoidOrder::Keep => AvoidDealer::Keep(Stacked),
-            AvoidOrder::Shuffle => AvoidDealer::Shuffle(GameRng::new(seed, index, Streams::AVOID)),
+            AvoidOrder::Shuffle | AvoidOrder::Reshuffle => {
+                AvoidDealer::Shuffle(GameRng::new(seed, index, Streams::AVOID))
+            }
         };
         (engine, coins, avoid)
     }

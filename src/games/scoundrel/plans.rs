@@ -74,6 +74,22 @@ impl Options {
 
     /// The ways to face `room`, `to_face` of its cards, starting as `hero`.
     pub fn new(rules: &Rules, room: &[u8], to_face: usize, hero: Hero) -> Self {
+        // The rules' choices are constants of the search: each combination compiled apart.
+        match (rules.barehanded, rules.weapon_discard) {
+            (true, false) => Self::build::<true, false>(rules, room, to_face, hero),
+            (true, true) => Self::build::<true, true>(rules, room, to_face, hero),
+            (false, false) => Self::build::<false, false>(rules, room, to_face, hero),
+            (false, true) => Self::build::<false, true>(rules, room, to_face, hero),
+        }
+    }
+
+    /// [`Options::new`] with `BARE` = `rules.barehanded`, `DISCARD` = `rules.weapon_discard`.
+    fn build<const BARE: bool, const DISCARD: bool>(
+        rules: &Rules,
+        room: &[u8],
+        to_face: usize,
+        hero: Hero,
+    ) -> Self {
         let mut me = Self::empty(hero);
         let mut start = hero;
         start.new_turn();
@@ -82,7 +98,7 @@ impl Options {
             let mut idx = [0u8, 1, 2, 3];
             let n = room.len();
             permute(&mut idx, 0, n, &mut |order| {
-                me.walk(rules, room, order, n, 0, start, 0, 0, 0);
+                me.walk::<BARE, DISCARD>(rules, room, order, n, 0, start, 0, 0, 0);
             });
             return me;
         }
@@ -94,7 +110,7 @@ impl Options {
             let rest: Vec3 = others(left);
             for o in ORDERS {
                 let order = [rest[o[0]], rest[o[1]], rest[o[2]], left as u8];
-                me.walk3(rules, room, order, room[left], start);
+                me.walk3::<BARE, DISCARD>(rules, room, order, room[left], start);
             }
         }
         me
@@ -126,32 +142,39 @@ impl Options {
     /// Every way to face the three cards of a full room in `order` (the hot path of every
     /// search, unrolled): the same lines in the same order as [`Options::walk`] with `n = 3`.
     #[inline]
-    fn walk3(&mut self, rules: &Rules, room: &[u8], order: [u8; ROOM], left: u8, start: Hero) {
+    fn walk3<const BARE: bool, const DISCARD: bool>(
+        &mut self,
+        rules: &Rules,
+        room: &[u8],
+        order: [u8; ROOM],
+        left: u8,
+        start: Hero,
+    ) {
         let codes = [0, 1, 2].map(|k| room[usize::from(order[k])]);
         let line = |hero: Hero, mask: u8, slain: u8, k: usize| Option {
-            turn: Turn::face(order, mask),
+            turn: Turn::plan(order, mask),
             hero,
             left,
             last: codes[k],
             slain,
             bonus: 0,
         };
-        for a0 in 0..arms(&start, codes[0]) {
-            let (h1, s1) = faced(rules, start, codes[0], a0, 0);
+        for a0 in 0..arms::<BARE, DISCARD>(&start, codes[0]) {
+            let (h1, s1) = faced::<BARE, DISCARD>(rules, start, codes[0], a0, 0);
             let m1 = a0;
             if !h1.alive() {
                 self.died(line(h1, m1, s1, 0));
                 continue;
             }
-            for a1 in 0..arms(&h1, codes[1]) {
-                let (h2, s2) = faced(rules, h1, codes[1], a1, s1);
+            for a1 in 0..arms::<BARE, DISCARD>(&h1, codes[1]) {
+                let (h2, s2) = faced::<BARE, DISCARD>(rules, h1, codes[1], a1, s1);
                 let m2 = m1 | a1 << 1;
                 if !h2.alive() {
                     self.died(line(h2, m2, s2, 1));
                     continue;
                 }
-                for a2 in 0..arms(&h2, codes[2]) {
-                    let (h3, s3) = faced(rules, h2, codes[2], a2, s2);
+                for a2 in 0..arms::<BARE, DISCARD>(&h2, codes[2]) {
+                    let (h3, s3) = faced::<BARE, DISCARD>(rules, h2, codes[2], a2, s2);
                     let m3 = m2 | a2 << 2;
                     if !h3.alive() {
                         self.died(line(h3, m3, s3, 2));
@@ -178,7 +201,7 @@ impl Options {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn walk(
+    fn walk<const BARE: bool, const DISCARD: bool>(
         &mut self,
         rules: &Rules,
         room: &[u8],
@@ -193,7 +216,7 @@ impl Options {
         if step == n {
             let last = room[usize::from(order[n - 1])];
             self.insert(Option {
-                turn: Turn::face(order, mask),
+                turn: Turn::plan(order, mask),
                 hero,
                 left,
                 last,
@@ -205,13 +228,11 @@ impl Options {
         let code = room[usize::from(order[step])];
         let monster = card::is_monster(code);
         let slain = slain + if monster { card::value(code) } else { 0 };
-        let mut next = hero;
-        next.face(rules, code, false);
-        self.branch(rules, room, order, n, left, next, step, mask, slain, code);
-        if monster && hero.can_use_weapon(card::value(code)) {
-            let mut armed = hero;
-            armed.face(rules, code, true);
-            self.branch(
+        let (next, _) = faced::<BARE, DISCARD>(rules, hero, code, 0, 0);
+        self.branch::<BARE, DISCARD>(rules, room, order, n, left, next, step, mask, slain, code);
+        if arms::<BARE, DISCARD>(&hero, code) == 2 {
+            let (armed, _) = faced::<BARE, DISCARD>(rules, hero, code, 1, 0);
+            self.branch::<BARE, DISCARD>(
                 rules,
                 room,
                 order,
@@ -228,7 +249,7 @@ impl Options {
 
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn branch(
+    fn branch<const BARE: bool, const DISCARD: bool>(
         &mut self,
         rules: &Rules,
         room: &[u8],
@@ -242,11 +263,11 @@ impl Options {
         code: u8,
     ) {
         if hero.alive() {
-            self.walk(rules, room, order, n, left, hero, step + 1, mask, slain);
+            self.walk::<BARE, DISCARD>(rules, room, order, n, left, hero, step + 1, mask, slain);
             return;
         }
         let dead = Option {
-            turn: Turn::face(order, mask),
+            turn: Turn::plan(order, mask),
             hero,
             left,
             last: code,
@@ -274,16 +295,29 @@ impl Options {
     }
 }
 
-/// The choices for `code`: 1 (barehanded, or not a monster) or 2 (also with the weapon).
+/// The choices for `code`: 2 for a monster the weapon may be used on while the rules let the
+/// player fight barehanded (`BARE`; 0 barehanded, 1 with the weapon), and for a weapon the rules
+/// let the player discard (`DISCARD`; 0 equip, 1 discard); else 1.
 #[inline(always)]
-fn arms(hero: &Hero, code: u8) -> u8 {
-    1 + u8::from(card::is_monster(code) && hero.can_use_weapon(card::value(code)))
+fn arms<const BARE: bool, const DISCARD: bool>(hero: &Hero, code: u8) -> u8 {
+    let fight = BARE && card::is_monster(code) && hero.can_use_weapon(card::value(code));
+    let discard = DISCARD && card::is_weapon(code);
+    1 + u8::from(fight | discard)
 }
 
-/// `hero` after facing `code` (with the weapon if `armed` is 1), and the monsters slain so far.
+/// `hero` after facing `code` with choice `armed` (see [`arms`]; the weapon is always used
+/// when the rules give no barehanded choice), and the monsters slain so far.
 #[inline(always)]
-fn faced(rules: &Rules, mut hero: Hero, code: u8, armed: u8, slain: u8) -> (Hero, u8) {
-    hero.face(rules, code, armed == 1);
+fn faced<const BARE: bool, const DISCARD: bool>(
+    rules: &Rules,
+    mut hero: Hero,
+    code: u8,
+    armed: u8,
+    slain: u8,
+) -> (Hero, u8) {
+    if !(DISCARD && armed == 1 && card::is_weapon(code)) {
+        hero.face(rules, code, armed == 1 || !BARE);
+    }
     let monster = if card::is_monster(code) {
         card::value(code)
     } else {
@@ -327,11 +361,31 @@ mod tests {
     use crate::rng::GameRng;
     use crate::rules::load;
 
+    /// The unrolled and the general walk of `room` in `order`, leaving `left`.
+    fn both<const B: bool, const D: bool>(
+        rules: &Rules,
+        room: &[u8],
+        order: [u8; ROOM],
+        left: usize,
+        hero: Hero,
+    ) -> (Options, Options) {
+        let mut fast = Options::empty(hero);
+        fast.walk3::<B, D>(rules, room, order, room[left], hero);
+        let mut slow = Options::empty(hero);
+        slow.walk::<B, D>(rules, room, order, ROOM - 1, room[left], hero, 0, 0, 0);
+        (fast, slow)
+    }
+
     #[test]
     fn the_unrolled_full_room_gives_the_general_walks_lines_in_its_order() {
-        for sets in [vec![], vec!["weapon_wear=strict".to_string()]] {
+        for sets in [
+            vec![],
+            vec!["weapon_wear=strict".to_string()],
+            vec!["barehanded=false".to_string()],
+            vec!["weapon_discard=true".to_string()],
+        ] {
             let rules: Rules = load(None, &sets).unwrap();
-            for game in 0..3000u64 {
+            for game in 0..2000u64 {
                 let mut cards = rules.deck();
                 GameRng::new(3, game, 0).shuffle(&mut cards);
                 let room = &cards[..ROOM];
@@ -344,10 +398,12 @@ mod tests {
                     let rest = others(left);
                     for o in ORDERS {
                         let order = [rest[o[0]], rest[o[1]], rest[o[2]], left as u8];
-                        let mut fast = Options::empty(hero);
-                        fast.walk3(&rules, room, order, room[left], hero);
-                        let mut slow = Options::empty(hero);
-                        slow.walk(&rules, room, order, ROOM - 1, room[left], hero, 0, 0, 0);
+                        let (fast, slow) = match (rules.barehanded, rules.weapon_discard) {
+                            (true, false) => both::<true, false>(&rules, room, order, left, hero),
+                            (false, false) => both::<false, false>(&rules, room, order, left, hero),
+                            (true, true) => both::<true, true>(&rules, room, order, left, hero),
+                            (false, true) => both::<false, true>(&rules, room, order, left, hero),
+                        };
                         assert_eq!(fast.as_slice(), slow.as_slice(), "{room:?} {hero:?}");
                         assert_eq!(fast.death, slow.death, "{room:?} {hero:?}");
                     }

@@ -11,12 +11,15 @@ use crate::rng::GameRng;
 use super::clairvoyant::{Clairvoyant, Goal};
 use super::engine::{Engine, Turn, View};
 use super::events::Seen;
+use super::expectimax;
+use super::features::Rich;
 use super::greedy::Greedy;
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
 use super::outcome::Outcome;
 use super::random::Random;
-use super::rules::{AvoidOrder, Rules};
+use super::rules::{AvoidOrder, End, Rules};
+use super::tuned::Tuned;
 
 /// A fair player's decisions: each room's turn from what the player may know. Called in the hot
 /// loop: implementations are plain data, no allocation.
@@ -36,6 +39,10 @@ pub enum PolicyKind {
     Heuristic(Box<Heuristic>),
     /// `lookahead` or `lookahead-N`.
     Lookahead(Box<Lookahead>),
+    /// `tuned`.
+    Tuned(Box<Tuned>),
+    /// `expectimax` or `expectimax-N`.
+    Expectimax(Box<Lookahead<Rich>>),
     /// `clairvoyant` (the best score) or `clairvoyant-win` (any win): the ceiling, not a fair
     /// policy.
     Clairvoyant(Goal),
@@ -65,6 +72,14 @@ pub fn help() -> Vec<PolicyHelp> {
             about: "card counting: the heuristic's best plays, each scored by the expected best next room over N sampled draws from the unseen cards (default N = 12)",
         },
         PolicyHelp {
+            name: "tuned",
+            about: "every way to play the room scored by a richer model (17 features: HP bands, what the weapons in hand and to come can absorb, monsters beyond the weapon's limit, ...), weights found by a search over them",
+        },
+        PolicyHelp {
+            name: "expectimax[-N]",
+            about: "the strongest fair player: card counting plus expectimax one room deep: the tuned model's best plays, each scored by the expected best next room over N sampled draws from the unseen cards (default N = 24)",
+        },
+        PolicyHelp {
             name: "clairvoyant",
             about: "NOT A STRATEGY: an exact solver that sees the dungeon's order and plays the best score; the ceiling (needs avoid_order = keep)",
         },
@@ -85,10 +100,17 @@ impl PolicyKind {
             "greedy" => Self::Greedy,
             "heuristic" => Self::Heuristic(Box::default()),
             "lookahead" => Self::Lookahead(Box::default()),
+            "tuned" => Self::Tuned(Box::default()),
+            "expectimax" => Self::Expectimax(Box::new(expectimax::new(expectimax::SAMPLES))),
             "clairvoyant" | "clairvoyant-win" => {
                 if rules.avoid_order != AvoidOrder::Keep {
                     return Err(SimError::input(format!(
                         "policy {spec} needs avoid_order = keep: a shuffled avoid is not knowable in advance"
+                    )));
+                }
+                if rules.end == End::Monsters {
+                    return Err(SimError::input(format!(
+                        "policy {spec} does not solve end = monsters: use end = all-cards or lenient"
                     )));
                 }
                 Self::Clairvoyant(if spec == "clairvoyant" {
@@ -104,6 +126,18 @@ impl PolicyKind {
                         return Err(unknown("lookahead-N takes N = 1..=1000"));
                     };
                     Self::Lookahead(Box::new(Lookahead::with_samples(samples)))
+                } else if let Some(n) = spec.strip_prefix("expectimax-") {
+                    let samples = n
+                        .parse::<u16>()
+                        .ok()
+                        .filter(|n| (1..=expectimax::MAX_SAMPLES).contains(n));
+                    let Some(samples) = samples else {
+                        return Err(unknown(&format!(
+                            "expectimax-N takes N = 1..={}",
+                            expectimax::MAX_SAMPLES
+                        )));
+                    };
+                    Self::Expectimax(Box::new(expectimax::new(samples)))
                 } else if spec.ends_with(".toml") || spec.contains('/') {
                     let h = Heuristic::load(Path::new(spec))?;
                     let name = h.name.clone();
@@ -119,7 +153,10 @@ impl PolicyKind {
     /// True if the policy draws from its own generator (`coins`); the others are given
     /// [`GameRng::unused`].
     pub fn draws_coins(&self) -> bool {
-        matches!(self, Self::Random | Self::Lookahead(_))
+        matches!(
+            self,
+            Self::Random | Self::Lookahead(_) | Self::Expectimax(_)
+        )
     }
 
     /// Plays `engine` (shuffled or stacked) to its end with this policy.
@@ -149,6 +186,8 @@ impl PolicyKind {
             Self::Greedy => engine.play_observed(rules, &Greedy, avoid, coins, obs),
             Self::Heuristic(p) => engine.play_observed(rules, p.as_ref(), avoid, coins, obs),
             Self::Lookahead(p) => engine.play_observed(rules, p.as_ref(), avoid, coins, obs),
+            Self::Tuned(p) => engine.play_observed(rules, p.as_ref(), avoid, coins, obs),
+            Self::Expectimax(p) => engine.play_observed(rules, p.as_ref(), avoid, coins, obs),
             Self::Clairvoyant(goal) => {
                 Clairvoyant::play_observed(engine.clone(), rules, avoid, *goal, obs)
             }
@@ -163,6 +202,8 @@ impl PolicyKind {
             Self::Greedy => Some(Greedy.choose(rules, view, coins)),
             Self::Heuristic(p) => Some(p.choose(rules, view, coins)),
             Self::Lookahead(p) => Some(p.choose(rules, view, coins)),
+            Self::Tuned(p) => Some(p.choose(rules, view, coins)),
+            Self::Expectimax(p) => Some(p.choose(rules, view, coins)),
             Self::Clairvoyant(_) => None,
         }
     }

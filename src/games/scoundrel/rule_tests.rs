@@ -253,3 +253,105 @@ fn a_full_room_with_an_empty_dungeon_leaves_one_card_for_a_last_room() {
     // 20 - 9 + 5 = 16, last card a potion but HP not full: no bonus.
     assert_eq!((o.final_hp, o.score), (16, 16));
 }
+
+/// Orders a deck back to front: shows which cards a reshuffle was given.
+struct Reverse;
+
+impl crate::cards::Dealer for Reverse {
+    fn shuffle(&mut self, cards: &mut [u8]) {
+        cards.reverse();
+    }
+}
+
+#[test]
+fn reshuffle_after_an_avoid_shuffles_the_whole_dungeon_not_only_the_room() {
+    let cards = [m(10), m(11), m(12), m(13), w(9), p(2), m(2), m(3)];
+    let next_room = |order: &str| {
+        let r = rules(&[&format!("avoid_order={order}")]);
+        let s = Script::new(&[Turn::AVOID, IN_ORDER, IN_ORDER, IN_ORDER]);
+        Engine::stacked(&r, &cards).play(&r, &s, &mut Reverse, &mut GameRng::new(0, 0, 0));
+        let seen = s.seen.borrow();
+        seen[1].0.clone()
+    };
+    // Keep: the room goes to the bottom as it was; the next room is the rest of the dungeon.
+    assert_eq!(next_room("keep"), vec![w(9), p(2), m(2), m(3)]);
+    // Shuffle: only the room is reordered, below the rest.
+    assert_eq!(next_room("shuffle"), vec![w(9), p(2), m(2), m(3)]);
+    // Reshuffle: the room joins the dungeon and all eight cards are ordered (here reversed).
+    assert_eq!(next_room("reshuffle"), vec![m(13), m(12), m(11), m(10)]);
+}
+
+#[test]
+fn without_the_barehanded_choice_the_weapon_is_used_whenever_it_may_be() {
+    let cards = [w(5), m(8), m(3), m(2), m(4)];
+    // Every weapon bit off: barehanded by choice under the default.
+    let turns = [IN_ORDER, IN_ORDER];
+    let free = play(&rules(&[]), &cards, &Script::new(&turns));
+    assert_eq!(free.final_hp, 20 - 8 - 3 - 2 - 4);
+    // Forced: M8 with W5 (3), M3 with it (0, the limit now 3); room 2 (M2, M4) in order: M2
+    // with it (0, the limit now 2), M4 may not be fought with it: barehanded, 4.
+    let forced = play(&rules(&["barehanded=false"]), &cards, &Script::new(&turns));
+    assert_eq!(forced.final_hp, 20 - 3 - 4);
+}
+
+#[test]
+fn the_monsters_end_wins_once_every_monster_is_slain() {
+    let cards = [m(2), m(3), m(4), p(5), w(6), p(7), w(8)];
+    let turns = [IN_ORDER, IN_ORDER, IN_ORDER];
+    // All cards: room 2 (P5, W6, P7, W8) heals 5 and wastes P7; room 3 is W8 alone.
+    let all = play(&rules(&[]), &cards, &Script::new(&turns));
+    assert!(all.win);
+    assert_eq!((all.score, all.cards_faced, all.rooms_entered), (16, 7, 3));
+    // Monsters: won after the first room, the potions and weapons left unfaced.
+    let slain = play(&rules(&["end=monsters"]), &cards, &Script::new(&turns));
+    assert!(slain.win);
+    assert_eq!(
+        (slain.score, slain.cards_faced, slain.rooms_entered),
+        (11, 3, 1)
+    );
+    // A monster left in the room is not slain: the game goes on.
+    let cards = [m(2), m(3), m(4), m(5), p(6)];
+    let s = Script::new(&turns);
+    let left = play(&rules(&["end=monsters"]), &cards, &s);
+    assert_eq!(s.seen.borrow().len(), 2);
+    assert!(left.win);
+    assert_eq!((left.score, left.cards_faced), (20 - 14 + 6, 5));
+}
+
+#[test]
+fn a_weapon_may_be_discarded_instead_of_equipped_when_the_rules_allow() {
+    let cards = [w(9), m(4), w(3), m(2), m(4)];
+    // Room 1: W9, M4 with it (0), W3 with the discard bit; M2 left. Room 2: M4 then M2, both
+    // with the weapon.
+    let discard_w3 = Turn {
+        discard: 0b100,
+        ..face([0, 1, 2, 3], 0b010)
+    };
+    let turns = [discard_w3, face([1, 0, 2, 3], 0b11)];
+    // Allowed: W9 stays (limit 4): M2 and M4 cost nothing.
+    let o = play(
+        &rules(&["weapon_discard=true"]),
+        &cards,
+        &Script::new(&turns),
+    );
+    assert_eq!((o.final_hp, o.largest_weapon), (20, 9));
+    // Not allowed (the default): the bit is ignored, W3 is equipped: M4 with W3 (1), M2 (0).
+    let o = play(&rules(&[]), &cards, &Script::new(&turns));
+    assert_eq!(o.final_hp, 19);
+    // The searches see the choice: a way to face the room that keeps W9 exists only when allowed.
+    let hero = super::hero::Hero {
+        hp: 20,
+        weapon: 9,
+        limit: 4,
+        heals: 0,
+    };
+    let keeps = |sets: &[&str]| {
+        let r = rules(sets);
+        super::plans::Options::new(&r, &[w(3), m(2), m(3), p(2)], 3, hero)
+            .as_slice()
+            .iter()
+            .any(|o| o.left != w(3) && o.hero.weapon == 9)
+    };
+    assert!(keeps(&["weapon_discard=true"]));
+    assert!(!keeps(&[]));
+}

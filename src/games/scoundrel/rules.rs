@@ -33,6 +33,8 @@ pub enum AvoidOrder {
     Keep,
     /// To the bottom of the dungeon, shuffled among themselves.
     Shuffle,
+    /// Back into the dungeon, and the whole dungeon shuffled (johnmatthiggins/scoundrel-mc).
+    Reshuffle,
 }
 
 /// When the game is won.
@@ -43,6 +45,8 @@ pub enum End {
     AllCards,
     /// As soon as a full room can no longer be formed.
     Lenient,
+    /// As soon as every monster is slain, whatever is left (johnmatthiggins/scoundrel-mc).
+    Monsters,
 }
 
 /// Scoundrel's rules. Every field is a rule parameter; the defaults are the rulings.
@@ -79,6 +83,12 @@ pub struct Rules {
     pub end: End,
     /// True to add the last potion's value to a winning score of full HP.
     pub potion_bonus: bool,
+    /// True to let the player fight a monster barehanded when the weapon may be used on it;
+    /// false uses the weapon whenever it may be (Lizzard1123/scoundrel).
+    pub barehanded: bool,
+    /// True to let the player discard a weapon faced instead of equipping it (the old weapon
+    /// and its wear stay; Bachmann1234/scoundroid).
+    pub weapon_discard: bool,
 }
 
 impl Default for Rules {
@@ -99,6 +109,8 @@ impl Default for Rules {
             avoid_order: AvoidOrder::Keep,
             end: End::AllCards,
             potion_bonus: true,
+            barehanded: true,
+            weapon_discard: false,
         }
     }
 }

@@ -1,0 +1,25 @@
+//! `tuned`: the one-room heuristic with the richer evaluation: every way to play the room (and
+//! avoiding it) scored by [`Rich`], the best played.
+
+use crate::rng::GameRng;
+
+use super::engine::{Turn, View};
+use super::features::Rich;
+use super::heuristic::best_turn;
+use super::plans::Options;
+use super::policy::Policy;
+use super::rules::Rules;
+
+/// The one-room policy over [`Rich`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tuned {
+    /// The evaluation.
+    pub eval: Rich,
+}
+
+impl Policy for Tuned {
+    #[inline]
+    fn choose(&self, rules: &Rules, view: &View, _: &mut GameRng) -> Turn {
+        best_turn(&self.eval, view, &Options::of(rules, view)).0
+    }
+}
