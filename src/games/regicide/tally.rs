@@ -5,6 +5,7 @@ use crate::sim::histogram::{Histogram, per_game};
 
 use super::outcome::{Grade, Loss, Outcome};
 use super::rules::ROYALS;
+use super::search::think::ThinkTally;
 
 /// The turns histogram's top bin (longer games are counted there).
 pub const MAX_TURNS: i64 = 300;
@@ -25,6 +26,7 @@ pub struct RegicideTally {
     turns_sum: u64,
     royals: Histogram,
     turns: Histogram,
+    think: ThinkTally,
 }
 
 impl Default for RegicideTally {
@@ -41,6 +43,7 @@ impl Default for RegicideTally {
             turns_sum: 0,
             royals: Histogram::new(0, ROYALS as i64),
             turns: Histogram::new(0, MAX_TURNS),
+            think: ThinkTally::default(),
         }
     }
 }
@@ -91,6 +94,7 @@ impl Tally for RegicideTally {
         self.turns_sum += u64::from(o.turns);
         self.royals.add(o.royals.into());
         self.turns.add(o.turns.into());
+        self.think.record(&o.think);
     }
 
     fn merge(&mut self, other: Self) {
@@ -109,6 +113,7 @@ impl Tally for RegicideTally {
         self.turns_sum += other.turns_sum;
         self.royals.merge(&other.royals);
         self.turns.merge(&other.turns);
+        self.think.merge(&other.think);
     }
 
     fn games(&self) -> u64 {
@@ -132,10 +137,16 @@ impl Tally for RegicideTally {
             ("cannot_cover_rate", self.mean(self.losses[0])),
             ("cannot_play_rate", self.mean(self.losses[1])),
             ("mean_decisions", self.mean(self.decisions)),
+            ("mean_decision_ms", self.think.mean_ms()),
+            ("p99_decision_ms", self.think.p99_ms()),
         ]
     }
 
     fn distributions(&self) -> Vec<(&'static str, &Histogram)> {
-        vec![("royals", &self.royals), ("turns", &self.turns)]
+        vec![
+            ("royals", &self.royals),
+            ("turns", &self.turns),
+            ("decision_time_bin", self.think.histogram()),
+        ]
     }
 }
