@@ -13,38 +13,23 @@
 
 use crate::rng::GameRng;
 
-use super::super::card::{self, JACK, JESTER};
+use super::super::card::{self, JACK};
 use super::super::engine::Engine;
-use super::super::rules::{MAX_PLAYERS, ROYALS, Rules};
+use super::super::rules::{MAX_PLAYERS, ROYALS};
 use super::knowledge::{KNOWN, Knowledge, Slot};
-
-/// Every card of a game under `rules`: the tavern's Jesters, Ace to 10 of four suits, the royals.
-pub fn universe(rules: &Rules) -> u64 {
-    let jesters = (1u64 << rules.tavern_jesters()) - 1;
-    let numbers = (1u64 << card::code(JACK, 0)) - (1u64 << card::code(1, 0));
-    let royals = !0u64 << card::code(JACK, 0) & ((1u64 << 56) - 1);
-    debug_assert_eq!(card::rank(0), JESTER);
-    jesters | numbers | royals
-}
 
 /// The cards `knowledge`'s player cannot see in `real`: those in the tavern or other hands,
 /// worked out as everything not face up.
-pub fn hidden(rules: &Rules, knowledge: &Knowledge, real: &Engine) -> u64 {
+pub fn hidden(knowledge: &Knowledge, real: &Engine) -> u64 {
     let castle = real.castle().iter().fold(0, |m, &c| m | card::bit(c));
     let seen = real.hands()[usize::from(knowledge.me())] | real.table() | real.discard().mask();
-    universe(rules) & !seen & !castle
+    knowledge.universe() & !seen & !castle
 }
 
 /// Makes `world` a determinization of `real` for `knowledge`'s player, drawn with `rng`.
-pub fn sample(
-    rules: &Rules,
-    knowledge: &Knowledge,
-    real: &Engine,
-    rng: &mut GameRng,
-    world: &mut Engine,
-) {
+pub fn sample(knowledge: &Knowledge, real: &Engine, rng: &mut GameRng, world: &mut Engine) {
     let me = knowledge.me();
-    let mut unknown = hidden(rules, knowledge, real);
+    let mut unknown = hidden(knowledge, real);
     let slots = knowledge.tavern().iter().map(|s| s.slot).chain(
         (0..real.players())
             .filter(|&p| p != me)

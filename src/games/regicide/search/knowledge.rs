@@ -51,6 +51,8 @@ pub struct Knowledge {
     sizes: [u8; MAX_PLAYERS],
     /// The discard pile as last seen (hearts move the cards that vanish from it).
     discard: u64,
+    /// Every card of the game (the tavern and castle as set up: public).
+    universe: u64,
 }
 
 impl Knowledge {
@@ -72,7 +74,17 @@ impl Knowledge {
             hands: [[0; MAX_HAND as usize]; MAX_PLAYERS],
             sizes: [0; MAX_PLAYERS],
             discard: engine.discard().mask(),
+            universe: engine
+                .tavern()
+                .iter()
+                .chain(engine.castle().iter().copied())
+                .fold(0, |m, c| m | card::bit(c)),
         }
+    }
+
+    /// Every card of the game.
+    pub fn universe(&self) -> u64 {
+        self.universe
     }
 
     /// The seat whose knowledge this is.

@@ -29,6 +29,9 @@ pub mod moves;
 pub mod pimc;
 pub mod think;
 
+#[cfg(test)]
+mod tests;
+
 use std::cell::RefCell;
 use std::path::Path;
 
@@ -290,7 +293,7 @@ impl Table<'_> {
                     st.tree.reset();
                     let [world, _] = &mut *st.scratch;
                     for _ in 0..s.settings.simulations {
-                        determinize::sample(self.rules, knowledge, real, &mut st.rng, world);
+                        determinize::sample(knowledge, real, &mut st.rng, world);
                         st.walk.restart();
                         let walker = Walker {
                             me: view.seat,

@@ -39,7 +39,7 @@ impl Pimc<'_> {
         let mut sums = [0f32; MAX_MOVES];
         let [world, play] = scratch;
         for w in 0..self.worlds {
-            determinize::sample(self.rules, knowledge, real, rng, world);
+            determinize::sample(knowledge, real, rng, world);
             let hearts = GameRng::new(rng.next_u64(), u64::from(w), 0);
             for (i, &m) in moves.iter().enumerate() {
                 play.clone_from(world);

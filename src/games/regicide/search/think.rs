@@ -143,7 +143,7 @@ mod tests {
     #[test]
     fn bins_mean_and_p99() {
         assert_eq!(bin(1000.0), 60);
-        assert_eq!(bin(1122.0), 61);
+        assert_eq!(bin(1125.0), 61);
         assert_eq!(bin(0.1), FIRST_BIN);
         assert_eq!(bin(1e9), LAST_BIN);
         let mut t = Think::default();
