@@ -249,10 +249,9 @@ impl Engine {
                             continue 'turns;
                         }
                         if self.resolve(seat, &p, hearts, obs) {
-                            if self.at + 1 == self.castle_len {
+                            if self.at == self.castle_len {
                                 return self.win(rules, obs);
                             }
-                            self.at += 1;
                             self.reveal(rules, obs);
                             continue 'turns;
                         }
@@ -316,7 +315,8 @@ impl Engine {
         }
     }
 
-    /// Steps 2 and 3 of play `p` by `seat`: suit powers, then damage. True if the enemy fell.
+    /// Steps 2 and 3 of play `p` by `seat`: suit powers, then damage. True if the enemy fell
+    /// (it has then left the castle).
     #[inline]
     fn resolve<D: Dealer, O: Observer>(
         &mut self,
@@ -369,6 +369,7 @@ impl Engine {
             self.discard.put(card::bit(enemy));
         }
         self.out.royals += 1;
+        self.at += 1;
         obs.event(self, Event::Defeated { enemy, exact });
         true
     }
@@ -437,7 +438,6 @@ impl Engine {
     }
 
     fn win<O: Observer>(&mut self, rules: &Rules, obs: &mut O) -> Outcome {
-        self.at = self.castle_len;
         self.out.win = true;
         if rules.solo() {
             self.out.grade = Grade::of(self.out.solo_jesters);

@@ -21,7 +21,7 @@
 //! name = "tuned"               # optional; defaults to the file name
 //! description = "..."          # optional
 //! [weights]                    # any subset; the rest keep the built-in values
-//! kill = 30.0
+//! kill = 10.16
 //! ```
 
 use std::path::Path;
@@ -31,10 +31,10 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Result, SimError};
 use crate::rng::GameRng;
 
-use super::card::{self, DIAMONDS, HEARTS};
+use super::card::{self, CLUBS, DIAMONDS, HEARTS, SPADES};
 use super::moves::Play;
 use super::policy::{Action, Defence, Policy, Step1, Step4};
-use super::simple::{Terms, most_cards};
+use super::simple::most_cards;
 use super::view::View;
 
 /// The heuristic's weights (see the module notes for where each one counts).
@@ -54,6 +54,7 @@ pub struct Weights {
     pub short: f32,
     pub short_jester: f32,
     pub margin: f32,
+    #[serde(rename = "yield")]
     pub yield_: f32,
     pub jester: f32,
     pub solo_jester: f32,
@@ -67,30 +68,31 @@ pub struct Weights {
 }
 
 impl Default for Weights {
+    /// The weights the search of `examples/regicide_tune.rs` found (`strategies/regicide/tuned.toml`).
     fn default() -> Self {
         Self {
-            kill: 30.0,
-            exact: 8.0,
-            overkill: 0.5,
-            spend: 1.0,
-            draw: 1.0,
-            heal: 0.3,
-            damage: 1.0,
-            shield: 1.0,
-            discard: 1.0,
-            short: 10.0,
-            short_jester: 2.0,
-            margin: 0.2,
-            yield_: 0.0,
-            jester: 5.0,
-            solo_jester: -20.0,
-            hand: 1.0,
-            keep_clubs: 0.0,
-            keep_spades: 0.0,
-            keep_hearts: 0.0,
-            keep_diamonds: 0.0,
-            card: 0.0,
-            solo_keep: 5.0,
+            kill: 10.16,
+            exact: 5.6,
+            overkill: 0.18,
+            spend: 0.68,
+            draw: 2.301,
+            heal: 0.888,
+            damage: 0.68,
+            shield: 0.32,
+            discard: 0.68,
+            short: 2.226,
+            short_jester: 0.64,
+            margin: 0.5,
+            yield_: 0.468,
+            jester: 7.184,
+            solo_jester: -1.647,
+            hand: 0.2,
+            keep_clubs: -0.5,
+            keep_spades: -0.5,
+            keep_hearts: -0.5,
+            keep_diamonds: 1.438,
+            card: -0.6,
+            solo_keep: 1.75,
         }
     }
 }
@@ -111,7 +113,7 @@ impl Weights {
             ("short", &mut self.short),
             ("short_jester", &mut self.short_jester),
             ("margin", &mut self.margin),
-            ("yield_", &mut self.yield_),
+            ("yield", &mut self.yield_),
             ("jester", &mut self.jester),
             ("solo_jester", &mut self.solo_jester),
             ("hand", &mut self.hand),
@@ -124,67 +126,108 @@ impl Weights {
         ]
     }
 
-    /// The score of a non-Jester play `p` in `view`.
+    /// The score of a non-Jester play `p` at `spot` (the terms of [`super::simple`]).
     #[inline]
-    fn play(&self, view: &View, p: &Play) -> f32 {
-        let t = Terms::of(view, p);
-        let works = p.suits & !view.immune();
-        let v = f32::from(p.value);
+    fn play(&self, spot: &Spot, p: &Play) -> f32 {
+        let works = p.suits & !spot.immune;
+        let value = p.value;
+        let dmg = if works & (1 << CLUBS) != 0 {
+            2 * value
+        } else {
+            value
+        };
+        let gain = if works & (1 << SPADES) != 0 {
+            value
+        } else {
+            0
+        };
         let draws = if works & (1 << DIAMONDS) != 0 {
-            let free: u16 = view.hand_sizes[..usize::from(view.players)]
-                .iter()
-                .map(|&n| u16::from(view.max_hand.saturating_sub(n)))
-                .sum::<u16>()
-                + u16::from(p.count);
-            f32::from(p.value.min(u16::from(view.tavern)).min(free))
+            f32::from(value.min(spot.tavern).min(spot.free + u16::from(p.count)))
         } else {
             0.0
         };
         let heals = if works & (1 << HEARTS) != 0 {
-            f32::from(p.value.min(view.discard.count_ones() as u16))
+            f32::from(value.min(spot.discard))
         } else {
             0.0
         };
-        let powers = self.draw * draws + self.heal * heals - self.spend * v;
-        if t.kills {
-            let over = f32::from(t.dmg - view.remaining());
-            return self.kill + if t.exact { self.exact } else { 0.0 } - self.overkill * over
-                + powers;
+        let powers = self.draw * draws + self.heal * heals - self.spend * f32::from(value);
+        if dmg >= spot.remaining {
+            let over = f32::from(dmg - spot.remaining);
+            let exact = if dmg == spot.remaining {
+                self.exact
+            } else {
+                0.0
+            };
+            return self.kill + exact - self.overkill * over + powers;
         }
-        let need = view.need().saturating_sub(t.gain);
-        self.damage * f32::from(t.dmg)
-            + self.shield * f32::from(t.gain)
+        let need = spot.need.saturating_sub(gain);
+        self.damage * f32::from(dmg)
+            + self.shield * f32::from(gain)
             + powers
-            + self.defence(view, view.hand_value - p.value, need)
+            + self.defence(spot, spot.hand_value - value, need)
     }
 
     /// What facing an attack of `need` with `left` in hand is worth.
     #[inline]
-    fn defence(&self, view: &View, left: u16, need: u16) -> f32 {
+    fn defence(&self, spot: &Spot, left: u16, need: u16) -> f32 {
         let short = need.saturating_sub(left);
-        let short_w = if view.solo_jesters > 0 {
-            self.short_jester
-        } else {
-            self.short
-        };
-        -self.discard * f32::from(need.min(left)) - short_w * f32::from(short)
+        -self.discard * f32::from(need.min(left)) - spot.short * f32::from(short)
             + self.margin * f32::from(left.saturating_sub(need).min(10))
     }
 
-    /// The cost of discarding `cards`.
+    /// The cost of discarding each card of `hand`, by card code (others 0).
     #[inline]
-    fn cost(&self, view: &View, cards: u64) -> f32 {
+    fn costs(&self, view: &View) -> [f32; card::CODES] {
         let keep = [
             self.keep_clubs,
             self.keep_spades,
             self.keep_hearts,
             self.keep_diamonds,
         ];
-        card::cards(cards)
-            .map(|c| {
-                f32::from(view.values.of(c)) * (1.0 + keep[usize::from(card::suit(c))]) + self.card
-            })
-            .sum()
+        let mut costs = [0.0; card::CODES];
+        for c in card::cards(view.hand) {
+            costs[usize::from(c)] =
+                f32::from(view.values.of(c)) * (1.0 + keep[usize::from(card::suit(c))]) + self.card;
+        }
+        costs
+    }
+}
+
+/// What every play's score shares at one decision, worked out once.
+struct Spot {
+    immune: u8,
+    remaining: u16,
+    need: u16,
+    hand_value: u16,
+    /// Free hand slots round the table before the play.
+    free: u16,
+    tavern: u16,
+    discard: u16,
+    /// The weight of a point the hand is short: `short_jester` while a set-aside Jester is left.
+    short: f32,
+}
+
+impl Spot {
+    #[inline]
+    fn of(view: &View, w: &Weights) -> Self {
+        Self {
+            immune: view.immune(),
+            remaining: view.remaining(),
+            need: view.need(),
+            hand_value: view.hand_value,
+            free: view.hand_sizes[..usize::from(view.players)]
+                .iter()
+                .map(|&n| u16::from(view.max_hand.saturating_sub(n)))
+                .sum(),
+            tavern: view.tavern.into(),
+            discard: view.discard.count_ones() as u16,
+            short: if view.solo_jesters > 0 {
+                w.short_jester
+            } else {
+                w.short
+            },
+        }
     }
 }
 
@@ -253,19 +296,20 @@ impl Policy for Heuristic {
     #[inline]
     fn attack(&self, view: &View, choices: &Step1, _: &mut GameRng) -> Action {
         let w = &self.weights;
+        let spot = Spot::of(view, w);
         let mut best = (Action::SoloJester, f32::NEG_INFINITY);
         for p in choices.plays {
             let s = if p.is_jester() {
                 w.jester
             } else {
-                w.play(view, p)
+                w.play(&spot, p)
             };
             if s > best.1 {
                 best = (Action::Play(*p), s);
             }
         }
         if choices.can_yield {
-            let s = w.yield_ + w.defence(view, view.hand_value, view.need());
+            let s = w.yield_ + w.defence(&spot, view.hand_value, spot.need);
             if s > best.1 {
                 best = (Action::Yield, s);
             }
@@ -287,9 +331,10 @@ impl Policy for Heuristic {
     #[inline]
     fn defend(&self, view: &View, choices: &Step4, _: &mut GameRng) -> Defence {
         let w = &self.weights;
+        let costs = w.costs(view);
         let mut best: Option<(f32, u64, u16)> = None;
         for (i, c) in choices.covers.iter().enumerate() {
-            let cost = w.cost(view, c.cards);
+            let cost: f32 = card::cards(c.cards).map(|x| costs[usize::from(x)]).sum();
             if best.is_none_or(|b| cost < b.0) {
                 best = Some((cost, i as u64, c.total));
             }

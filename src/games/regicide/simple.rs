@@ -196,3 +196,289 @@ impl Policy for Simple {
         least_cover(choices.covers).map_or(Defence::GiveUp, Defence::Discard)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::regicide::card::{Values, mask_of, parse};
+    use crate::games::regicide::moves::{Covers, Plays};
+    use crate::games::regicide::rules::Rules;
+
+    /// A table position for the tests: the deciding seat's hand, the enemy and its state.
+    struct Spot {
+        rules: Rules,
+        values: Values,
+        hand: u64,
+        enemy: u8,
+        damage: u16,
+        spades: u16,
+        cancelled: bool,
+        players: u8,
+        seat: u8,
+        sizes: [u8; 4],
+        jesters: u8,
+    }
+
+    fn spot(hand: &str, enemy: &str, damage: u16) -> Spot {
+        let rules = Rules::default();
+        Spot {
+            values: Values::new(&rules),
+            rules,
+            hand: mask_of(hand),
+            enemy: parse(enemy).unwrap(),
+            damage,
+            spades: 0,
+            cancelled: false,
+            players: 1,
+            seat: 0,
+            sizes: [0; 4],
+            jesters: 0,
+        }
+    }
+
+    impl Spot {
+        fn view(&self) -> View<'_> {
+            let royal = self.rules.royal(card::rank(self.enemy));
+            View {
+                rules: &self.rules,
+                values: &self.values,
+                seat: self.seat,
+                players: self.players,
+                max_hand: 8,
+                hand: self.hand,
+                hand_value: self.values.sum(self.hand),
+                enemy: self.enemy,
+                health: royal.health.into(),
+                attack: royal.attack.into(),
+                damage: self.damage,
+                spades: self.spades,
+                cancelled: self.cancelled,
+                table: 0,
+                discard: 0,
+                tavern: 10,
+                castle: 5,
+                hand_sizes: self.sizes,
+                yielded: [false; 4],
+                known_top: None,
+                solo_jesters: self.jesters,
+            }
+        }
+
+        fn attack(&self, can_yield: bool) -> Action {
+            let mut plays = Plays::default();
+            plays.generate(self.hand, &self.rules, &self.values);
+            let choices = Step1 {
+                plays: plays.as_slice(),
+                can_yield,
+                solo_jester: self.jesters > 0,
+            };
+            Simple.attack(&self.view(), &choices, &mut GameRng::unused())
+        }
+
+        fn defend(&self, used_jester: bool) -> Defence {
+            let v = self.view();
+            let mut covers = Covers::default();
+            covers.generate(self.hand, v.need(), &self.values);
+            let choices = Step4 {
+                covers: covers.as_slice(),
+                solo_jester: self.jesters > 0,
+                used_jester,
+            };
+            Simple.defend(&v, &choices, &mut GameRng::unused())
+        }
+    }
+
+    fn played(a: Action) -> u64 {
+        match a {
+            Action::Play(p) => p.cards,
+            other => panic!("{other:?} is not a play"),
+        }
+    }
+
+    fn discarded(d: Defence) -> u64 {
+        match d {
+            Defence::Discard(c) => c.cards,
+            other => panic!("{other:?} is not a discard"),
+        }
+    }
+
+    fn terms(s: &Spot, cards: &str) -> Terms {
+        let m = mask_of(cards);
+        let mut plays = Plays::default();
+        plays.generate(s.hand, &s.rules, &s.values);
+        let p = plays.as_slice().iter().find(|p| p.cards == m).unwrap();
+        Terms::of(&s.view(), p)
+    }
+
+    #[test]
+    fn terms_follow_the_definitions() {
+        // Jack of hearts, 12 dealt: R = 8, attack 10, no shield. Hand value 5+4+6+2+3 = 20.
+        let s = spot("5C 4S 6D 2H 3C", "JH", 12);
+        let t = terms(&s, "4S");
+        // Spades work: gain 4, need(P) = 6; safe: 20 - 4 >= 6; score 4 + 4.
+        assert_eq!(
+            (t.dmg, t.gain, t.score, t.kills, t.safe),
+            (4, 4, 8, false, true)
+        );
+        // Clubs double: 5C deals 10, kills (R = 8), not exactly.
+        let t = terms(&s, "5C");
+        assert_eq!((t.dmg, t.kills, t.exact, t.score), (10, true, false, 10));
+        // Diamonds add v to the score; hearts do nothing against a heart enemy.
+        assert_eq!(terms(&s, "6D").score, 12);
+        assert_eq!(terms(&s, "2H").score, 2);
+        // An Ace-less combo is not legal for 2H 3C; a single 3C is exact against R = 6.
+        let s = spot("5C 4S 6D 2H 3C", "JH", 14);
+        assert!(terms(&s, "3C").exact);
+        // A club enemy: clubs do not double; a spade enemy: spades gain nothing until a Jester.
+        let s = spot("5C 4S", "JC", 0);
+        assert_eq!(terms(&s, "5C").dmg, 5);
+        let mut s = spot("5C 4S", "JS", 0);
+        assert_eq!(terms(&s, "4S").gain, 0);
+        s.cancelled = true;
+        assert_eq!(terms(&s, "4S").gain, 4);
+        // Safe counts the hand without the cards diamonds would draw: 7D alone against 10.
+        let s = spot("7D 2C", "JH", 0);
+        assert!(!terms(&s, "7D").safe);
+    }
+
+    #[test]
+    fn rule_1_an_empty_solo_hand_uses_a_set_aside_jester() {
+        let mut s = spot("", "JH", 0);
+        s.jesters = 1;
+        assert_eq!(s.attack(false), Action::SoloJester);
+        // Not with cards in hand, even with nothing good to play.
+        let mut s = spot("2H", "KH", 0);
+        s.jesters = 2;
+        assert_eq!(played(s.attack(false)), mask_of("2H"));
+    }
+
+    #[test]
+    fn rule_2_kills_exact_first_then_least_value_fewest_cards_lex_first() {
+        // R = 7: 4C deals 8 (a kill, not exact, v 4); 7S deals 7 exactly (v 7): exact first.
+        assert_eq!(
+            played(spot("4C 7S 9H", "JH", 13).attack(false)),
+            mask_of("7S")
+        );
+        // R = 10: 5C (exact, v 5) before 10S (exact, v 10) and KD (v 20).
+        assert_eq!(
+            played(spot("5C 10S KD", "JH", 10).attack(false)),
+            mask_of("5C")
+        );
+        // R = 5, every kill exact and of value 5: 5S (one card) before AS 4S (two); 5S before
+        // 5H by lex order (spades < hearts).
+        assert_eq!(
+            played(spot("5H AS 4S 5S", "JD", 15).attack(false)),
+            mask_of("5S")
+        );
+        // Among non-exact kills, least value: R = 3, 4H (v 4) before 9H and 2C (deals 4, v 2)
+        // before 4H.
+        assert_eq!(played(spot("4H 9H", "JD", 17).attack(false)), mask_of("4H"));
+        assert_eq!(
+            played(spot("4H 9H 2C", "JD", 17).attack(false)),
+            mask_of("2C")
+        );
+    }
+
+    #[test]
+    fn rule_3_a_multiplayer_jester_comes_after_kills_only() {
+        let mut s = spot("Jo1 2H 3H", "KH", 0);
+        s.players = 2;
+        assert_eq!(played(s.attack(true)), mask_of("Jo1"));
+        let mut s = spot("Jo1 10C", "JH", 0);
+        s.players = 2;
+        assert_eq!(played(s.attack(true)), mask_of("10C"), "a kill first");
+        // Solo, a Jester card is not played by rule 3; terms leave it out.
+        let s = spot("Jo1 9H 8H", "JD", 0);
+        assert_ne!(played(s.attack(false)), mask_of("Jo1"));
+    }
+
+    #[test]
+    fn rule_4_the_safe_play_of_highest_score_then_fewest_cards_then_lex_first() {
+        // Queen of clubs (R 30, attack 15), hand value 9+8+7+6+5+2 = 37.
+        // 9D: score 18, safe (37 - 9 = 28 >= 15). 8S: score 16. 9D wins.
+        let s = spot("9D 8S 7H 6H 5H 2H", "QC", 0);
+        assert_eq!(played(s.attack(false)), mask_of("9D"));
+        // The pair 5S 5D (v 10) scores 10 + 10 + 10 = 30 and stays safe (22 - 10 >= 15 - 10).
+        let s = spot("5S 5D 4H 4C 2H 2C", "QH", 0);
+        assert_eq!(played(s.attack(false)), mask_of("5S 5D"));
+        // A tie of score and size: 4C (8) and 8H (8): 4C comes first in card order.
+        let s = spot("8H 4C 7H 6H 5H", "JD", 0);
+        assert_eq!(played(s.attack(false)), mask_of("4C"));
+        // Fewest cards: 8H (score 8) against the pair 2H 2D (4 damage, 4 drawn), both safe.
+        let s = spot("2H 2D 8H 7H 6H 5H", "JH", 0);
+        assert_eq!(played(s.attack(false)), mask_of("8H"));
+        // Rule 6 breaks ties the same way when nothing is safe (hand 19 against attack 20).
+        let s = spot("2H 2D 8H 3H 4H", "KH", 0);
+        assert_eq!(played(s.attack(false)), mask_of("8H"));
+    }
+
+    #[test]
+    fn rules_5_to_7_yield_when_nothing_is_safe_else_the_best_score_else_yield() {
+        // King of hearts (attack 20), hand 10H 9H 2C = 21: no play is safe (21 - 2 = 19 < 20),
+        // but the hand covers the attack: yield if allowed.
+        let mut s = spot("10H 9H 2C", "KH", 0);
+        s.players = 2;
+        assert_eq!(s.attack(true), Action::Yield);
+        // Not allowed: rule 6, the highest score: 10H and 9H score their value, 2C doubles to 4.
+        assert_eq!(played(s.attack(false)), mask_of("10H"));
+        // The hand does not cover: rule 6 even when a yield is allowed.
+        let mut s = spot("5H 2C", "KH", 0);
+        s.players = 2;
+        assert_eq!(played(s.attack(true)), mask_of("5H"));
+        // Rule 7: an empty hand yields.
+        let mut s = spot("", "KH", 0);
+        s.players = 2;
+        assert_eq!(s.attack(true), Action::Yield);
+    }
+
+    #[test]
+    fn after_a_jester_the_most_cards_go_next_ties_clockwise_from_the_left_self_last() {
+        let mut s = spot("", "JH", 0);
+        s.players = 4;
+        s.seat = 1;
+        s.sizes = [3, 3, 2, 3];
+        // Seats 2, 3, 0, 1 in turn: 3 and 0 tie at 3 cards; 3 comes first from seat 1's left.
+        assert_eq!(most_cards(&s.view()), 3);
+        s.sizes = [5, 5, 2, 3];
+        assert_eq!(most_cards(&s.view()), 0, "itself last");
+        s.sizes = [4, 5, 2, 3];
+        assert_eq!(most_cards(&s.view()), 1);
+    }
+
+    #[test]
+    fn step_4_least_total_then_fewest_cards_then_lex_first() {
+        // Jack (attack 10): {10C}, {6S 4H}, {5C 5D} all total 10: 10C has fewest cards.
+        assert_eq!(
+            discarded(spot("10C 6S 4H 5D 5C", "JH", 0).defend(false)),
+            mask_of("10C")
+        );
+        // Without the 10: {4H 6S} before {5C 5D}: 4H < 5C.
+        assert_eq!(
+            discarded(spot("6S 4H 5D 5C", "JH", 0).defend(false)),
+            mask_of("4H 6S")
+        );
+        // The least total wins over fewer cards: {3C 7H} (10) before {KD} (20).
+        assert_eq!(
+            discarded(spot("KD 3C 7H", "JH", 0).defend(false)),
+            mask_of("3C 7H")
+        );
+        // A shield covering the attack: nothing to discard.
+        let mut s = spot("KD 3C", "JH", 0);
+        s.spades = 12;
+        assert_eq!(discarded(s.defend(false)), 0);
+        // No cover and no Jester: the game is lost.
+        assert_eq!(spot("3C", "JH", 0).defend(false), Defence::GiveUp);
+    }
+
+    #[test]
+    fn step_4_solo_uses_one_jester_when_short_never_two() {
+        let mut s = spot("3C", "JH", 0);
+        s.jesters = 2;
+        assert_eq!(s.defend(false), Defence::SoloJester);
+        assert_eq!(s.defend(true), Defence::GiveUp);
+        // Not when the hand covers.
+        let mut s = spot("10C", "JH", 0);
+        s.jesters = 2;
+        assert_eq!(discarded(s.defend(false)), mask_of("10C"));
+    }
+}
