@@ -418,7 +418,7 @@ impl Engine {
 
     /// True if `seat` may yield now.
     #[inline]
-    fn can_yield(&self, rules: &Rules, seat: u8) -> bool {
+    pub fn can_yield(&self, rules: &Rules, seat: u8) -> bool {
         if self.players == 1 {
             return rules.solo_yield && !self.yielded[0];
         }

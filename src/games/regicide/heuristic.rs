@@ -136,11 +136,7 @@ impl Weights {
         } else {
             value
         };
-        let gain = if works & (1 << SPADES) != 0 {
-            value
-        } else {
-            0
-        };
+        let gain = if works & (1 << SPADES) != 0 { value } else { 0 };
         let draws = if works & (1 << DIAMONDS) != 0 {
             f32::from(value.min(spot.tavern).min(spot.free + u16::from(p.count)))
         } else {

@@ -59,6 +59,7 @@ impl Regicide {
         let mut searchers: [Option<search::Searcher>; MAX_PLAYERS] = Default::default();
         for ((slot, spec), searcher) in seats.iter_mut().zip(specs).zip(&mut searchers) {
             if let Some(s) = search::parse(spec)? {
+                s.check(&rules)?;
                 names.push(s.name.clone());
                 *searcher = Some(s);
                 continue;

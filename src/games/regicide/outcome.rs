@@ -86,6 +86,9 @@ pub struct Outcome {
     pub loss: Loss,
     /// The search players' time per decision (wall clock: differs run to run).
     pub think: Think,
+    /// `clairvoyant` only: the deal's search ran out of time (neither a win nor a loss of the
+    /// solver).
+    pub unsolved: bool,
 }
 
 impl Default for Outcome {
@@ -102,6 +105,7 @@ impl Default for Outcome {
             loss_royal: 0,
             loss: Loss::None,
             think: Think::default(),
+            unsolved: false,
         }
     }
 }
@@ -125,6 +129,7 @@ impl Record for Outcome {
                 if o.win { "" } else { card::name(o.loss_royal) }
             })
             .str("loss", |o| o.loss.label())
+            .bool("unsolved", |o| o.unsolved)
             .u32("search_us", |o| {
                 o.think.micros.min(u64::from(u32::MAX)) as u32
             })

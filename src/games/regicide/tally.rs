@@ -27,6 +27,7 @@ pub struct RegicideTally {
     royals: Histogram,
     turns: Histogram,
     think: ThinkTally,
+    unsolved: u64,
 }
 
 impl Default for RegicideTally {
@@ -44,6 +45,7 @@ impl Default for RegicideTally {
             royals: Histogram::new(0, ROYALS as i64),
             turns: Histogram::new(0, MAX_TURNS),
             think: ThinkTally::default(),
+            unsolved: 0,
         }
     }
 }
@@ -95,6 +97,7 @@ impl Tally for RegicideTally {
         self.royals.add(o.royals.into());
         self.turns.add(o.turns.into());
         self.think.record(&o.think);
+        self.unsolved += u64::from(o.unsolved);
     }
 
     fn merge(&mut self, other: Self) {
@@ -114,6 +117,7 @@ impl Tally for RegicideTally {
         self.royals.merge(&other.royals);
         self.turns.merge(&other.turns);
         self.think.merge(&other.think);
+        self.unsolved += other.unsolved;
     }
 
     fn games(&self) -> u64 {
@@ -139,6 +143,7 @@ impl Tally for RegicideTally {
             ("mean_decisions", self.mean(self.decisions)),
             ("mean_decision_ms", self.think.mean_ms()),
             ("p99_decision_ms", self.think.p99_ms()),
+            ("unsolved_rate", self.mean(self.unsolved)),
         ]
     }
 

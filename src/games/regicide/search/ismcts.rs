@@ -173,6 +173,11 @@ pub struct Walker<'a> {
 }
 
 impl Walker<'_> {
+    /// True while the walk is in the tree and the searching seat decides.
+    fn in_tree(&self, view: &View) -> bool {
+        view.seat == self.me && self.state.borrow().1.live
+    }
+
     /// The tree's move among `moves` for the walk's node, or `None` once out of the tree.
     fn select(&self, view: &View, moves: &Moves, rollout: impl FnOnce() -> Move) -> Option<Move> {
         if view.seat != self.me {
@@ -231,6 +236,9 @@ impl Walker<'_> {
 
 impl Policy for Walker<'_> {
     fn attack(&self, view: &View, choices: &Step1, coins: &mut GameRng) -> Action {
+        if !self.in_tree(view) {
+            return self.rollout.attack(view, choices, coins);
+        }
         let moves = Moves::attack(choices);
         let pick = || Move::Attack(self.rollout.attack(view, choices, &mut GameRng::unused()));
         match self.select(view, &moves, pick) {
@@ -244,6 +252,9 @@ impl Policy for Walker<'_> {
     }
 
     fn defend(&self, view: &View, choices: &Step4, coins: &mut GameRng) -> Defence {
+        if !self.in_tree(view) {
+            return self.rollout.defend(view, choices, coins);
+        }
         let moves = Moves::defend(choices, self.max_covers);
         let pick = || Move::Defend(self.rollout.defend(view, choices, &mut GameRng::unused()));
         match self.select(view, &moves, pick) {

@@ -22,6 +22,7 @@
 //! rollout = "heuristic"     # or "simple"
 //! ```
 
+pub mod clairvoyant;
 pub mod determinize;
 pub mod ismcts;
 pub mod knowledge;
@@ -48,6 +49,7 @@ use super::policy::{Action, Defence, Policy, PolicyKind, Step1, Step4, each_kind
 use super::rules::{MAX_PLAYERS, ROYALS, Rules};
 use super::view::View;
 
+use clairvoyant::{Clairvoyant, Verdict};
 use ismcts::{Tree, Walk, Walker};
 use knowledge::Knowledge;
 use moves::{Move, Moves, Rollout, RolloutKind};
@@ -75,7 +77,8 @@ pub enum Algorithm {
 pub struct Settings {
     /// Which search.
     pub algorithm: Algorithm,
-    /// Simulations per decision (ismcts), worlds (pimc), seconds per deal (clairvoyant).
+    /// Simulations per decision (ismcts), worlds (pimc), CPU milliseconds per deal
+    /// (clairvoyant).
     pub simulations: u32,
     /// UCB1's exploration constant.
     pub exploration: f32,
@@ -92,8 +95,8 @@ impl Settings {
     pub fn of(algorithm: Algorithm) -> Self {
         let simulations = match algorithm {
             Algorithm::Ismcts => 1000,
-            Algorithm::Pimc => 40,
-            Algorithm::Clairvoyant => 10,
+            Algorithm::Pimc => 150,
+            Algorithm::Clairvoyant => 10_000,
         };
         Self {
             algorithm,
@@ -142,6 +145,17 @@ impl Searcher {
         }
     }
 
+    /// Refuses a searcher the rules cannot seat: the clairvoyant solves solo games only.
+    pub fn check(&self, rules: &Rules) -> Result<()> {
+        if self.settings.algorithm == Algorithm::Clairvoyant && rules.players != 1 {
+            return Err(SimError::input(format!(
+                "{} solves solo games only (--players 1), not {} players",
+                self.name, rules.players
+            )));
+        }
+        Ok(())
+    }
+
     /// A simulated game's value (see the module notes).
     #[inline]
     pub fn value(&self, out: &Outcome) -> f32 {
@@ -159,11 +173,11 @@ pub fn help() -> Vec<PolicyHelp> {
         },
         PolicyHelp {
             name: "pimc[-N]",
-            about: "perfect-information Monte Carlo: every move tried in N determinized worlds (default 40), heuristic rollouts, the best mean played",
+            about: "perfect-information Monte Carlo: every move tried in N determinized worlds (default 150), heuristic rollouts, the best mean played",
         },
         PolicyHelp {
-            name: "clairvoyant",
-            about: "NOT A STRATEGY: an exact solver that sees the tavern's order and the hearts shuffles; wins with the fewest Jesters when the deal can be won (the ceiling; solo only, 10 s a deal, unfinished deals counted as unsolved)",
+            name: "clairvoyant[-MS]",
+            about: "NOT A STRATEGY: an exact solver that sees the tavern's order and the hearts shuffles; wins with the fewest Jesters when the deal can be won (the ceiling; solo only; MS CPU milliseconds a deal, default 10000, unfinished deals counted as unsolved)",
         },
     ]
 }
@@ -197,6 +211,7 @@ pub fn parse(spec: &str) -> Result<Option<Searcher>> {
         ))),
         _ if spec.starts_with("ismcts-") => family("ismcts", Algorithm::Ismcts),
         _ if spec.starts_with("pimc-") => family("pimc", Algorithm::Pimc),
+        _ if spec.starts_with("clairvoyant-") => family("clairvoyant", Algorithm::Clairvoyant),
         _ if spec.ends_with(".toml") => {
             let path = Path::new(spec);
             let table: toml::Table = crate::rules::read_toml(path, "cannot read strategy file")?;
@@ -236,6 +251,8 @@ pub fn all_help() -> Vec<PolicyHelp> {
 struct Shared {
     now: Engine,
     knowledge: [Option<Knowledge>; MAX_PLAYERS],
+    /// Hearts resolved so far (the clairvoyant needs the hearts stream untouched).
+    heals: u32,
 }
 
 /// Feeds the real game's events to [`Shared`].
@@ -245,6 +262,7 @@ impl Observer for Watch<'_> {
     fn event(&mut self, engine: &Engine, event: Event) {
         let mut s = self.0.borrow_mut();
         s.now.clone_from(engine);
+        s.heals += u32::from(matches!(event, Event::Healed { cards } if cards > 0));
         for k in s.knowledge.iter_mut().flatten() {
             k.event(engine, &event);
         }
@@ -258,6 +276,7 @@ struct Seat {
     walk: Walk,
     scratch: Box<[Engine; 2]>,
     think: Think,
+    clairvoyant: Option<Clairvoyant>,
 }
 
 /// The real game's policy: each seat's own, searching or plain.
@@ -272,7 +291,14 @@ struct Table<'a> {
 
 impl Table<'_> {
     /// The searching seat's choice among `moves` at `at`.
-    fn decide(&self, s: &Searcher, view: &View, moves: &Moves, at: Resume) -> Move {
+    fn decide(
+        &self,
+        s: &Searcher,
+        view: &View,
+        moves: &Moves,
+        at: Resume,
+        otherwise: impl FnOnce() -> Move,
+    ) -> Move {
         let start = think::cpu_now();
         let seat = usize::from(view.seat);
         let shared = self.shared.borrow();
@@ -322,7 +348,24 @@ impl Table<'_> {
                     value: &|o| s.value(o),
                 }
                 .decide(knowledge, real, at, moves, &mut st.rng, &mut st.scratch),
-                Algorithm::Clairvoyant => unreachable!("clairvoyant is not seated yet"),
+                Algorithm::Clairvoyant => {
+                    let heals = shared.heals;
+                    let c = st.clairvoyant.get_or_insert_with(|| {
+                        if heals > 0 {
+                            return Clairvoyant::unsolved();
+                        }
+                        Clairvoyant::solve(
+                            self.rules,
+                            &s.rollout,
+                            real,
+                            at,
+                            self.key.stream(super::Streams::HEARTS),
+                            f64::from(s.settings.simulations) / 1000.0,
+                            true,
+                        )
+                    });
+                    c.next(otherwise)
+                }
             }
         };
         st.think.add(think::cpu_now().saturating_sub(start));
@@ -336,7 +379,8 @@ impl Policy for Table<'_> {
         match &self.search[seat] {
             Some(s) => {
                 let moves = Moves::attack(choices);
-                match self.decide(s, view, &moves, Resume::Attack(view.seat)) {
+                let otherwise = || Move::Attack(s.rollout.attack(view, choices, coins));
+                match self.decide(s, view, &moves, Resume::Attack(view.seat), otherwise) {
                     Move::Attack(a) => a,
                     m => unreachable!("{m:?} at step 1"),
                 }
@@ -362,7 +406,8 @@ impl Policy for Table<'_> {
                     seat: view.seat,
                     used: choices.used_jester,
                 };
-                match self.decide(s, view, &moves, at) {
+                let otherwise = || Move::Defend(s.rollout.defend(view, choices, coins));
+                match self.decide(s, view, &moves, at, otherwise) {
                     Move::Defend(d) => d,
                     m => unreachable!("{m:?} at step 4"),
                 }
@@ -391,6 +436,7 @@ pub fn play(
     let shared = RefCell::new(Shared {
         now: engine.clone(),
         knowledge,
+        heals: 0,
     });
     let seats = std::array::from_fn(|seat| {
         search[seat].as_ref().map(|_| Seat {
@@ -399,6 +445,7 @@ pub fn play(
             walk: Walk::new(),
             scratch: Box::new([engine.clone(), engine.clone()]),
             think: Think::default(),
+            clairvoyant: None,
         })
     });
     let table = Table {
@@ -411,6 +458,9 @@ pub fn play(
     };
     let mut out = engine.play(rules, &table, hearts, coins, &mut Watch(&shared));
     for st in table.seats.into_inner().iter().flatten() {
+        if let Some(c) = &st.clairvoyant {
+            out.unsolved = c.verdict == Verdict::Unsolved;
+        }
         out.think.decisions = out.think.decisions.saturating_add(st.think.decisions);
         out.think.micros += st.think.micros;
         for (a, b) in out.think.bins.iter_mut().zip(st.think.bins) {

@@ -38,8 +38,8 @@ impl Move {
 }
 
 /// Most moves one decision offers the search (plays of a 10-card hand, yield and a Jester;
-/// or the cheapest covers and a Jester).
-pub const MAX_MOVES: usize = 84;
+/// or every minimal cover and a Jester).
+pub const MAX_MOVES: usize = 260;
 
 /// The moves of one decision, in the order the engine lists them.
 #[derive(Clone, Copy, Debug)]
@@ -80,7 +80,7 @@ impl Moves {
     /// one is left. Giving up is never offered: a Jester is never worse than losing now.
     pub fn defend(choices: &Step4, max_covers: usize) -> Self {
         let mut m = Self::empty();
-        let mut all = [Cover::default(); 256];
+        let mut all = [Cover::default(); MAX_MOVES - 1];
         let n = choices.covers.len().min(all.len());
         all[..n].copy_from_slice(&choices.covers[..n]);
         all[..n].sort_unstable_by_key(|c| (c.total, c.count, c.cards));

@@ -318,3 +318,186 @@ fn cards_healed_under_the_tavern_are_placed_uniformly_among_their_places() {
         "{c:?} over {pool:?}"
     );
 }
+
+mod ceiling {
+    use std::cell::RefCell;
+
+    use super::*;
+    use crate::games::regicide::policy::{Action, Defence, Policy, Step1, Step4};
+    use crate::games::regicide::search::clairvoyant::{Clairvoyant, Verdict};
+    use crate::games::regicide::search::moves::{Rollout, RolloutKind};
+    use crate::games::regicide::view::View;
+
+    /// Plays the option `script[d]` at the `d`-th decision (0 past the script's end), options
+    /// numbered as the engine offers them (plays, yield, Jester; covers, Jester, give up), and
+    /// notes how many options each decision had.
+    struct Script {
+        script: Vec<usize>,
+        counts: RefCell<Vec<usize>>,
+    }
+
+    impl Script {
+        fn pick(&self, options: usize) -> usize {
+            let mut counts = self.counts.borrow_mut();
+            let d = counts.len();
+            counts.push(options);
+            self.script.get(d).copied().unwrap_or(0)
+        }
+    }
+
+    impl Policy for Script {
+        fn attack(&self, _: &View, c: &Step1, _: &mut GameRng) -> Action {
+            let n = c.plays.len() + usize::from(c.can_yield) + usize::from(c.solo_jester);
+            let i = self.pick(n);
+            if i < c.plays.len() {
+                Action::Play(c.plays[i])
+            } else if i == c.plays.len() && c.can_yield {
+                Action::Yield
+            } else {
+                Action::SoloJester
+            }
+        }
+
+        fn next_seat(&self, v: &View, _: &mut GameRng) -> u8 {
+            v.seat
+        }
+
+        fn defend(&self, _: &View, c: &Step4, _: &mut GameRng) -> Defence {
+            let n = c.covers.len() + usize::from(c.solo_jester) + 1;
+            let i = self.pick(n);
+            if i < c.covers.len() {
+                Defence::Discard(c.covers[i])
+            } else if i == c.covers.len() && c.solo_jester {
+                Defence::SoloJester
+            } else {
+                Defence::GiveUp
+            }
+        }
+    }
+
+    /// Brute force: every line of play of the deal, replayed from the deal each time; the
+    /// fewest Jesters of a winning line (`None`: no line wins) and the lines counted.
+    fn brute_force(r: &Rules, castle: &[u8], tavern: &[u8], hearts: &GameRng) -> (Option<u8>, u64) {
+        let mut script: Vec<usize> = vec![];
+        let mut best: Option<u8> = None;
+        let mut lines = 0;
+        loop {
+            let policy = Script {
+                script: script.clone(),
+                counts: RefCell::new(vec![]),
+            };
+            let mut e = Engine::stacked(r, castle, tavern);
+            let out = e.play(
+                r,
+                &policy,
+                &mut hearts.clone(),
+                &mut GameRng::unused(),
+                &mut Unobserved,
+            );
+            lines += 1;
+            if out.win {
+                best = Some(best.map_or(out.solo_jesters, |b| b.min(out.solo_jesters)));
+            }
+            let counts = policy.counts.into_inner();
+            let mut full: Vec<usize> = (0..counts.len())
+                .map(|d| script.get(d).copied().unwrap_or(0))
+                .collect();
+            // The next line: the last decision with an option left goes one further.
+            let Some(d) = (0..counts.len()).rev().find(|&d| full[d] + 1 < counts[d]) else {
+                return (best, lines);
+            };
+            full[d] += 1;
+            full.truncate(d + 1);
+            script = full;
+            assert!(lines < 2_000_000, "the deal is too big for brute force");
+        }
+    }
+
+    #[test]
+    fn clairvoyant_agrees_with_brute_force_on_small_deals() {
+        let r: Rules = crate::rules::load(
+            None,
+            &[
+                "max_hand=3",
+                "solo_jesters=1",
+                "solo_jester_draw=3",
+                "jack.health=7",
+                "jack.attack=4",
+                "queen.health=9",
+                "queen.attack=5",
+            ]
+            .map(String::from),
+        )
+        .unwrap();
+        let rollout = Rollout::of(RolloutKind::Heuristic);
+        let mut found = [0u32; 3]; // won with 0, won with 1, lost
+        let mut rng = GameRng::new(11, 0, 0);
+        for deal in 0..40u64 {
+            let royals = 2 + deal as usize % 2;
+            let mut castle: Vec<u8> = vec![card::code(11, 0), card::code(11, 2), card::code(12, 1)];
+            castle.truncate(royals);
+            let mut pool: Vec<u8> = (card::code(1, 0)..card::code(8, 0)).collect();
+            rng.shuffle(&mut pool);
+            let tavern = &pool[..9];
+            let hearts = GameRng::new(12, deal, 0);
+            let (want, lines) = brute_force(&r, &castle, tavern, &hearts);
+            assert!(lines > 1);
+            let mut e = Engine::stacked(&r, &castle, tavern);
+            e.halt_at(0);
+            e.play(
+                &r,
+                &rollout,
+                &mut hearts.clone(),
+                &mut GameRng::unused(),
+                &mut Unobserved,
+            );
+            let Some(at) = e.paused() else {
+                continue;
+            };
+            let c = Clairvoyant::solve(&r, &rollout, &e, at, hearts.clone(), 60.0, true);
+            let got = match c.verdict {
+                Verdict::Won(j) => Some(j),
+                Verdict::Lost => None,
+                Verdict::Unsolved => panic!("deal {deal} unsolved"),
+            };
+            assert_eq!(got, want, "deal {deal}: {lines} lines");
+            found[want.map_or(2, usize::from)] += 1;
+            // Its line, played in the real game, wins with that many Jesters.
+            if let Some(j) = want {
+                let mut c = c;
+                struct Line<'a>(RefCell<&'a mut Clairvoyant>);
+                impl Policy for Line<'_> {
+                    fn attack(&self, _: &View, _: &Step1, _: &mut GameRng) -> Action {
+                        match self.0.borrow_mut().next(|| panic!("off the line")) {
+                            super::super::moves::Move::Attack(a) => a,
+                            m => panic!("{m:?}"),
+                        }
+                    }
+                    fn next_seat(&self, v: &View, _: &mut GameRng) -> u8 {
+                        v.seat
+                    }
+                    fn defend(&self, _: &View, _: &Step4, _: &mut GameRng) -> Defence {
+                        match self.0.borrow_mut().next(|| panic!("off the line")) {
+                            super::super::moves::Move::Defend(d) => d,
+                            m => panic!("{m:?}"),
+                        }
+                    }
+                }
+                let line = Line(RefCell::new(&mut c));
+                let mut fresh = Engine::stacked(&r, &castle, tavern);
+                let out = fresh.play(
+                    &r,
+                    &line,
+                    &mut hearts.clone(),
+                    &mut GameRng::unused(),
+                    &mut Unobserved,
+                );
+                assert!(out.win && out.solo_jesters == j, "deal {deal}");
+            }
+        }
+        assert!(
+            found.iter().all(|&n| n > 0),
+            "won with 0 and 1 Jesters and lost: {found:?}"
+        );
+    }
+}
