@@ -28,6 +28,7 @@ pub struct RegicideTally {
     turns: Histogram,
     think: ThinkTally,
     unsolved: u64,
+    unsolved_wins: u64,
 }
 
 impl Default for RegicideTally {
@@ -46,6 +47,7 @@ impl Default for RegicideTally {
             turns: Histogram::new(0, MAX_TURNS),
             think: ThinkTally::default(),
             unsolved: 0,
+            unsolved_wins: 0,
         }
     }
 }
@@ -98,6 +100,7 @@ impl Tally for RegicideTally {
         self.turns.add(o.turns.into());
         self.think.record(&o.think);
         self.unsolved += u64::from(o.unsolved);
+        self.unsolved_wins += u64::from(o.unsolved && o.win);
     }
 
     fn merge(&mut self, other: Self) {
@@ -118,6 +121,7 @@ impl Tally for RegicideTally {
         self.turns.merge(&other.turns);
         self.think.merge(&other.think);
         self.unsolved += other.unsolved;
+        self.unsolved_wins += other.unsolved_wins;
     }
 
     fn games(&self) -> u64 {
@@ -144,6 +148,7 @@ impl Tally for RegicideTally {
             ("mean_decision_ms", self.think.mean_ms()),
             ("p99_decision_ms", self.think.p99_ms()),
             ("unsolved_rate", self.mean(self.unsolved)),
+            ("unsolved_win_rate", self.mean(self.unsolved_wins)),
         ]
     }
 

@@ -5,11 +5,13 @@
 //!
 //! At its first decision it searches depth first over every legal move (all minimal covers
 //! included), the rollout policy's move tried first, with a transposition table of the states
-//! already proved lost, first allowing no set-aside Jester, then one, then two: the first
-//! budget that wins is the fewest Jesters the deal needs, and the winning line is played. A
-//! search that runs out of its time (CPU seconds per deal) leaves the deal *unsolved*: it is
-//! then played on by the rollout policy and counted apart, neither a win nor a loss of the
-//! solver. A deal that cannot be won is played on by the rollout policy too.
+//! already proved lost. It first allows every set-aside Jester (can the deal be won at all?),
+//! then, for a deal it can win, no Jester, one, and so on: the first budget that wins is the
+//! fewest Jesters the deal needs (when the time runs out while lowering, the fewest found),
+//! and that winning line is played. A search that runs out of its time (CPU milliseconds per
+//! deal) before any answer leaves the deal *unsolved*: it is then played on by the rollout
+//! policy and counted apart (`unsolved_rate`), never as a win or loss of the solver. A deal
+//! that cannot be won is played on by the rollout policy too.
 
 use std::collections::HashSet;
 use std::time::Duration;
@@ -285,29 +287,29 @@ impl Clairvoyant {
             pruned,
         };
         let most = real.solo_jesters_left() + real.outcome().solo_jesters;
-        for budget in 0..=most {
+        let mut won: Option<(u8, Vec<Move>)> = None;
+        // Every Jester allowed first (is the deal winnable at all?), then fewer from none up.
+        for budget in std::iter::once(most).chain(0..most) {
+            if won.as_ref().is_some_and(|w| w.0 <= budget) {
+                break;
+            }
             search.budget = budget;
             search.lost.clear();
             let mut line = vec![];
             if search.wins(&start, &mut line) {
-                return Self {
-                    verdict: Verdict::Won(budget),
-                    line,
-                    next: 0,
-                    nodes: search.nodes,
-                };
-            }
-            if search.timed_out {
+                won = Some((budget, line));
+            } else if search.timed_out || won.is_none() {
                 break;
             }
         }
+        let (verdict, line) = match won {
+            Some((j, line)) => (Verdict::Won(j), line),
+            None if search.timed_out => (Verdict::Unsolved, vec![]),
+            None => (Verdict::Lost, vec![]),
+        };
         Self {
-            verdict: if search.timed_out {
-                Verdict::Unsolved
-            } else {
-                Verdict::Lost
-            },
-            line: vec![],
+            verdict,
+            line,
             next: 0,
             nodes: search.nodes,
         }
