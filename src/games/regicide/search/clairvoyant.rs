@@ -149,7 +149,7 @@ impl Search<'_> {
     /// false) when the time runs out.
     fn wins(&mut self, s: &State, line: &mut Vec<Move>) -> bool {
         self.nodes += 1;
-        if self.nodes % 512 == 0 && cpu_now() > self.deadline {
+        if self.nodes.is_multiple_of(512) && cpu_now() > self.deadline {
             self.timed_out = true;
         }
         if self.timed_out {
@@ -163,12 +163,11 @@ impl Search<'_> {
         let mut order: Vec<Move> = moves.as_slice().to_vec();
         let used = s.engine.outcome().solo_jesters;
         order.retain(|m| !is_solo_jester(*m) || used < self.budget);
-        if self.pruned {
-            if let Some(first) = self.rollout_move(s) {
-                if let Some(i) = order.iter().position(|m| m.key() == first.key()) {
-                    order[..=i].rotate_right(1);
-                }
-            }
+        if self.pruned
+            && let Some(first) = self.rollout_move(s)
+            && let Some(i) = order.iter().position(|m| m.key() == first.key())
+        {
+            order[..=i].rotate_right(1);
         }
         for mv in order {
             match step(self.rules, s, mv, self.rollout) {

@@ -117,13 +117,11 @@ fn shuffled_castle(real: &Engine, rng: &mut GameRng) -> [u8; ROYALS] {
         }
         group[..k].sort_unstable();
         rng.shuffle(&mut group[..k]);
-        let mut i = 0;
-        for slot in out[..rest.len()]
+        let places = out[..rest.len()]
             .iter_mut()
-            .filter(|c| card::rank(**c) == rank)
-        {
-            *slot = group[i];
-            i += 1;
+            .filter(|c| card::rank(**c) == rank);
+        for (slot, &c) in places.zip(&group[..k]) {
+            *slot = c;
         }
     }
     out

@@ -311,7 +311,8 @@ impl Table<'_> {
         let knowledge = shared.knowledge[seat]
             .as_ref()
             .expect("a searching seat keeps its knowledge");
-        let mv = if moves.as_slice().len() == 1 {
+        // (The clairvoyant's line holds every decision the engine asks, one move or more.)
+        let mv = if moves.as_slice().len() == 1 && s.settings.algorithm != Algorithm::Clairvoyant {
             moves.as_slice()[0]
         } else {
             match s.settings.algorithm {
@@ -336,7 +337,6 @@ impl Table<'_> {
                             &mut Unobserved,
                             at,
                         );
-                        drop(walker);
                         st.tree.back_up(st.walk.path(), s.value(&out));
                     }
                     st.tree.best().expect("the root has children")
