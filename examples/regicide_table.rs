@@ -23,13 +23,22 @@ fn number(df: &DataFrame, column: &str) -> f64 {
 
 /// The `players` rule from the summary's effective rules (JSON).
 fn players(df: &DataFrame) -> u64 {
-    let rules = df.column("rules").unwrap().str().unwrap().get(0).unwrap().to_string();
+    let rules = df
+        .column("rules")
+        .unwrap()
+        .str()
+        .unwrap()
+        .get(0)
+        .unwrap()
+        .to_string();
     let json: serde_json::Value = serde_json::from_str(&rules).expect("rules as JSON");
     json["players"].as_u64().expect("a players rule")
 }
 
 fn main() {
-    println!("| run | players | games | wins | win rate | mean royals | gold | silver | bronze | royals 0..12 (games) |");
+    println!(
+        "| run | players | games | wins | win rate | mean royals | gold | silver | bronze | royals 0..12 (games) |"
+    );
     println!("|---|---|---|---|---|---|---|---|---|---|");
     for dir in std::env::args().skip(1) {
         let dir = std::path::Path::new(&dir);

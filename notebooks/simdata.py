@@ -24,7 +24,7 @@ DATA = ROOT / "results" / "notebooks"
 """Where the notebooks' sim runs write (git-ignored)."""
 
 FIGURES = ROOT / "results" / "figures"
-"""Where every figure is saved as PNG (git-ignored; the README's copies are in notebooks/figures/)."""
+"""Where every figure is saved as PNG (git-ignored; the copies docs/ shows are in notebooks/figures/)."""
 
 
 def sim_binary() -> Path:

@@ -60,6 +60,9 @@ pub fn load<R: RuleSet>(file: Option<&Path>, sets: &[String]) -> Result<R> {
     if let Some(path) = file {
         let overlay: Table = read_toml(path, "cannot read rules file")?;
         overlay_table(&mut table, overlay, "")?;
+        // Types are checked here too, so an error in the file names the file.
+        deserialize::<R>(&table)
+            .map_err(|e| SimError::input(format!("rules file {}: {e}", path.display())))?;
     }
     for set in sets {
         apply_set(&mut table, set)?;
@@ -69,9 +72,7 @@ pub fn load<R: RuleSet>(file: Option<&Path>, sets: &[String]) -> Result<R> {
 
 /// Deserializes and validates rules from a complete table.
 pub fn from_table<R: RuleSet>(table: Table) -> Result<R> {
-    let rules: R = Value::Table(table)
-        .try_into()
-        .map_err(|e: toml::de::Error| SimError::input(format!("bad rules: {}", e.message())))?;
+    let rules = deserialize::<R>(&table).map_err(SimError::input)?;
     rules.validate()?;
     Ok(rules)
 }
@@ -149,4 +150,78 @@ fn overlay_table(base: &mut Table, overlay: Table, prefix: &str) -> Result<()> {
 pub fn load_error<R: RuleSet + std::fmt::Debug>(sets: &[&str]) -> String {
     let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
     load::<R>(None, &sets).unwrap_err().to_string()
+}
+
+/// The rules of a complete table, or what is wrong with it: the rule whose value has the wrong
+/// type, the type it needs and the value it got.
+fn deserialize<R: RuleSet>(table: &Table) -> std::result::Result<R, String> {
+    Value::Table(table.clone())
+        .try_into()
+        .map_err(|e: toml::de::Error| match wrong_leaf::<R>(table) {
+            Some((path, value, message)) => explain(&path, &value, &message),
+            None => format!("bad rules: {}", e.message()),
+        })
+}
+
+/// The first value of `table` (depth first, in key order) that the rules cannot take even when
+/// every other value is the default's: its dotted path, the value and the deserializer's message.
+fn wrong_leaf<R: RuleSet>(table: &Table) -> Option<(String, Value, String)> {
+    let defaults = R::default().to_table();
+    let mut leaves = Vec::new();
+    collect_leaves(table, "", &mut leaves);
+    leaves.into_iter().find_map(|(path, value)| {
+        let mut alone = defaults.clone();
+        set_path(&mut alone, &path, value.clone()).ok()?;
+        let err = Value::Table(alone).try_into::<R>().err()?;
+        Some((path, value, err.message().trim().to_string()))
+    })
+}
+
+fn collect_leaves(table: &Table, prefix: &str, out: &mut Vec<(String, Value)>) {
+    for (key, value) in table {
+        let path = if prefix.is_empty() {
+            key.clone()
+        } else {
+            format!("{prefix}.{key}")
+        };
+        match value {
+            Value::Table(inner) => collect_leaves(inner, &path, out),
+            leaf => out.push((path, leaf.clone())),
+        }
+    }
+}
+
+/// The error for rule `path` set to `value`: serde's "invalid type: string "abc", expected u8"
+/// becomes "rule start_hp expects u8 (a whole number from 0 to 255), got string "abc"".
+fn explain(path: &str, value: &Value, message: &str) -> String {
+    let parts = ["invalid type: ", "invalid value: "]
+        .iter()
+        .find_map(|prefix| message.strip_prefix(prefix))
+        .and_then(|rest| rest.rsplit_once(", expected "));
+    match parts {
+        Some((got, expected)) => format!("rule {path} expects {}, got {got}", describe(expected)),
+        None => format!("rule {path} = {value}: {message}"),
+    }
+}
+
+/// A Rust type name as serde gives it, with what it means for a rules file.
+fn describe(expected: &str) -> String {
+    let whole = |signed: bool, bits: &str| -> Option<(i128, i128)> {
+        let bits: u32 = bits.parse().ok().filter(|b| (8..=64).contains(b))?;
+        Some(if signed {
+            (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+        } else {
+            (0, (1i128 << bits) - 1)
+        })
+    };
+    let range = match expected.split_at_checked(1) {
+        Some(("u", bits)) => whole(false, bits),
+        Some(("i", bits)) => whole(true, bits),
+        _ => None,
+    };
+    match range {
+        Some((min, max)) => format!("{expected} (a whole number from {min} to {max})"),
+        None if matches!(expected, "f32" | "f64") => format!("{expected} (a number)"),
+        None => expected.to_string(),
+    }
 }

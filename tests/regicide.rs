@@ -365,3 +365,45 @@ fn the_tuned_strategy_file_is_the_built_in_heuristic_and_beats_simple_at_every_t
         );
     }
 }
+
+#[test]
+fn shards_of_a_mixed_table_merge_into_the_single_runs_files() {
+    let tmp = TempDir::new("regicide_shards");
+    let args = [
+        "--players",
+        "3",
+        "--policy",
+        "heuristic",
+        "--seat",
+        "1=random",
+        "--games",
+        "30001",
+        "--seed",
+        "9",
+        "--threads",
+        "1",
+    ];
+    let single = tmp.join("single");
+    assert!(regicide_to(&single, &args).status.success());
+    let mut dirs = Vec::new();
+    for i in 0..4 {
+        let dir = tmp.join(&format!("shard-{i}"));
+        let mut a = args.to_vec();
+        let shard = format!("{i}/4");
+        a.extend(["--shard", &shard]);
+        let out = regicide_to(&dir, &a);
+        assert!(out.status.success(), "{}", stderr(&out));
+        dirs.push(dir);
+    }
+    let merged = tmp.join("merged");
+    let mut m = sim();
+    m.arg("merge").args(&dirs).arg("--out").arg(&merged);
+    let out = m.output().expect("run the sim binary");
+    assert!(out.status.success(), "{}", stderr(&out));
+    for name in ["summary.parquet", "distributions.parquet"] {
+        assert!(
+            fs::read(single.join(name)).unwrap() == fs::read(merged.join(name)).unwrap(),
+            "merged {name} differs from the single run's"
+        );
+    }
+}

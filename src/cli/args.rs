@@ -1,12 +1,15 @@
 //! Arguments of the commands that play games.
 
+use std::ops::Range;
 use std::path::PathBuf;
 
 use clap::Args;
 
 use crate::error::{Result, SimError};
+use crate::sim::shard::Shard;
 
 use super::count::parse_count;
+use super::format::ReportArgs;
 
 /// The default seed: a rerun without `--seed` reproduces the same games.
 pub const DEFAULT_SEED: u64 = 1;
@@ -28,6 +31,10 @@ pub struct PlayArgs {
     /// Index of the first game (to split a run into shards that merge)
     #[arg(long, default_value_t = 0)]
     pub first_game: u64,
+    /// Play only shard I of N of the run (from 0): its I-th contiguous range of game indices,
+    /// with a shard.json that `sim merge` checks and adds up exactly (see docs/scale-out.md)
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
     /// Worker threads (default: one per core)
     #[arg(long, short)]
     pub threads: Option<usize>,
@@ -44,6 +51,9 @@ pub struct PlayArgs {
     /// Output folder (default: results/GAME/POLICY, or results/GAME/compare and .../sweep)
     #[arg(long, short)]
     pub out: Option<PathBuf>,
+    /// How the report is printed: --format, --quiet.
+    #[command(flatten)]
+    pub report: ReportArgs,
 }
 
 impl PlayArgs {
@@ -59,7 +69,24 @@ impl PlayArgs {
                 "--first-game plus --games passes the last game index (2^64 - 1)",
             ));
         }
+        if let Some(shard) = self.shard
+            && shard.count > games.max(1)
+        {
+            return Err(SimError::input(format!(
+                "--shard {shard}: {} shards of {games} games would leave some empty; give at most {games}",
+                shard.count
+            )));
+        }
         Ok(games)
+    }
+
+    /// The game indices this process plays of a run of `games` games: all of them, or the
+    /// range of `--shard`.
+    pub fn span(&self, games: u64) -> Range<u64> {
+        match self.shard {
+            Some(shard) => shard.range(self.first_game, games),
+            None => self.first_game..self.first_game + games,
+        }
     }
 }
 
@@ -88,7 +115,8 @@ pub struct RunArgs {
     /// Games, deals, rules, threads and output.
     #[command(flatten)]
     pub play: PlayArgs,
-    /// Also write games.parquet: one row per game, streamed in batches
+    /// Also write games.parquet: one row per game, streamed in batches (beyond 4,194,304 games,
+    /// numbered files games-00000.parquet, ... of that many games each)
     #[arg(long)]
     pub per_game: bool,
 }
@@ -117,6 +145,11 @@ pub struct GridArgs {
 impl GridArgs {
     /// The most games per cell, and the precision target if any (checked).
     pub fn games(&self) -> Result<u64> {
+        if let (Some(e), Some(shard)) = (self.precision, self.play.shard) {
+            return Err(SimError::input(format!(
+                "--precision {e} with --shard {shard}: a shard cannot know when the whole run has converged; give --games instead"
+            )));
+        }
         match self.precision {
             None => self.play.games(DEFAULT_GAMES),
             Some(e) if e > 0.0 && e < 0.5 => self.play.games(DEFAULT_PRECISION_CAP),

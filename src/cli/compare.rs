@@ -4,8 +4,10 @@ use std::process::ExitCode;
 
 use crate::error::Result;
 use crate::games::Game;
-use crate::report::summary::Comparison;
+use crate::report::manifest::Command;
+use crate::report::summary::{Comparison, SummaryRow};
 use crate::report::tables;
+use crate::sim::pairs::PairCounts;
 use crate::sim::stats::Difference;
 
 use super::args::CompareArgs;
@@ -35,30 +37,49 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
     let label = format!("{} compare ({} policies)", G::NAME, cells.len());
     let mut played = grid::play(&args.grid, &cells, &specs, true, &label)?;
 
-    let mut order: Vec<usize> = (0..cells.len()).collect();
-    order.sort_by(|&a, &b| played.rows[b].win.rate.total_cmp(&played.rows[a].win.rate));
     let baseline = args
         .baseline
         .as_ref()
-        .and_then(|b| names.iter().position(|n| n == b))
-        .unwrap_or(order[0]);
+        .and_then(|b| names.iter().position(|n| n == b));
     let pairs = played.run.pairs.clone().expect("a comparison counts pairs");
-    let base = played.rows[baseline].clone();
-    for (i, row) in played.rows.iter_mut().enumerate() {
+    let order = rank(&mut played.rows, &pairs, baseline);
+    let mut written = grid::write::<G>(&dir, &played)?;
+    written.extend(grid::write_shard::<G>(
+        &dir,
+        &args.grid,
+        Command::Compare,
+        &played,
+        baseline,
+    )?);
+
+    let header = format!(
+        "{} compare | {} policies on the same deals | seed {}\n",
+        G::NAME,
+        cells.len(),
+        args.grid.play.seed
+    );
+    Ok(grid::finish(
+        &played,
+        &args.grid.play,
+        &written,
+        || header + &tables::ranked(&played.rows, &order),
+        Some(&order),
+    ))
+}
+
+/// Ranks the compared `rows` by win rate (the returned order, best first) and measures each
+/// against the baseline, cell `baseline` or else the best, on the deal-by-deal `pairs`.
+pub fn rank(rows: &mut [SummaryRow], pairs: &PairCounts, baseline: Option<usize>) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by(|&a, &b| rows[b].win.rate.total_cmp(&rows[a].win.rate));
+    let baseline = baseline.unwrap_or(order[0]);
+    let base = rows[baseline].clone();
+    for (i, row) in rows.iter_mut().enumerate() {
         row.comparison = Some(Comparison {
             baseline: base.policy.clone(),
             paired: Difference::paired(row.games, pairs.only(i, baseline), pairs.only(baseline, i)),
             unpaired: Difference::unpaired(row.wins, row.games, base.wins, base.games),
         });
     }
-    let written = grid::write::<G>(&dir, &played)?;
-
-    outln!(
-        "{} compare | {} policies on the same deals | seed {}",
-        G::NAME,
-        cells.len(),
-        args.grid.play.seed
-    );
-    super::output::text(&tables::ranked(&played.rows, &order));
-    Ok(grid::finish(&played, args.grid.play.threads, &written))
+    order
 }

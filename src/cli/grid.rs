@@ -5,17 +5,20 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use serde_json::Value;
+
 use crate::error::{Result, SimError};
-use crate::games::Game;
+use crate::games::{Game, Tally};
+use crate::report::json;
+use crate::report::manifest::{Command, Manifest, ShardRun};
 use crate::report::parquet::{distributions_frame, summary_frame, write_frame};
-use crate::report::summary::{Precision, RunInfo, SummaryRow, distribution_rows};
+use crate::report::summary::{Precision, RunInfo, Speed, SummaryRow, distribution_rows};
 use crate::report::terminal;
 use crate::sim::grid::{self, GridOptions, GridRun};
-use crate::sim::progress::Progress;
 use crate::sim::runner::{CHUNK, Plan};
 use crate::sim::stop::ctrl_c_flag;
 
-use super::args::GridArgs;
+use super::args::{GridArgs, PlayArgs};
 use super::run::{INTERRUPTED, load_rules, rayon_threads, seat, with_threads};
 
 /// A cell before it is built: a policy, and the rule values that set it apart.
@@ -64,7 +67,8 @@ pub fn play<G: Game>(
 ) -> Result<Played<G::Tally>> {
     let games = args.games()?;
     let threads = rayon_threads(args.play.threads) as u64;
-    let mut plan = Plan::new(args.play.first_game, games);
+    let span = args.play.span(games);
+    let mut plan = Plan::new(span.start, span.end - span.start);
     // A wave holds every cell's results for its chunks: fewer chunks for bigger grids, and few
     // with a precision target, since a cell that reaches it mid-wave wastes the rest of the wave.
     let chunks = if args.precision.is_some() {
@@ -77,7 +81,10 @@ pub fn play<G: Game>(
         pairs,
         precision: args.precision,
     };
-    let progress = Progress::new(games.saturating_mul(cells.len() as u64), label);
+    let progress = args
+        .play
+        .report
+        .progress(plan.games.saturating_mul(cells.len() as u64), label);
     let started = Instant::now();
     let run = with_threads(args.play.threads, || {
         grid::play(
@@ -93,7 +100,7 @@ pub fn play<G: Game>(
     progress.finish();
     let info = RunInfo {
         seed: args.play.seed,
-        first_game: args.play.first_game,
+        first_game: plan.first_game,
         complete: run.complete,
     };
     let rows = cells
@@ -135,17 +142,54 @@ pub fn write<G: Game>(dir: &Path, played: &Played<G::Tally>) -> Result<Vec<PathB
     write_all().map_err(SimError::into_output)
 }
 
+/// The grid's speed: every cell's games over the wall time.
+fn speed(played: &Played<impl Sized>, threads: Option<usize>) -> Speed {
+    Speed {
+        games: played.rows.iter().map(|r| r.games).sum(),
+        seconds: played.seconds,
+        threads: rayon_threads(threads),
+    }
+}
+
+/// With `--shard`, writes the grid's `shard.json` into `dir` (after its Parquet files) and
+/// returns its path. `baseline` is the cell of a comparison's named baseline.
+pub fn write_shard<G: Game>(
+    dir: &Path,
+    args: &GridArgs,
+    command: Command,
+    played: &Played<G::Tally>,
+    baseline: Option<usize>,
+) -> Result<Option<PathBuf>> {
+    let Some(shard) = args.play.shard else {
+        return Ok(None);
+    };
+    let games = args.games()?;
+    let manifest = Manifest::new(&ShardRun {
+        game: G::NAME,
+        command,
+        seed: args.play.seed,
+        shard,
+        run: (args.play.first_game, games),
+        span: args.play.span(games),
+        complete: played.run.complete,
+        rows: &played.rows,
+        tallies: &played.run.tallies,
+        pairs: played.run.pairs.as_ref(),
+        baseline,
+        games_files: &[],
+    });
+    manifest.write(dir).map(Some).map_err(SimError::into_output)
+}
+
 /// The closing lines: speed, files, and a note if Ctrl-C cut the grid short.
-fn footer(played: &Played<impl Sized>, threads: Option<usize>, written: &[PathBuf]) -> String {
-    let games: u64 = played.rows.iter().map(|r| r.games).sum();
-    let threads = rayon_threads(threads);
-    let rate = games as f64 / played.seconds.max(1e-9);
+fn footer(played: &Played<impl Sized>, speed: &Speed, written: &[PathBuf]) -> String {
     let mut s = format!(
-        "  speed: {} games in {:.2} s, {} games/s on {threads} threads ({} per thread)\n",
-        terminal::thousands(games),
-        played.seconds,
-        terminal::per_second(rate),
-        terminal::per_second(rate / threads as f64)
+        "  speed: {} games in {:.2} s, {} games/s on {} threads ({} per thread)\n",
+        terminal::thousands(speed.games),
+        speed.seconds,
+        terminal::per_second(speed.rate()),
+        speed.threads,
+        terminal::per_second(speed.per_thread())
     );
     for path in written {
         s.push_str(&format!("  wrote {}\n", path.display()));
@@ -158,13 +202,45 @@ fn footer(played: &Played<impl Sized>, threads: Option<usize>, written: &[PathBu
     s
 }
 
-/// Prints the closing lines and gives the exit code: success, or 130 if Ctrl-C cut the grid short.
-pub fn finish(
-    played: &Played<impl Sized>,
-    threads: Option<usize>,
+/// The JSON report: an array of the cells' summary rows, each with its `cell` (its row in
+/// `summary.parquet`), its distributions and the grid's speed; ranked (best first, with `rank`)
+/// if `ranking` gives the order, else in cell order.
+fn json_rows<T: Tally>(played: &Played<T>, ranking: Option<&[usize]>, speed: &Speed) -> Value {
+    let docs = json::summaries(&played.rows);
+    let cells: Vec<usize> = ranking.map_or_else(|| (0..docs.len()).collect(), <[usize]>::to_vec);
+    cells
+        .iter()
+        .enumerate()
+        .map(|(rank, &cell)| {
+            let mut doc = docs[cell].clone();
+            if ranking.is_some() {
+                doc.insert("rank".into(), (rank + 1).into());
+            }
+            doc.insert("cell".into(), cell.into());
+            doc.insert(
+                "distributions".into(),
+                json::distributions(&played.run.tallies[cell]),
+            );
+            doc.insert("speed".into(), json::speed(speed));
+            Value::Object(doc)
+        })
+        .collect()
+}
+
+/// Prints the report (`text` then the closing lines, or the JSON rows of `json_rows`) and
+/// gives the exit code: success, or 130 if Ctrl-C cut the grid short.
+pub fn finish<T: Tally>(
+    played: &Played<T>,
+    play: &PlayArgs,
     written: &[PathBuf],
+    text: impl FnOnce() -> String,
+    ranking: Option<&[usize]>,
 ) -> ExitCode {
-    super::output::text(&footer(played, threads, written));
+    let speed = speed(played, play.threads);
+    play.report.print(
+        || text() + &footer(played, &speed, written),
+        || json_rows(played, ranking, &speed),
+    );
     if played.run.complete {
         ExitCode::SUCCESS
     } else {

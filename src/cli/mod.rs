@@ -11,10 +11,13 @@ pub mod args;
 pub mod compare;
 pub mod count;
 pub mod expand;
+pub mod format;
 pub mod grid;
 pub mod list;
+pub mod merge;
 pub mod output;
 pub mod run;
+pub mod shell;
 pub mod solve;
 pub mod sweep;
 
@@ -29,6 +32,7 @@ use crate::games::regicide::Regicide;
 use crate::games::scoundrel::Scoundrel;
 
 use args::{CompareArgs, RunArgs, SweepArgs};
+use merge::MergeArgs;
 use solve::SolveArgs;
 
 /// Exit code for bad input of any kind.
@@ -50,6 +54,8 @@ pub struct GameEntry {
     pub sweep: fn(&SweepArgs) -> Result<ExitCode>,
     /// The `sim list` text.
     pub describe: fn() -> String,
+    /// Merges the shards of a run of this game.
+    pub merge: fn(&merge::MergeArgs, Vec<merge::Loaded>) -> Result<ExitCode>,
 }
 
 fn entry<G: Game>(default_policy: &'static str) -> GameEntry {
@@ -61,6 +67,7 @@ fn entry<G: Game>(default_policy: &'static str) -> GameEntry {
         compare: compare::execute::<G>,
         sweep: sweep::execute::<G>,
         describe: list::describe::<G>,
+        merge: merge::merge::<G>,
     }
 }
 
@@ -95,9 +102,16 @@ fn command(games: &[GameEntry]) -> Command {
                 ),
         )
         .subcommand(
+            MergeArgs::augment_args(Command::new("merge"))
+                .about("Merge the shards of a run (--shard I/N) into the files of a single run")
+                .after_help("Example: sim merge results/big/shard-* --out results/big/all"),
+        )
+        .subcommand(
             SolveArgs::augment_args(Command::new("solve"))
                 .about("Solve a game: the best policy, its chart and strategy file"),
-        );
+        )
+        .subcommand(shell::completions_command())
+        .subcommand(shell::man_command());
     for g in games {
         let sub = RunArgs::augment_args(Command::new(g.name))
             .about(g.about)
@@ -113,7 +127,7 @@ fn command(games: &[GameEntry]) -> Command {
 fn known_commands(games: &[GameEntry]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
     format!(
-        "known games: {}; other commands: list, compare, sweep, solve",
+        "known games: {}; other commands: list, compare, sweep, merge, solve, completions, man",
         names.join(", ")
     )
 }
@@ -148,6 +162,8 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
     }
     let parse_error = |e: clap::Error| SimError::input(e.to_string());
     match name {
+        "completions" => shell::completions(sub, command(games)),
+        "man" => shell::man(sub, command(games)),
         "solve" => {
             let args = SolveArgs::from_arg_matches(sub).map_err(parse_error)?;
             solve::execute(&args)
@@ -155,6 +171,10 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
         "compare" => {
             let args = CompareArgs::from_arg_matches(sub).map_err(parse_error)?;
             (find(games, &args.grid.game)?.compare)(&args)
+        }
+        "merge" => {
+            let args = MergeArgs::from_arg_matches(sub).map_err(parse_error)?;
+            merge::execute(&args, games)
         }
         "sweep" => {
             let args = SweepArgs::from_arg_matches(sub).map_err(parse_error)?;

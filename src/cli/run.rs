@@ -8,12 +8,14 @@ use crate::error::{Result, SimError};
 use crate::games::seats::{Seating, Table};
 use crate::games::{Game, Tally};
 use crate::report::files::ensure_writable_dir;
-use crate::report::parquet::{GamesWriter, distributions_frame, summary_frame, write_frame};
-use crate::report::summary::{RunInfo, SummaryRow, distribution_rows};
+use crate::report::games_file::GamesWriter;
+use crate::report::json;
+use crate::report::manifest::{Command, Manifest, ShardRun};
+use crate::report::parquet::{distributions_frame, summary_frame, write_frame};
+use crate::report::summary::{RunInfo, Speed, SummaryRow, distribution_rows};
 use crate::report::terminal;
 use crate::rules;
 use crate::sim::grid::play_chunk;
-use crate::sim::progress::Progress;
 use crate::sim::runner::{self, CHUNK, Plan};
 use crate::sim::stop::ctrl_c_flag;
 
@@ -71,10 +73,13 @@ pub fn setup<G: Game>(play: &PlayArgs, policy: &str, seats: &SeatArgs) -> Result
 
 /// The output folder: `--out`, or `results/<game>/<name>`; created and proven writable.
 pub fn out_dir(play: &PlayArgs, game: &str, name: &str) -> Result<PathBuf> {
-    let dir = play
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(game).join(slug(name)));
+    let dir = play.out.clone().unwrap_or_else(|| {
+        let dir = PathBuf::from("results").join(game).join(slug(name));
+        match play.shard {
+            Some(shard) => dir.join(shard.folder()),
+            None => dir,
+        }
+    });
     ensure_writable_dir(&dir)?;
     Ok(dir)
 }
@@ -96,18 +101,22 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
     let policy = args.policy.as_deref().unwrap_or(default_policy);
     let game: G = setup(play, policy, &args.seats)?;
     let dir = out_dir(play, G::NAME, game.policy_name())?;
-    let mut plan = Plan::new(play.first_game, games);
+    let span = play.span(games);
+    let mut plan = Plan::new(span.start, span.end - span.start);
     let mut games_file = if args.per_game {
         plan.wave = 16 * CHUNK;
-        Some(GamesWriter::<G::Outcome>::create(
-            &dir.join("games.parquet"),
-            play.first_game,
+        Some(GamesWriter::create::<G::Outcome>(
+            &dir,
+            plan.first_game,
+            plan.games,
         )?)
     } else {
         None
     };
     let stop = ctrl_c_flag();
-    let progress = Progress::new(games, &format!("{} {}", G::NAME, game.policy_name()));
+    let progress = play
+        .report
+        .progress(plan.games, &format!("{} {}", G::NAME, game.policy_name()));
     let per_game = args.per_game;
     let seed = play.seed;
     let started = Instant::now();
@@ -142,53 +151,102 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
 
     let info = RunInfo {
         seed,
-        first_game: play.first_game,
+        first_game: plan.first_game,
         complete: played.complete,
     };
     let row = SummaryRow::new(&game, &tally, &info);
-    let written = write_outputs::<G>(&dir, &row, &tally, game.policy_name(), games_file)
-        .map_err(SimError::into_output)?;
+    let mut written =
+        write_outputs(&dir, &row, &tally, games_file).map_err(SimError::into_output)?;
+    if let Some(shard) = play.shard {
+        let games_files: Vec<PathBuf> = written
+            .iter()
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("games"))
+            })
+            .cloned()
+            .collect();
+        let manifest = Manifest::new(&ShardRun {
+            game: G::NAME,
+            command: Command::Run,
+            seed,
+            shard,
+            run: (play.first_game, games),
+            span,
+            complete: played.complete,
+            rows: std::slice::from_ref(&row),
+            tallies: std::slice::from_ref(&tally),
+            pairs: None,
+            baseline: None,
+            games_files: &games_files,
+        });
+        written.push(manifest.write(&dir).map_err(SimError::into_output)?);
+    }
 
-    super::output::text(&terminal::summary(&row));
-    if let Some((title, hist)) = tally.distributions().first() {
-        super::output::text(&terminal::bars(&title.replace('_', " "), hist));
-    }
-    let threads = rayon_threads(play.threads);
-    let rate = played.games as f64 / elapsed.max(1e-9);
-    outln!(
-        "  speed: {} games/s on {threads} threads ({} per thread), {elapsed:.2} s",
-        terminal::per_second(rate),
-        terminal::per_second(rate / threads as f64)
+    let speed = Speed {
+        games: played.games,
+        seconds: elapsed,
+        threads: rayon_threads(play.threads),
+    };
+    play.report.print(
+        || text_report(&row, &tally, &speed, &written),
+        || {
+            let mut doc = json::summaries(std::slice::from_ref(&row)).remove(0);
+            doc.insert("distributions".into(), json::distributions(&tally));
+            doc.insert("speed".into(), json::speed(&speed));
+            doc.insert("files".into(), json::files(&written));
+            doc.into()
+        },
     );
-    for path in &written {
-        outln!("  wrote {}", path.display());
-    }
     if !played.complete {
         eprintln!(
             "stopped: wrote the first {} of {} games, marked complete = false",
             terminal::thousands(played.games),
-            terminal::thousands(games)
+            terminal::thousands(plan.games)
         );
         return Ok(ExitCode::from(INTERRUPTED));
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes the run's files: the distributions and per-game rows first, the summary last, so a
-/// summary on disk always comes with its distributions.
-fn write_outputs<G: Game>(
+/// The text report: the summary, the first distribution as bars, the speed and the files.
+fn text_report<T: Tally>(
+    row: &SummaryRow,
+    tally: &T,
+    speed: &Speed,
+    written: &[PathBuf],
+) -> String {
+    let mut s = terminal::summary(row);
+    if let Some((title, hist)) = tally.distributions().first() {
+        s.push_str(&terminal::bars(&title.replace('_', " "), hist));
+    }
+    s.push_str(&format!(
+        "  speed: {} games/s on {} threads ({} per thread), {:.2} s\n",
+        terminal::per_second(speed.rate()),
+        speed.threads,
+        terminal::per_second(speed.per_thread()),
+        speed.seconds
+    ));
+    for path in written {
+        s.push_str(&format!("  wrote {}\n", path.display()));
+    }
+    s
+}
+
+/// Writes a run's files: the distributions and per-game rows first, the summary last, so a
+/// summary on disk always comes with its distributions. `sim merge` writes a merged run with it.
+pub fn write_outputs<T: Tally>(
     dir: &std::path::Path,
     row: &SummaryRow,
-    tally: &G::Tally,
-    policy: &str,
-    games_file: Option<GamesWriter<G::Outcome>>,
+    tally: &T,
+    games_file: Option<GamesWriter>,
 ) -> Result<Vec<PathBuf>> {
     let mut written = vec![write_frame(
         &dir.join("distributions.parquet"),
-        &mut distributions_frame(&distribution_rows(policy, 0, tally))?,
+        &mut distributions_frame(&distribution_rows(&row.policy, 0, tally))?,
     )?];
     if let Some(w) = games_file {
-        written.push(w.finish()?);
+        written.extend(w.finish()?);
     }
     written.push(write_frame(
         &dir.join("summary.parquet"),

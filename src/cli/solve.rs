@@ -6,15 +6,19 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Args;
+use serde_json::{Value, json};
 
 use crate::error::{Result, SimError};
 use crate::games::Game;
 use crate::games::crownfall::solver::{self, chart, export};
 use crate::games::crownfall::{Crownfall, PolicyKind, Rules};
 use crate::report::files::{AtomicFile, ensure_writable_dir};
+use crate::report::json;
 use crate::report::parquet::write_frame;
 use crate::report::terminal::percent;
-use crate::rules;
+use crate::rules::{self, RuleSet};
+
+use super::format::ReportArgs;
 
 /// What to solve and where to write it.
 #[derive(Args, Clone, Debug)]
@@ -37,6 +41,9 @@ pub struct SolveArgs {
     /// not look at the player deck)
     #[arg(long, value_name = "POLICY")]
     pub evaluate: Vec<String>,
+    /// How the report is printed: --format, --quiet.
+    #[command(flatten)]
+    pub report: ReportArgs,
 }
 
 /// Proves the folder of `file` writable before any work.
@@ -66,25 +73,11 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
     let started = Instant::now();
     let solution = solver::solve(&rules)?;
     let elapsed = started.elapsed().as_secs_f64();
-    super::output::text(&chart::text(&solution));
-    outln!(
-        "optimal win probability under fresh odds (deck = \"infinite\"): {}  ({:.6})",
-        percent(solution.win),
-        solution.win
-    );
-    outln!(
-        "solved {} states in {:.3} s",
-        solution.space().states(),
-        elapsed
-    );
-    for (name, plan) in &evaluated {
-        let win = solver::evaluate(&rules, plan)?;
-        outln!(
-            "{name}: {} under fresh odds ({:+.2} points against optimal)",
-            percent(win),
-            100.0 * (win - solution.win)
-        );
-    }
+    let evaluated = evaluated
+        .into_iter()
+        .map(|(name, plan)| Ok((name, solver::evaluate(&rules, &plan)?)))
+        .collect::<Result<Vec<_>>>()?;
+    let mut written = Vec::new();
     if let Some(path) = &args.out {
         let name = path
             .file_stem()
@@ -98,11 +91,50 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
                 path: path.clone(),
                 source,
             })?;
-        outln!("  wrote {}", file.commit()?.display());
+        written.push(file.commit()?);
     }
     if let Some(path) = &args.chart {
-        let written = write_frame(path, &mut chart::frame(&solution)?)?;
-        outln!("  wrote {}", written.display());
+        written.push(write_frame(path, &mut chart::frame(&solution)?)?);
     }
+    let states = solution.space().states();
+    args.report.print(
+        || {
+            let mut s = chart::text(&solution);
+            s.push_str(&format!(
+                "optimal win probability under fresh odds (deck = \"infinite\"): {}  ({:.6})\n",
+                percent(solution.win),
+                solution.win
+            ));
+            s.push_str(&format!("solved {states} states in {elapsed:.3} s\n"));
+            for (name, win) in &evaluated {
+                s.push_str(&format!(
+                    "{name}: {} under fresh odds ({:+.2} points against optimal)\n",
+                    percent(*win),
+                    100.0 * (win - solution.win)
+                ));
+            }
+            for path in &written {
+                s.push_str(&format!("  wrote {}\n", path.display()));
+            }
+            s
+        },
+        || {
+            let evaluated: Vec<Value> = evaluated
+                .iter()
+                .map(|(name, win)| {
+                    json!({ "policy": name, "win_probability": win, "diff": win - solution.win })
+                })
+                .collect();
+            json!({
+                "game": Crownfall::NAME,
+                "rules": serde_json::from_str::<Value>(&rules.to_json()).unwrap_or(Value::Null),
+                "win_probability": solution.win,
+                "states": states,
+                "seconds": elapsed,
+                "evaluated": evaluated,
+                "files": json::files(&written),
+            })
+        },
+    );
     Ok(ExitCode::SUCCESS)
 }

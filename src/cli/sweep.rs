@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use crate::error::{Result, SimError};
 use crate::games::Game;
+use crate::report::manifest::Command;
 use crate::report::summary::SummaryRow;
 use crate::report::tables;
 
@@ -47,7 +48,7 @@ fn specs(policies: &[String], varies: &[Vary]) -> Vec<CellSpec> {
 
 /// The two dimensions with more than one value (the policy counts as one), as a grid of win
 /// rates; `None` unless there are exactly two.
-fn two_way(rows: &[SummaryRow], policies: usize) -> Option<String> {
+pub fn two_way(rows: &[SummaryRow], policies: usize) -> Option<String> {
     let coords = |row: &SummaryRow| {
         let mut c = vec![row.policy.clone()];
         c.extend(row.params.iter().map(|(_, v)| v.clone()));
@@ -96,33 +97,41 @@ pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
     let dir = out_dir(&args.grid.play, G::NAME, "sweep")?;
     let label = format!("{} sweep ({} cells)", G::NAME, cells.len());
     let played = grid::play(&args.grid, &cells, &specs, false, &label)?;
-    let written = grid::write::<G>(&dir, &played)?;
+    let mut written = grid::write::<G>(&dir, &played)?;
+    written.extend(grid::write_shard::<G>(
+        &dir,
+        &args.grid,
+        Command::Sweep,
+        &played,
+        None,
+    )?);
 
-    outln!(
-        "{} sweep | {} cells | seed {}{}",
-        G::NAME,
-        cells.len(),
-        args.grid.play.seed,
-        args.grid.precision.map_or(String::new(), |e| format!(
-            " | until the 95% CI is within +-{e}"
-        ))
-    );
-    super::output::text(&tables::cells(&played.rows));
-    if let Some(grid) = two_way(&played.rows, policies.len()) {
-        outln!("  win rate:");
-        super::output::text(&grid);
-    }
-    let short: Vec<&str> = played
-        .rows
-        .iter()
-        .filter(|r| r.precision.is_some_and(|p| !p.met))
-        .map(|r| r.policy.as_str())
-        .collect();
-    if !short.is_empty() && played.run.complete {
-        outln!(
-            "  {} cells reached the game cap before the precision target (precision_met = false)",
-            short.len()
+    let text = || {
+        let mut s = format!(
+            "{} sweep | {} cells | seed {}{}\n",
+            G::NAME,
+            cells.len(),
+            args.grid.play.seed,
+            args.grid.precision.map_or(String::new(), |e| format!(
+                " | until the 95% CI is within +-{e}"
+            ))
         );
-    }
-    Ok(grid::finish(&played, args.grid.play.threads, &written))
+        s.push_str(&tables::cells(&played.rows));
+        if let Some(grid) = two_way(&played.rows, policies.len()) {
+            s.push_str("  win rate:\n");
+            s.push_str(&grid);
+        }
+        let short = played
+            .rows
+            .iter()
+            .filter(|r| r.precision.is_some_and(|p| !p.met))
+            .count();
+        if short > 0 && played.run.complete {
+            s.push_str(&format!(
+                "  {short} cells reached the game cap before the precision target (precision_met = false)\n"
+            ));
+        }
+        s
+    };
+    Ok(grid::finish(&played, &args.grid.play, &written, text, None))
 }

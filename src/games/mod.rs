@@ -121,8 +121,9 @@ pub trait Record: Copy + Send + Sync {
     fn columns(batch: &[Self]) -> Vec<(&'static str, ColumnData)>;
 }
 
-/// Integer tallies of many games' outcomes; merging is associative and commutative.
-pub trait Tally: Send + Sized {
+/// Integer tallies of many games' outcomes; merging is associative and commutative. A tally
+/// serializes (a shard's `shard.json` carries it) so that `sim merge` adds shards up exactly.
+pub trait Tally: Send + Sized + serde::Serialize + serde::de::DeserializeOwned {
     /// The outcome of one game.
     type Outcome;
     /// Counts one game.

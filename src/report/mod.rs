@@ -1,6 +1,9 @@
-//! Reports: terminal tables and Parquet files.
+//! Reports: terminal tables, Parquet files and the JSON report.
 
 pub mod files;
+pub mod games_file;
+pub mod json;
+pub mod manifest;
 pub mod parquet;
 pub mod summary;
 pub mod tables;

@@ -1,7 +1,7 @@
 //! Integer histograms over a bounded range of integer values.
 
 /// Counts of integer values in `min..=max`; values outside are clamped to the ends.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Histogram {
     min: i64,
     counts: Vec<u64>,
@@ -23,6 +23,11 @@ impl Histogram {
         let last = self.counts.len() as i64 - 1;
         let i = (value - self.min).clamp(0, last) as usize;
         self.counts[i] += 1;
+    }
+
+    /// True if `other` counts the same range of values (so the two merge).
+    pub fn same_range(&self, other: &Histogram) -> bool {
+        (self.min, self.counts.len()) == (other.min, other.counts.len())
     }
 
     /// Adds another histogram over the same range.

@@ -5,5 +5,6 @@ pub mod histogram;
 pub mod pairs;
 pub mod progress;
 pub mod runner;
+pub mod shard;
 pub mod stats;
 pub mod stop;

@@ -28,7 +28,7 @@ impl WinBits {
 
 /// For every ordered pair of cells `(a, b)`: the games `a` won and `b` lost. With the games both
 /// played, that is all a paired difference of win rates needs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PairCounts {
     cells: usize,
     counts: Vec<u64>,
@@ -53,6 +53,11 @@ impl PairCounts {
                 }
             }
         }
+    }
+
+    /// True if these are counts for `cells` cells (a deserialized value may not be).
+    pub fn fits(&self, cells: usize) -> bool {
+        self.cells == cells && self.counts.len() == cells * cells
     }
 
     /// Adds the counts of later games.

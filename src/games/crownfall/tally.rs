@@ -7,7 +7,7 @@ use super::outcome::{Enemy, Outcome};
 use super::rules::{MAX_TOWER, Rules};
 
 /// Counts and histograms over many Crownfall games.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CrownfallTally {
     games: u64,
     wins: u64,

@@ -131,12 +131,9 @@ impl Weights {
     fn play(&self, spot: &Spot, p: &Play) -> f32 {
         let works = p.suits & !spot.immune;
         let value = p.value;
-        let dmg = if works & (1 << CLUBS) != 0 {
-            2 * value
-        } else {
-            value
-        };
-        let gain = if works & (1 << SPADES) != 0 { value } else { 0 };
+        let has = |suit: u8| u16::from(works >> suit & 1);
+        let dmg = value << has(CLUBS);
+        let gain = value * has(SPADES);
         let draws = if works & (1 << DIAMONDS) != 0 {
             f32::from(value.min(spot.tavern).min(spot.free + u16::from(p.count)))
         } else {

@@ -114,12 +114,6 @@ impl Regicide {
     }
 }
 
-impl Default for PolicyKind {
-    fn default() -> Self {
-        Self::Simple
-    }
-}
-
 impl Game for Regicide {
     const NAME: &'static str = "regicide";
     const ABOUT: &'static str =

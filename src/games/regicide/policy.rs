@@ -67,12 +67,13 @@ pub trait Policy {
     fn defend(&self, view: &View, choices: &Step4, coins: &mut GameRng) -> Defence;
 }
 
-/// Every policy a seat can use.
-#[derive(Clone, Debug, PartialEq)]
+/// Every policy a seat can use (an empty seat holds the default, `simple`, and never plays).
+#[derive(Clone, Debug, Default, PartialEq)]
 pub enum PolicyKind {
     /// `random`.
     Random,
     /// `simple`.
+    #[default]
     Simple,
     /// The built-in `heuristic` or a strategy file.
     Heuristic(Box<Heuristic>),

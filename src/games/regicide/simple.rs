@@ -44,9 +44,11 @@ impl Terms {
     pub fn of(view: &View, p: &Play) -> Self {
         let works = p.suits & !view.immune();
         let v = p.value;
-        let dmg = if works & (1 << CLUBS) != 0 { 2 * v } else { v };
-        let gain = if works & (1 << SPADES) != 0 { v } else { 0 };
-        let draw = if works & (1 << DIAMONDS) != 0 { v } else { 0 };
+        // Written without branches: a suit works or not as a 0/1 factor.
+        let has = |suit: u8| u16::from(works >> suit & 1);
+        let dmg = v << has(CLUBS);
+        let gain = v * has(SPADES);
+        let draw = v * has(DIAMONDS);
         let r = view.remaining();
         let need_p = view.need().saturating_sub(gain);
         Self {
@@ -60,46 +62,77 @@ impl Terms {
     }
 }
 
-/// True if `a` beats `b` under rule 2: exact first, then least v, fewest cards, lex-first.
+/// Rule 2's order as one number, smaller first: exact first, then least v, then fewest cards.
 #[inline]
-fn better_kill(a: (&Play, Terms), b: (&Play, Terms)) -> bool {
-    let key = |(p, t): (&Play, Terms)| (!t.exact, p.value, p.count);
-    let (ka, kb) = (key(a), key(b));
-    ka < kb || (ka == kb && card::lex_before(a.0.cards, b.0.cards))
+fn kill_key(p: &Play, t: &Terms) -> u32 {
+    u32::from(!t.exact) << 24 | u32::from(p.value) << 8 | u32::from(p.count)
 }
 
-/// True if `a` beats `b` under rules 4 and 6: highest score, then fewest cards, lex-first.
+/// Rules 4 and 6's order as one number, smaller first: highest score, then fewest cards.
 #[inline]
-fn better_score(a: (&Play, Terms), b: (&Play, Terms)) -> bool {
-    let key = |(p, t): (&Play, Terms)| (u16::MAX - t.score, p.count);
-    let (ka, kb) = (key(a), key(b));
-    ka < kb || (ka == kb && card::lex_before(a.0.cards, b.0.cards))
+fn score_key(p: &Play, t: &Terms) -> u32 {
+    u32::from(u16::MAX - t.score) << 8 | u32::from(p.count)
 }
 
-/// The best plays of rules 2, 4 and 6, found in one pass over the plays (Jesters left out).
-#[derive(Clone, Copy, Debug, Default)]
-struct Bests<'a> {
-    kill: Option<(&'a Play, Terms)>,
-    safe: Option<(&'a Play, Terms)>,
-    any: Option<(&'a Play, Terms)>,
+/// The best of the candidates offered so far: least key, ties to the lex-first cards.
+#[derive(Clone, Copy, Debug)]
+struct Best {
+    key: u32,
+    cards: u64,
+    at: usize,
 }
 
-impl<'a> Bests<'a> {
+impl Best {
+    /// No candidate yet (no real key is this large).
+    const NONE: Self = Self {
+        key: u32::MAX,
+        cards: 0,
+        at: usize::MAX,
+    };
+
     #[inline]
-    fn of(view: &View, plays: &'a [Play]) -> Self {
-        let mut b = Self::default();
-        for p in plays.iter().filter(|p| !p.is_jester()) {
+    fn offer(&mut self, key: u32, cards: u64, at: usize) {
+        if key < self.key || (key == self.key && card::lex_before(cards, self.cards)) {
+            *self = Self { key, cards, at };
+        }
+    }
+
+    /// The index of the best candidate, if any.
+    #[inline]
+    fn found(&self) -> Option<usize> {
+        (self.key != u32::MAX).then_some(self.at)
+    }
+}
+
+/// The best plays of rules 2, 4 and 6 (indices into the plays), found in one pass over the
+/// plays, Jesters left out.
+struct Bests {
+    kill: Best,
+    safe: Best,
+    any: Best,
+}
+
+impl Bests {
+    #[inline]
+    fn of(view: &View, plays: &[Play]) -> Self {
+        let mut b = Self {
+            kill: Best::NONE,
+            safe: Best::NONE,
+            any: Best::NONE,
+        };
+        for (i, p) in plays.iter().enumerate() {
+            if p.is_jester() {
+                continue;
+            }
             let t = Terms::of(view, p);
-            if t.kills && b.kill.is_none_or(|k| better_kill((p, t), k)) {
-                b.kill = Some((p, t));
+            if t.kills {
+                b.kill.offer(kill_key(p, &t), p.cards, i);
             }
-            // A killing play is never needed below rule 2: rules 4 and 6 apply only without one.
-            if t.safe && b.safe.is_none_or(|k| better_score((p, t), k)) {
-                b.safe = Some((p, t));
+            let score = score_key(p, &t);
+            if t.safe {
+                b.safe.offer(score, p.cards, i);
             }
-            if b.any.is_none_or(|k| better_score((p, t), k)) {
-                b.any = Some((p, t));
-            }
+            b.any.offer(score, p.cards, i);
         }
         b
     }
@@ -108,17 +141,11 @@ impl<'a> Bests<'a> {
 /// Step 4's discard: the cover of least total, then fewest cards, then lex-first.
 #[inline]
 pub fn least_cover(covers: &[Cover]) -> Option<Cover> {
-    let mut found: Option<&Cover> = None;
-    for c in covers {
-        let better = found.is_none_or(|b| {
-            (c.total, c.count) < (b.total, b.count)
-                || ((c.total, c.count) == (b.total, b.count) && card::lex_before(c.cards, b.cards))
-        });
-        if better {
-            found = Some(c);
-        }
+    let mut best = Best::NONE;
+    for (i, c) in covers.iter().enumerate() {
+        best.offer(u32::from(c.total) << 8 | u32::from(c.count), c.cards, i);
     }
-    found.copied()
+    best.found().map(|i| covers[i])
 }
 
 /// After a Jester: the seat with most cards in hand; ties to the first clockwise from the
@@ -148,8 +175,8 @@ impl Policy for Simple {
         }
         let bests = Bests::of(view, choices.plays);
         // 2. A killing play: exact first, least v, fewest cards, lex-first.
-        if let Some((p, _)) = bests.kill {
-            return Action::Play(*p);
+        if let Some(i) = bests.kill.found() {
+            return Action::Play(choices.plays[i]);
         }
         // 3. Multiplayer, a Jester in hand: play it.
         if !view.solo()
@@ -158,16 +185,16 @@ impl Policy for Simple {
             return Action::Play(*j);
         }
         // 4. A safe play: highest score, fewest cards, lex-first.
-        if let Some((p, _)) = bests.safe {
-            return Action::Play(*p);
+        if let Some(i) = bests.safe.found() {
+            return Action::Play(choices.plays[i]);
         }
         // 5. The hand covers the attack as it stands and a yield is allowed: yield.
         if view.hand_value >= view.need() && choices.can_yield {
             return Action::Yield;
         }
         // 6. Any play: highest score, ties as in rule 4.
-        if let Some((p, _)) = bests.any {
-            return Action::Play(*p);
+        if let Some(i) = bests.any.found() {
+            return Action::Play(choices.plays[i]);
         }
         // 7. Yield if allowed. (The engine asks only when some move is legal; a hand of nothing
         // but a Jester in a solo game under non-default rules plays it.)

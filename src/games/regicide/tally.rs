@@ -11,7 +11,7 @@ use super::search::think::ThinkTally;
 pub const MAX_TURNS: i64 = 300;
 
 /// Counts and histograms over many Regicide games.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RegicideTally {
     games: u64,
     wins: u64,

@@ -202,7 +202,7 @@ mod tests {
         assert_eq!(r.end, End::AllCards);
         let err = load_error::<Rules>(&["weapon_wear=loose"]);
         assert!(
-            err.contains("bad rules") && err.contains("lenient"),
+            err.contains("rule weapon_wear") && err.contains("lenient"),
             "{err}"
         );
         let err = load_error::<Rules>(&["monster_max=16"]);

@@ -8,7 +8,7 @@ use super::outcome::Outcome;
 use super::rules::Rules;
 
 /// Counts and histograms over many Scoundrel games.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ScoundrelTally {
     games: u64,
     wins: u64,

@@ -67,7 +67,7 @@ impl Think {
 }
 
 /// Decision times over many games.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ThinkTally {
     decisions: u64,
     micros: u64,
