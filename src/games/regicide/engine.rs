@@ -57,6 +57,35 @@ pub struct Engine {
     plays: Plays,
     covers: Covers,
     out: Outcome,
+    /// Stop before a decision once this many were made (see [`Engine::resume`]).
+    halt_at: u16,
+    /// Where a halted game stopped.
+    paused: Option<Resume>,
+}
+
+/// Where [`Engine::resume`] picks a game up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Resume {
+    /// A new turn of this seat (counted, announced).
+    Turn(u8),
+    /// This seat's step 1 decision, its turn already begun.
+    Attack(u8),
+    /// This seat's step 4 decision; `used`: a set-aside Jester was used in this step already.
+    Defend {
+        /// Whose.
+        seat: u8,
+        /// A set-aside Jester already used in this step.
+        used: bool,
+    },
+}
+
+impl Resume {
+    /// The seat that decides.
+    pub fn seat(self) -> u8 {
+        match self {
+            Self::Turn(s) | Self::Attack(s) | Self::Defend { seat: s, .. } => s,
+        }
+    }
 }
 
 impl Engine {
@@ -99,6 +128,8 @@ impl Engine {
             plays: Plays::default(),
             covers: Covers::default(),
             out: Outcome::default(),
+            halt_at: u16::MAX,
+            paused: None,
         }
     }
 
@@ -126,80 +157,110 @@ impl Engine {
         let total = u16::from(self.players) * u16::from(self.max_hand);
         self.draw_round(0, total, obs);
         self.reveal(rules, obs);
-        let mut seat = 0u8;
+        self.resume(rules, policy, hearts, coins, obs, Resume::Turn(0))
+    }
+
+    /// Plays on from `at` to the end of the game, or until the policies have made
+    /// [`Engine::halt_at`] decisions, when it stops before the next step 1 or step 4 decision and
+    /// [`Engine::paused`] says where (the search players step through worlds this way).
+    #[inline]
+    pub fn resume<P: Policy, D: Dealer, O: Observer>(
+        &mut self,
+        rules: &Rules,
+        policy: &P,
+        hearts: &mut D,
+        coins: &mut GameRng,
+        obs: &mut O,
+        at: Resume,
+    ) -> Outcome {
+        self.paused = None;
+        let mut seat = at.seat();
+        let mut from = Some(at);
         'turns: loop {
-            self.out.turns += 1;
-            obs.event(self, Event::TurnStarted { seat });
-            // Step 1: a play, a yield, or a set-aside Jester and choose again.
-            let action = loop {
-                let hand = self.hands[usize::from(seat)];
-                self.plays.generate(hand, rules, &self.values);
-                let choices = Step1 {
-                    plays: self.plays.as_slice(),
-                    can_yield: self.can_yield(rules, seat),
-                    solo_jester: self.solo_left > 0,
-                };
-                let options = choices.plays.len() + usize::from(choices.can_yield);
-                if options + usize::from(choices.solo_jester) == 0 {
-                    return self.lose(Loss::CannotPlay, obs);
+            let mut used = false;
+            let start = from.take();
+            if let Some(Resume::Defend { used: u, .. }) = start {
+                used = u;
+            } else {
+                if start != Some(Resume::Attack(seat)) {
+                    self.out.turns += 1;
+                    obs.event(self, Event::TurnStarted { seat });
                 }
-                let action = if options == 1 && !choices.solo_jester {
-                    if choices.can_yield {
-                        Action::Yield
+                // Step 1: a play, a yield, or a set-aside Jester and choose again.
+                let action = loop {
+                    let hand = self.hands[usize::from(seat)];
+                    self.plays.generate(hand, rules, &self.values);
+                    let choices = Step1 {
+                        plays: self.plays.as_slice(),
+                        can_yield: self.can_yield(rules, seat),
+                        solo_jester: self.solo_left > 0,
+                    };
+                    let options = choices.plays.len() + usize::from(choices.can_yield);
+                    if options + usize::from(choices.solo_jester) == 0 {
+                        return self.lose(Loss::CannotPlay, obs);
+                    }
+                    let action = if options == 1 && !choices.solo_jester {
+                        if choices.can_yield {
+                            Action::Yield
+                        } else {
+                            Action::Play(choices.plays[0])
+                        }
                     } else {
-                        Action::Play(choices.plays[0])
+                        if self.out.decisions >= self.halt_at {
+                            self.paused = Some(Resume::Attack(seat));
+                            return self.out;
+                        }
+                        self.out.decisions += 1;
+                        policy.attack(&self.view(rules, seat), &choices, coins)
+                    };
+                    if action == Action::SoloJester {
+                        self.solo_jester(rules, seat, obs);
+                    } else {
+                        break action;
                     }
-                } else {
-                    self.out.decisions += 1;
-                    policy.attack(&self.view(rules, seat), &choices, coins)
                 };
-                if action == Action::SoloJester {
-                    self.solo_jester(rules, seat, obs);
-                } else {
-                    break action;
-                }
-            };
-            let s = usize::from(seat);
-            match action {
-                Action::Yield => {
-                    self.yielded[s] = true;
-                    obs.event(self, Event::Yielded { seat });
-                }
-                Action::Play(p) => {
-                    debug_assert_eq!(self.hands[s] & p.cards, p.cards, "{p:?} is not in hand");
-                    self.yielded[s] = false;
-                    self.hands[s] &= !p.cards;
-                    self.table |= p.cards;
-                    obs.event(
-                        self,
-                        Event::Played {
-                            seat,
-                            cards: p.cards,
-                        },
-                    );
-                    if p.is_jester() {
-                        self.cancelled = true;
-                        self.out.jesters_played += 1;
-                        if self.players > 1 {
-                            self.out.decisions += 1;
-                            seat = policy.next_seat(&self.view(rules, seat), coins);
-                            debug_assert!(seat < self.players);
-                        }
-                        obs.event(self, Event::Chose { next: seat });
-                        continue 'turns;
+                let s = usize::from(seat);
+                match action {
+                    Action::Yield => {
+                        self.yielded[s] = true;
+                        obs.event(self, Event::Yielded { seat });
                     }
-                    if self.resolve(seat, &p, hearts, obs) {
-                        if self.at == self.castle_len {
-                            return self.win(rules, obs);
+                    Action::Play(p) => {
+                        debug_assert_eq!(self.hands[s] & p.cards, p.cards, "{p:?} is not in hand");
+                        self.yielded[s] = false;
+                        self.hands[s] &= !p.cards;
+                        self.table |= p.cards;
+                        obs.event(
+                            self,
+                            Event::Played {
+                                seat,
+                                cards: p.cards,
+                            },
+                        );
+                        if p.is_jester() {
+                            self.cancelled = true;
+                            self.out.jesters_played += 1;
+                            if self.players > 1 {
+                                self.out.decisions += 1;
+                                seat = policy.next_seat(&self.view(rules, seat), coins);
+                                debug_assert!(seat < self.players);
+                            }
+                            obs.event(self, Event::Chose { next: seat });
+                            continue 'turns;
                         }
-                        self.reveal(rules, obs);
-                        continue 'turns;
+                        if self.resolve(seat, &p, hearts, obs) {
+                            if self.at == self.castle_len {
+                                return self.win(rules, obs);
+                            }
+                            self.reveal(rules, obs);
+                            continue 'turns;
+                        }
                     }
+                    Action::SoloJester => unreachable!("handled in step 1"),
                 }
-                Action::SoloJester => unreachable!("handled in step 1"),
             }
             // Step 4: the enemy attacks.
-            let mut used = false;
+            let s = usize::from(seat);
             loop {
                 let need = self.need();
                 let hand = self.hands[s];
@@ -220,6 +281,10 @@ impl Engine {
                 let defence = if choices.covers.len() == 1 && !choices.solo_jester {
                     Defence::Discard(choices.covers[0])
                 } else {
+                    if self.out.decisions >= self.halt_at {
+                        self.paused = Some(Resume::Defend { seat, used });
+                        return self.out;
+                    }
                     self.out.decisions += 1;
                     policy.defend(&self.view(rules, seat), &choices, coins)
                 };
@@ -353,7 +418,7 @@ impl Engine {
 
     /// True if `seat` may yield now.
     #[inline]
-    fn can_yield(&self, rules: &Rules, seat: u8) -> bool {
+    pub fn can_yield(&self, rules: &Rules, seat: u8) -> bool {
         if self.players == 1 {
             return rules.solo_yield && !self.yielded[0];
         }
@@ -468,8 +533,38 @@ impl Engine {
         self.solo_left
     }
 
+    /// Players at the table.
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+
     /// The hand limit.
     pub fn max_hand(&self) -> u8 {
         self.max_hand
+    }
+
+    /// Makes [`Engine::resume`] stop before the next decision once `decisions` were made in
+    /// the game (`u16::MAX`: never).
+    pub fn halt_at(&mut self, decisions: u16) {
+        self.halt_at = decisions;
+    }
+
+    /// Where the last [`Engine::resume`] stopped, if it halted before the game's end.
+    pub fn paused(&self) -> Option<Resume> {
+        self.paused
+    }
+
+    /// Search worlds: replaces what is face down, the castle's order under the current enemy
+    /// (`castle`, next first), the tavern (`tavern`, top first) and every hand, keeping all
+    /// that is face up.
+    pub fn redeal(&mut self, castle: &[u8], tavern: &[u8], hands: &[u64; MAX_PLAYERS]) {
+        let next = usize::from(self.at) + 1;
+        debug_assert_eq!(
+            castle.len(),
+            usize::from(self.castle_len).saturating_sub(next)
+        );
+        self.castle[next..next + castle.len()].copy_from_slice(castle);
+        self.tavern = Tavern::new(tavern);
+        self.hands = *hands;
     }
 }

@@ -10,6 +10,7 @@ pub mod piles;
 pub mod policy;
 pub mod random;
 pub mod rules;
+pub mod search;
 pub mod simple;
 pub mod tally;
 pub mod view;
@@ -37,6 +38,8 @@ pub struct Regicide {
     uniform: bool,
     coins: bool,
     name: String,
+    /// The search player of each seat that has one.
+    search: [Option<search::Searcher>; MAX_PLAYERS],
 }
 
 impl Regicide {
@@ -53,16 +56,25 @@ impl Regicide {
         }
         let mut seats: [PolicyKind; MAX_PLAYERS] = Default::default();
         let mut names = Vec::new();
-        for (slot, spec) in seats.iter_mut().zip(specs) {
+        let mut searchers: [Option<search::Searcher>; MAX_PLAYERS] = Default::default();
+        for ((slot, spec), searcher) in seats.iter_mut().zip(specs).zip(&mut searchers) {
+            if let Some(s) = search::parse(spec)? {
+                s.check(&rules)?;
+                names.push(s.name.clone());
+                *searcher = Some(s);
+                continue;
+            }
             let (kind, name) = PolicyKind::parse(spec)?;
             *slot = kind;
             names.push(name);
         }
+        let uniform = seats[..specs.len()].iter().all(|s| *s == seats[0]);
         Ok(Self {
             fresh: Engine::new(&rules),
             coins: seats.iter().any(PolicyKind::draws_coins),
-            uniform: seats[..specs.len()].iter().all(|s| *s == seats[0]),
             name: seating.label(Table::Team, &names),
+            uniform: uniform && searchers.iter().all(Option::is_none),
+            search: searchers,
             seats,
             rules,
         })
@@ -82,6 +94,17 @@ impl Regicide {
             GameRng::unused()
         };
         let rules = &self.rules;
+        if self.search.iter().any(Option::is_some) {
+            return search::play(
+                rules,
+                &self.seats,
+                &self.search,
+                engine,
+                key,
+                &mut hearts,
+                &mut coins,
+            );
+        }
         if self.uniform {
             each_kind!(&self.seats[0], p => engine.play(rules, p, &mut hearts, &mut coins, &mut Unobserved))
         } else {
@@ -109,7 +132,7 @@ impl Game for Regicide {
     }
 
     fn policies() -> Vec<PolicyHelp> {
-        policy::help()
+        search::all_help()
     }
 
     fn policy_name(&self) -> &str {

@@ -3,6 +3,7 @@
 use crate::games::{ColumnData, Columns, Record};
 
 use super::card;
+use super::search::think::Think;
 
 /// How a lost game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -83,6 +84,11 @@ pub struct Outcome {
     pub loss_royal: u8,
     /// How a lost game ended.
     pub loss: Loss,
+    /// The search players' time per decision (wall clock: differs run to run).
+    pub think: Think,
+    /// `clairvoyant` only: the deal's search ran out of time (neither a win nor a loss of the
+    /// solver).
+    pub unsolved: bool,
 }
 
 impl Default for Outcome {
@@ -98,6 +104,8 @@ impl Default for Outcome {
             tavern_left: 0,
             loss_royal: 0,
             loss: Loss::None,
+            think: Think::default(),
+            unsolved: false,
         }
     }
 }
@@ -121,6 +129,10 @@ impl Record for Outcome {
                 if o.win { "" } else { card::name(o.loss_royal) }
             })
             .str("loss", |o| o.loss.label())
+            .bool("unsolved", |o| o.unsolved)
+            .u32("search_us", |o| {
+                o.think.micros.min(u64::from(u32::MAX)) as u32
+            })
             .done()
     }
 }

@@ -131,6 +131,11 @@ impl Discard {
         self.mask
     }
 
+    /// The pile's cards in the order hearts will shuffle them.
+    pub fn cards(&self) -> &[u8] {
+        &self.cards[..usize::from(self.len)]
+    }
+
     /// Hearts: shuffles the pile with `dealer` and moves `n` of its cards (all if fewer) under
     /// the tavern, first shuffled first. Returns how many moved. Stacked, the oldest go first.
     #[inline]

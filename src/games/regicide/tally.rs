@@ -5,6 +5,7 @@ use crate::sim::histogram::{Histogram, per_game};
 
 use super::outcome::{Grade, Loss, Outcome};
 use super::rules::ROYALS;
+use super::search::think::ThinkTally;
 
 /// The turns histogram's top bin (longer games are counted there).
 pub const MAX_TURNS: i64 = 300;
@@ -25,6 +26,9 @@ pub struct RegicideTally {
     turns_sum: u64,
     royals: Histogram,
     turns: Histogram,
+    think: ThinkTally,
+    unsolved: u64,
+    unsolved_wins: u64,
 }
 
 impl Default for RegicideTally {
@@ -41,6 +45,9 @@ impl Default for RegicideTally {
             turns_sum: 0,
             royals: Histogram::new(0, ROYALS as i64),
             turns: Histogram::new(0, MAX_TURNS),
+            think: ThinkTally::default(),
+            unsolved: 0,
+            unsolved_wins: 0,
         }
     }
 }
@@ -91,6 +98,9 @@ impl Tally for RegicideTally {
         self.turns_sum += u64::from(o.turns);
         self.royals.add(o.royals.into());
         self.turns.add(o.turns.into());
+        self.think.record(&o.think);
+        self.unsolved += u64::from(o.unsolved);
+        self.unsolved_wins += u64::from(o.unsolved && o.win);
     }
 
     fn merge(&mut self, other: Self) {
@@ -109,6 +119,9 @@ impl Tally for RegicideTally {
         self.turns_sum += other.turns_sum;
         self.royals.merge(&other.royals);
         self.turns.merge(&other.turns);
+        self.think.merge(&other.think);
+        self.unsolved += other.unsolved;
+        self.unsolved_wins += other.unsolved_wins;
     }
 
     fn games(&self) -> u64 {
@@ -132,10 +145,18 @@ impl Tally for RegicideTally {
             ("cannot_cover_rate", self.mean(self.losses[0])),
             ("cannot_play_rate", self.mean(self.losses[1])),
             ("mean_decisions", self.mean(self.decisions)),
+            ("mean_decision_ms", self.think.mean_ms()),
+            ("p99_decision_ms", self.think.p99_ms()),
+            ("unsolved_rate", self.mean(self.unsolved)),
+            ("unsolved_win_rate", self.mean(self.unsolved_wins)),
         ]
     }
 
     fn distributions(&self) -> Vec<(&'static str, &Histogram)> {
-        vec![("royals", &self.royals), ("turns", &self.turns)]
+        vec![
+            ("royals", &self.royals),
+            ("turns", &self.turns),
+            ("decision_time_bin", self.think.histogram()),
+        ]
     }
 }

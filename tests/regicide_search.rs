@@ -1,0 +1,110 @@
+//! Regicide's search players at the command line: their strategy files are the built-ins, bad
+//! search settings exit 2 in one line and write nothing, and a run is the same on any thread
+//! count (all but the timing column).
+
+mod common;
+
+use common::*;
+use sim::games::regicide::search::{Algorithm, Settings, parse};
+
+/// Runs `sim regicide ARGS --out OUT`.
+fn regicide_to(out: &std::path::Path, args: &[&str]) -> std::process::Output {
+    sim()
+        .arg("regicide")
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .expect("run the sim binary")
+}
+
+#[test]
+fn the_strategy_files_are_the_built_in_players() {
+    for (file, algorithm) in [("ismcts", Algorithm::Ismcts), ("pimc", Algorithm::Pimc)] {
+        let path = format!(
+            "{}/strategies/regicide/{file}.toml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let from_file = parse(&path).unwrap().expect("a search file");
+        let built_in = parse(file).unwrap().unwrap();
+        assert_eq!(from_file.settings, Settings::of(algorithm));
+        assert_eq!(from_file.settings, built_in.settings);
+        assert_eq!(from_file.name, file);
+    }
+    assert_eq!(
+        parse("ismcts-77").unwrap().unwrap().settings.simulations,
+        77
+    );
+    assert_eq!(parse("pimc-5").unwrap().unwrap().settings.simulations, 5);
+    assert!(parse("heuristic").unwrap().is_none());
+}
+
+#[test]
+fn bad_search_players_exit_2_in_one_line_and_write_nothing() {
+    let tmp = TempDir::new("regicide_search_bad_input");
+    let bad = tmp.write("bad.toml", "[search]\nexploration = -1.0\n");
+    let bad = bad.to_str().unwrap().to_string();
+    let unknown = tmp.write("unknown.toml", "[search]\ndepth = 3\n");
+    let unknown = unknown.to_str().unwrap().to_string();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["--policy", "ismcts-0"], "ismcts-N takes N from 1"),
+        (vec!["--policy", "pimc-lots"], "pimc-N takes N from 1"),
+        (vec!["--policy", "ismcts-"], "ismcts-N"),
+        (
+            vec!["--players", "2", "--policy", "clairvoyant"],
+            "solves solo games only",
+        ),
+        (vec!["--policy", &bad], "search settings out of range"),
+        (vec!["--policy", &unknown], "depth"),
+    ];
+    let mut failures = Vec::new();
+    for (i, (args, named)) in cases.iter().enumerate() {
+        let dir = tmp.join(&format!("out{i}"));
+        let mut all = args.clone();
+        all.extend(["--games", "10"]);
+        let out = regicide_to(&dir, &all);
+        match usage_error(&out, Some(&dir)) {
+            Ok(err) if err.contains(named) => {}
+            Ok(err) => failures.push(format!("{args:?}: {err:?} does not name {named:?}")),
+            Err(e) => failures.push(format!("{args:?}: {e}")),
+        }
+    }
+    assert_no_failures(&failures);
+}
+
+#[test]
+fn a_search_run_is_the_same_on_any_thread_count_but_for_its_times() {
+    let tmp = TempDir::new("regicide_search_threads");
+    let mut frames = Vec::new();
+    for threads in ["1", "2"] {
+        let dir = tmp.join(&format!("t{threads}"));
+        let out = regicide_to(
+            &dir,
+            &[
+                "--players",
+                "2",
+                "--policy",
+                "ismcts-30",
+                "--seat",
+                "1=pimc-2",
+                "--games",
+                "6",
+                "--seed",
+                "3",
+                "--threads",
+                threads,
+                "--per-game",
+            ],
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let games = read_parquet(&dir.join("games.parquet"));
+        assert!(column_names(&games).contains(&"search_us".to_string()));
+        frames.push(games.drop("search_us").unwrap());
+    }
+    assert!(
+        frames[0].equals(&frames[1]),
+        "{:?}\n{:?}",
+        frames[0],
+        frames[1]
+    );
+}
