@@ -35,6 +35,12 @@ const GAMES: &[Case] = &[
         compare: &["greedy", "heuristic"],
         vary: "start_hp=15,20",
     },
+    Case {
+        game: "regicide",
+        policy: "simple",
+        compare: &["simple", "heuristic"],
+        vary: "max_combo=8,10",
+    },
 ];
 
 /// Shards per run: enough that the ranges are uneven and none is a whole chunk.
