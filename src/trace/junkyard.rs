@@ -29,7 +29,7 @@ use super::{Traceable, Traced};
 
 /// A seat's automatons in index order, in a fixed array so that a state stays `Copy`; written
 /// to JSON as a list.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct Bots {
     list: [Automaton; MAX_BOTS],
     len: u8,
@@ -61,6 +61,15 @@ impl Bots {
         }
     }
 }
+
+/// Equal when the automatons are (not the unused slots).
+impl PartialEq for Bots {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Bots {}
 
 impl std::fmt::Debug for Bots {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
