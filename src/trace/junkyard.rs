@@ -647,10 +647,15 @@ impl Traceable for Junkyard {
             state: State::start(rules),
             each: |seen: Seen| {
                 // The person does not see the heaps' order.
-                if !matches!(seen.event, Event::Dealt { .. } | Event::Split { .. })
-                    && !person.quit.get()
-                    && let Some(words) = self.words(&seen)
-                {
+                let words = match seen.event {
+                    // The person sees neither heap's order nor the tear-downs the other draws.
+                    Event::Dealt { .. } | Event::Split { .. } => None,
+                    Event::Drew { seat: 1, card } if !is_number(card) => {
+                        Some("  seat 1 draws a tear-down (to its hand)".to_string())
+                    }
+                    _ => self.words(&seen),
+                };
+                if let Some(words) = words.filter(|_| !person.quit.get()) {
                     desk.borrow_mut().show(&words);
                 }
                 events.push(seen);
