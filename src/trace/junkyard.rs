@@ -164,8 +164,8 @@ impl State {
                 let t = &mut self.seats[at(seat)];
                 let mut used = Counts::default();
                 bot.add_cards(&mut used);
-                for v in 1..=NUMBERS {
-                    t.assembly[v - 1] = t.assembly[v - 1].saturating_sub(used[v]);
+                for (have, &spent) in t.assembly.iter_mut().zip(&used[1..]) {
+                    *have = have.saturating_sub(spent);
                 }
                 t.bots.push(Automaton {
                     attacking: false,
