@@ -5,9 +5,15 @@
 
 mod common;
 
+use serde_json::Value;
+use sim::cards::Dealer;
 use sim::games::Game;
-use sim::games::junkyard::Junkyard;
-use sim::games::junkyard::events::Event;
+use sim::games::junkyard::automaton::Automaton;
+use sim::games::junkyard::cards::Heap;
+use sim::games::junkyard::combat::Blocks;
+use sim::games::junkyard::events::{Event, Observer};
+use sim::games::junkyard::{Engine, Junkyard, Policy, Rules, Sources, Turn, View};
+use sim::rng::GameRng;
 use sim::rules::load;
 use sim::trace::junkyard::Seen;
 use sim::trace::{Traceable, json_lines, outcome_fields, read_log};
@@ -199,4 +205,167 @@ fn a_changed_deal_replays_to_other_events_and_a_bad_deal_is_refused() {
     ] {
         assert!(game.replay(&bad, &traced.events).is_err(), "{bad}");
     }
+}
+
+/// The decisions of a trace's JSON lines, answered in turn: a replay written here, apart from
+/// the library's. `calls[k]` holds the builds and tear-downs of call `k` of `setup` or `main`
+/// (set-up calls first, seat 0 then seat 1, then one per turn), each JSON event as written.
+struct JsonScript {
+    calls: Vec<Vec<Value>>,
+    blocks: Vec<Vec<u8>>,
+    splits: Vec<u32>,
+    next: [std::cell::Cell<usize>; 3],
+}
+
+fn automaton(v: &Value) -> Automaton {
+    serde_json::from_value(v.clone()).expect("an automaton")
+}
+
+impl JsonScript {
+    fn new(events: &[Value], setup_build: bool) -> Self {
+        let mut calls = vec![Vec::new(); if setup_build { 2 } else { 0 }];
+        let (mut blocks, mut splits) = (Vec::new(), Vec::new());
+        let mut in_turns = false;
+        for e in events {
+            match e["event"].as_str().unwrap() {
+                "turn_started" => {
+                    in_turns = true;
+                    calls.push(Vec::new());
+                }
+                "built" | "deployed" | "attacked" => {
+                    let k = if in_turns {
+                        calls.len() - 1
+                    } else {
+                        e["seat"].as_u64().unwrap() as usize
+                    };
+                    calls[k].push(e.clone());
+                }
+                "blocked" => blocks.push(serde_json::from_value(e["of"].clone()).unwrap()),
+                "split" => splits.push(e["mask"].as_u64().unwrap() as u32),
+                _ => {}
+            }
+        }
+        Self {
+            calls,
+            blocks,
+            splits,
+            next: Default::default(),
+        }
+    }
+
+    fn take(&self, k: usize) -> usize {
+        let i = self.next[k].get();
+        self.next[k].set(i + 1);
+        i
+    }
+
+    fn act<D: Dealer, O: Observer>(&self, turn: &mut Turn<'_, '_, D, O>) -> u32 {
+        let call = self.take(0);
+        for e in self.calls.get(call).into_iter().flatten() {
+            match e["event"].as_str().unwrap() {
+                "built" => turn.build(automaton(&e["bot"])),
+                "deployed" => turn.deploy(
+                    e["card"].as_u64().unwrap() as u8,
+                    e["target_at"].as_u64().unwrap() as usize,
+                    e["own_at"].as_u64().map(|i| i as usize),
+                ),
+                _ => return e["mask"].as_u64().unwrap() as u32,
+            }
+        }
+        0
+    }
+}
+
+impl Policy for JsonScript {
+    fn setup<D: Dealer, O: Observer>(&self, _: &Rules, turn: &mut Turn<'_, '_, D, O>) {
+        self.act(turn);
+    }
+
+    fn main<D: Dealer, O: Observer>(&self, _: &Rules, turn: &mut Turn<'_, '_, D, O>) -> u32 {
+        self.act(turn)
+    }
+
+    fn block(&self, _: &Rules, _: &View, _: u32, _: &mut GameRng) -> Blocks {
+        let mut blocks = Blocks::NONE;
+        let of = &self.blocks[self.take(1)];
+        blocks.of.copy_from_slice(of);
+        blocks
+    }
+
+    fn split(&self, _: &Rules, _: &View, _: &Automaton, _: &[Automaton], _: &mut GameRng) -> u32 {
+        self.splits[self.take(2)]
+    }
+}
+
+/// Returned batches in the order the deal line recorded them.
+struct Recorded(std::collections::VecDeque<Vec<u8>>);
+
+impl Dealer for Recorded {
+    fn shuffle(&mut self, cards: &mut [u8]) {
+        let order = self.0.pop_front().expect("a recorded batch");
+        cards.copy_from_slice(&order);
+    }
+}
+
+/// Replays JSON lines through `Engine::from_heaps`: the engine's events, as JSON.
+fn replay_json(rules: &Rules, lines: &[Value]) -> Vec<Value> {
+    let deal = lines.iter().find(|l| l["type"] == "deal").unwrap();
+    let events: Vec<Value> = lines
+        .iter()
+        .filter(|l| l["type"] == "event")
+        .cloned()
+        .collect();
+    let heap = |s: usize| -> Vec<u8> { serde_json::from_value(deal["heaps"][s].clone()).unwrap() };
+    let returns = |s: usize| -> Recorded {
+        Recorded(serde_json::from_value(deal["returns"][s].clone()).unwrap())
+    };
+    let mut engine = Engine::from_heaps(rules, [Heap::stacked(&heap(0)), Heap::stacked(&heap(1))]);
+    let script = JsonScript::new(&events, rules.setup_build);
+    let mut seen: Vec<Event> = Vec::new();
+    let mut src = Sources {
+        returns: &mut [returns(0), returns(1)],
+        coins: &mut [GameRng::unused(), GameRng::unused()],
+        obs: &mut seen,
+    };
+    engine.play(rules, [&script, &script], &mut src);
+    seen.iter()
+        .map(|e| serde_json::to_value(e).unwrap())
+        .collect()
+}
+
+#[test]
+fn the_json_lines_replay_through_a_replay_of_the_tests_own_event_for_event() {
+    let mut failures = Vec::new();
+    for (sets, policy) in [
+        (&[][..], "simple"),
+        (&[][..], "random"),
+        (&[][..], "greedy"),
+        (&["shuffle_returns=false"][..], "random"),
+        (&["setup_build=false"][..], "greedy"),
+    ] {
+        let game = junkyard(sets, policy);
+        for i in 0..200 {
+            let traced = game.trace(SEED, i);
+            let lines: Vec<Value> = json_lines(&game, policy, SEED, i, &traced)
+                .iter()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            // The events as written, without the trace's own fields.
+            let written: Vec<Value> = lines
+                .iter()
+                .filter(|l| l["type"] == "event")
+                .map(|l| {
+                    let mut e = l.clone();
+                    for k in ["type", "n", "state"] {
+                        e.as_object_mut().unwrap().remove(k);
+                    }
+                    e
+                })
+                .collect();
+            if replay_json(game.rules(), &lines) != written {
+                failures.push(format!("{policy} {sets:?} game {i}"));
+            }
+        }
+    }
+    assert_none(&failures);
 }
