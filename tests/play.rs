@@ -1,4 +1,4 @@
-//! `sim play` in a real pseudo-terminal: whole Crownfall and Scoundrel games played to the end by
+//! `sim play` in a real pseudo-terminal: whole Crownfall, Scoundrel and Junkyard games played to the end by
 //! typed choices with hints shown, a bad line answered with the choices again, `q` and the end of
 //! input (Ctrl-D), and a recorded game replayed event for event.
 //!
@@ -135,8 +135,8 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 const PROMPT: &str = ", q to quit)> ";
-const WON: &str = "\nWON: win ";
-const LOST: &str = "\nLOST: win ";
+const WON: &str = "\nWON: ";
+const LOST: &str = "\nLOST: ";
 const PAUSE: &str = "[Enter: next, q: quit]> ";
 const SAME: &str = "events: every one the same as the record";
 
@@ -279,6 +279,42 @@ fn a_whole_scoundrel_game_with_lookahead_hints_in_a_pty_recorded_and_replayed() 
 }
 
 #[test]
+fn a_whole_junkyard_game_with_greedy_hints_in_a_pty_recorded_and_replayed() {
+    let tmp = TempDir::new("play_junkyard");
+    let record = tmp.join("game.jsonl");
+    let record = record.to_str().unwrap();
+    let mut p = Pty::spawn(&[
+        "junkyard", "--seed", "42", "--game", "3", "--hints", "greedy", "--record", record,
+    ]);
+    // Always the first choice: the first automaton to build, then done, no attack, no blocks.
+    let (screens, prompts) = whole_game(&mut p, |_| "1");
+    assert!(prompts >= 5, "{prompts}");
+    let first = &screens[0];
+    assert!(
+        first.contains("you: HP 25") && first.contains("  1) build ") && first.contains(") done"),
+        "{first}"
+    );
+    assert!(first.contains("hint (greedy): "), "{first}");
+    assert!(
+        !first.contains("deal:"),
+        "the person does not see the heaps: {first}"
+    );
+    assert!(
+        screens.iter().any(|s| s.contains("1) done: no blocks")),
+        "the person is asked to block"
+    );
+    assert!(
+        screens.last().unwrap().contains("seat 1 wins"),
+        "{}",
+        screens.last().unwrap()
+    );
+    p.expect(&format!("recorded to {record}"));
+    assert_eq!(p.exit_code(), 0);
+    // The replay checks every event against the record and pauses at each decision.
+    assert!(replay_to_the_end(record, "junkyard") >= prompts / 2);
+}
+
+#[test]
 fn q_quits_and_the_end_of_input_stops_cleanly_without_a_record() {
     let tmp = TempDir::new("play_quit");
     for (game, stop) in [
@@ -286,12 +322,14 @@ fn q_quits_and_the_end_of_input_stops_cleanly_without_a_record() {
         ("scoundrel", "q"),
         ("crownfall", "eof"),
         ("scoundrel", "eof"),
+        ("junkyard", "q"),
+        ("junkyard", "eof"),
     ] {
         let record = tmp.join(&format!("{game}-{stop}.jsonl"));
-        let hints = if game == "crownfall" {
-            "expectimax"
-        } else {
-            "heuristic"
+        let hints = match game {
+            "crownfall" => "expectimax",
+            "junkyard" => "lookahead",
+            _ => "heuristic",
         };
         let mut p = Pty::spawn(&[game, "--hints", hints, "--record", record.to_str().unwrap()]);
         p.expect(PROMPT);

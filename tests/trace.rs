@@ -15,6 +15,7 @@ use sim::games::crownfall::engine::{JokerView, StrikeView};
 use sim::games::crownfall::events::{Event as CEvent, Seen as CSeen};
 use sim::games::crownfall::policy::BankTable;
 use sim::games::crownfall::{self, Crownfall, Enemy};
+use sim::games::junkyard::Junkyard;
 use sim::games::observe::Recorder;
 use sim::games::scoundrel::events::{Event as SEvent, Seen as SSeen};
 use sim::games::scoundrel::{self, Scoundrel, Turn, View};
@@ -514,7 +515,7 @@ fn the_library_replay_of_a_record_matches_it_and_a_changed_record_is_refused() {
     assert!(err.to_string().contains("differs"), "{err}");
 }
 
-/// The JSON layout of traces that show every kind of event of both games.
+/// The JSON layout of traces that show every kind of event of every game.
 fn layout() -> BTreeSet<String> {
     let mut fields = BTreeSet::new();
     for (sets, policy) in [
@@ -540,6 +541,18 @@ fn layout() -> BTreeSet<String> {
             let t = game.trace(SEED, i);
             schema::describe(
                 "scoundrel",
+                &json_lines(&game, policy, SEED, i, &t),
+                &mut fields,
+            );
+        }
+    }
+    for (sets, policy) in [(&[][..], "simple"), (&["setup_build=false"][..], "random")] {
+        let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+        let game = Junkyard::with_policy(load(None, &sets).unwrap(), policy).unwrap();
+        for i in 0..100 {
+            let t = game.trace(SEED, i);
+            schema::describe(
+                "junkyard",
                 &json_lines(&game, policy, SEED, i, &t),
                 &mut fields,
             );
@@ -600,6 +613,8 @@ fn the_binary_traces_the_game_its_per_game_row_recorded() {
         ("crownfall", "expectimax", Some("guard_zone=3")),
         ("scoundrel", "heuristic", Some("avoid_order=shuffle")),
         ("scoundrel", "lookahead", None),
+        ("junkyard", "greedy", None),
+        ("junkyard", "random", Some("shuffle_returns=false")),
     ] {
         let dir = tmp.join(&format!("{game}-{policy}"));
         let mut args = argv![

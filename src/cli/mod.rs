@@ -108,7 +108,7 @@ pub fn games() -> Vec<GameEntry> {
         traced::<Crownfall>("bank-at-17"),
         traced::<Scoundrel>("greedy"),
         entry::<Regicide>("simple"),
-        entry::<Junkyard>("simple"),
+        traced::<Junkyard>("simple"),
     ]
 }
 

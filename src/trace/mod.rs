@@ -7,6 +7,7 @@
 //! state after it, the outcome. [`SCHEMA_VERSION`] numbers their layout.
 
 pub mod crownfall;
+pub mod junkyard;
 pub mod play;
 pub mod schema;
 pub mod scoundrel;

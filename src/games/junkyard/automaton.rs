@@ -1,10 +1,13 @@
 //! Automatons: the four patterns, their power and toughness, and the order `simple` ranks them
 //! in.
 
+use serde::{Deserialize, Serialize};
+
 use super::cards::Counts;
 
 /// The four patterns, in increasing rank of the order's last tie-break (a run ranks first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Pattern {
     /// Four 1s: power 1, toughness 1, cannot be blocked.
     FourOnes = 0,
@@ -17,7 +20,7 @@ pub enum Pattern {
 }
 
 /// A built automaton: its pattern and numbers (which fix its cards), and whether it attacked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Automaton {
     /// Power.
     pub power: u8,

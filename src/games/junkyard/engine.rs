@@ -6,6 +6,7 @@
 //! (blocks, damage splits) from a [`View`]; every event goes to one [`Observer`].
 
 use crate::cards::Dealer;
+use crate::games::observe::Cards;
 use crate::rng::GameRng;
 
 use super::automaton::Automaton;
@@ -153,9 +154,16 @@ impl Side {
         bot
     }
 
-    /// Puts a tear-down (if any) and the cards `back` under the heap as one batch.
+    /// Puts a tear-down (if any) and the cards `back` under seat `seat`'s heap as one batch.
     #[inline]
-    fn return_cards(&mut self, tear: Option<u8>, back: &Counts, dealer: &mut impl Dealer) {
+    fn return_cards(
+        &mut self,
+        seat: u8,
+        tear: Option<u8>,
+        back: &Counts,
+        dealer: &mut impl Dealer,
+        obs: &mut impl Observer,
+    ) {
         let mut batch = [0u8; MAX_HEAP];
         let mut n = 0;
         if let Some(card) = tear {
@@ -169,6 +177,10 @@ impl Side {
             }
         }
         self.heap.put_under(&mut batch[..n], dealer);
+        obs.event(Event::Returned {
+            seat,
+            cards: Cards::of(&batch[..n]),
+        });
     }
 }
 
@@ -269,6 +281,12 @@ impl Engine {
         policies: [&P; 2],
         src: &mut Sources<'_, D, O>,
     ) {
+        for seat in 0..2 {
+            src.obs.event(Event::Dealt {
+                seat: seat as u8,
+                heap: self.sides[seat].heap.iter().collect(),
+            });
+        }
         for seat in 0..2 {
             self.sides[seat].draw(seat as u8, rules.opening_draw, src.obs);
         }
@@ -399,6 +417,10 @@ impl Engine {
             attackers,
             self.sides[def].bots(),
         );
+        src.obs.event(Event::Blocked {
+            seat: def as u8,
+            of: blocks.of,
+        });
         let mut lost = [0u32; 2];
         let mut to_player = 0u16;
         for j in combat::bits(attackers) {
@@ -433,6 +455,11 @@ impl Engine {
             } else {
                 combat::split_rule(&bot, blockers)
             };
+            src.obs.event(Event::Split {
+                seat: seat as u8,
+                attacker: j as u8,
+                mask: split,
+            });
             for k in combat::bits(split) {
                 lost[def] |= 1 << index[k];
             }
@@ -461,9 +488,13 @@ impl Engine {
                 let i = 31 - mask.leading_zeros() as usize;
                 mask &= !(1 << i);
                 let bot = side.remove_bot(i, &mut back);
-                src.obs.event(Event::Destroyed { seat: s as u8, bot });
+                src.obs.event(Event::Destroyed {
+                    seat: s as u8,
+                    bot,
+                    at: i as u8,
+                });
             }
-            side.return_cards(None, &back, &mut src.returns[s]);
+            side.return_cards(s as u8, None, &back, &mut src.returns[s], src.obs);
         }
         self.sides[def].hp <= 0
     }
@@ -485,6 +516,22 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
     #[inline(always)]
     pub fn view(&self) -> View<'_> {
         self.engine.view(self.seat)
+    }
+
+    /// What `policy` would do in this step 3 and 4, played on a copy of the game (nothing here
+    /// changes; `sim play`'s hints): its builds and tear-downs as events, and its attackers.
+    pub fn advice<P: Policy>(&self, rules: &Rules, policy: &P) -> (Vec<Event>, u32) {
+        let mut engine = *self.engine;
+        let mut events = Vec::new();
+        let mut coins = self.src.coins.clone();
+        let mut src = Sources {
+            returns: &mut [crate::cards::Stacked, crate::cards::Stacked],
+            coins: &mut coins,
+            obs: &mut events,
+        };
+        let mut turn = Turn::new(&mut engine, self.seat, &mut src);
+        let mask = policy.main(rules, &mut turn);
+        (events, mask)
     }
 
     /// The player's own generator.
@@ -547,19 +594,30 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
             }
         }
         let mut back = Counts::default();
+        let target_at = target as u8;
+        let own_at = own.map(|i| i as u8);
         let target = self.engine.sides[opp].remove_bot(target, &mut back);
-        self.engine.sides[opp].return_cards(None, &back, &mut self.src.returns[opp]);
         let side = &mut self.engine.sides[me];
         side.hand[slot] -= 1;
         side.teardowns += 1;
-        let mut back = Counts::default();
-        let own = own.map(|i| side.remove_bot(i, &mut back));
-        side.return_cards(Some(card), &back, &mut self.src.returns[me]);
+        let mut mine = Counts::default();
+        let own = own.map(|i| side.remove_bot(i, &mut mine));
         self.src.obs.event(Event::Deployed {
             seat: me as u8,
             card,
             target,
             own,
+            target_at,
+            own_at,
         });
+        let src = &mut *self.src;
+        self.engine.sides[opp].return_cards(opp as u8, None, &back, &mut src.returns[opp], src.obs);
+        self.engine.sides[me].return_cards(
+            me as u8,
+            Some(card),
+            &mine,
+            &mut src.returns[me],
+            src.obs,
+        );
     }
 }

@@ -2,11 +2,25 @@
 //! to an [`Observer`], a generic parameter that is a no-op in the runner (compiled away) and can
 //! be a recorder for tracing.
 
-use super::automaton::Automaton;
+use serde::{Deserialize, Serialize};
 
-/// One thing that happened. `seat` is the seat it happened to or was done by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+use crate::games::observe::Cards;
+
+use super::automaton::Automaton;
+use super::combat::MAX_BOTS;
+
+/// One thing that happened. `seat` is the seat it happened to or was done by. Written to JSON
+/// with its name in `event` (`sim trace --json`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
+    /// The seat's heap as dealt, top first (before the opening draw).
+    Dealt {
+        /// Whose heap.
+        seat: u8,
+        /// The cards, top first.
+        heap: Cards,
+    },
     /// A turn began (turns count both players' turns, from 1).
     TurnStarted {
         /// The player whose turn it is.
@@ -38,6 +52,17 @@ pub enum Event {
         target: Automaton,
         /// The deployer's own automaton destroyed, if it had any.
         own: Option<Automaton>,
+        /// The target's index among the opponent's automatons.
+        target_at: u8,
+        /// The own automaton's index among the deployer's.
+        own_at: Option<u8>,
+    },
+    /// Cards went under the seat's heap as one batch, in this order (first highest).
+    Returned {
+        /// Whose heap.
+        seat: u8,
+        /// The batch, in the order it went under.
+        cards: Cards,
     },
     /// Automatons moved to the attack area (bit `i`: the seat's automaton `i`).
     Attacked {
@@ -46,12 +71,31 @@ pub enum Event {
         /// The attackers.
         mask: u32,
     },
+    /// The defender's blocks, as legalized: per defending automaton 0, or 1 + the index of
+    /// the attacker it blocks.
+    Blocked {
+        /// The defender.
+        seat: u8,
+        /// The blocks.
+        of: [u8; MAX_BOTS],
+    },
+    /// An attacker split its power over its blockers: the mask of blockers it destroys.
+    Split {
+        /// The attacker's seat.
+        seat: u8,
+        /// The attacking automaton's index.
+        attacker: u8,
+        /// The blockers destroyed (bit `k`: its `k`-th blocker in index order).
+        mask: u32,
+    },
     /// An automaton of the seat's was destroyed in combat.
     Destroyed {
         /// Whose.
         seat: u8,
         /// The automaton.
         bot: Automaton,
+        /// Its index among the seat's automatons.
+        at: u8,
     },
     /// Unblocked attackers hit the defending player.
     Damage {

@@ -30,6 +30,8 @@ use crate::games::seats::{Seating, Table, duel_deal};
 use crate::games::{Game, PolicyHelp};
 use crate::rng::{GameKey, GameRng};
 
+use events::Observer;
+
 /// Junkyard Frankenstein with its rules and a policy in each seat.
 pub struct Junkyard {
     rules: Rules,
@@ -40,12 +42,14 @@ pub struct Junkyard {
 }
 
 impl Junkyard {
-    /// Plays deal `deal` with `seated[k]` in seat `k`, returned cards ordered by `returns`.
-    fn play_deal<D: Dealer>(
+    /// Plays deal `deal` with `seated[k]` in seat `k`, returned cards ordered by `returns`,
+    /// every event to `obs`.
+    fn play_deal<D: Dealer, O: Observer>(
         &self,
         key: GameKey,
         seated: [&PolicyKind; 2],
         returns: &mut [D; 2],
+        obs: &mut O,
     ) -> Outcome {
         let mut engine = Engine::deal(
             &self.rules,
@@ -65,9 +69,36 @@ impl Junkyard {
         let mut src = Sources {
             returns,
             coins: &mut coins,
-            obs: &mut (),
+            obs,
         };
         engine.play(&self.rules, seated, &mut src)
+    }
+
+    /// Plays game `index` of a run seeded `seed` exactly as [`Game::play`] does, every event
+    /// to `obs` (`sim trace`).
+    pub fn play_observed<O: Observer>(&self, seed: u64, index: u64, obs: &mut O) -> Outcome {
+        let (deal, swapped) = duel_deal(index, self.swap);
+        let key = GameKey::new(seed, deal);
+        let [a, b] = &self.policies;
+        let seated = if swapped { [b, a] } else { [a, b] };
+        let mut outcome = if self.rules.shuffle_returns {
+            let mut returns = [
+                key.stream(Streams::RETURNS),
+                key.stream(Streams::RETURNS + 1),
+            ];
+            self.play_deal(key, seated, &mut returns, obs)
+        } else {
+            self.play_deal(key, seated, &mut [Stacked, Stacked], obs)
+        };
+        outcome.swapped = swapped;
+        outcome
+    }
+
+    /// The policy in seat `seat` of game `index` (seats swap on odd games of a duel of two
+    /// policies).
+    pub fn seated(&self, index: u64, seat: usize) -> &PolicyKind {
+        let (_, swapped) = duel_deal(index, self.swap);
+        &self.policies[seat ^ usize::from(swapped)]
     }
 }
 
@@ -109,21 +140,7 @@ impl Game for Junkyard {
     }
 
     fn play(&self, seed: u64, index: u64) -> Outcome {
-        let (deal, swapped) = duel_deal(index, self.swap);
-        let key = GameKey::new(seed, deal);
-        let [a, b] = &self.policies;
-        let seated = if swapped { [b, a] } else { [a, b] };
-        let mut outcome = if self.rules.shuffle_returns {
-            let mut returns = [
-                key.stream(Streams::RETURNS),
-                key.stream(Streams::RETURNS + 1),
-            ];
-            self.play_deal(key, seated, &mut returns)
-        } else {
-            self.play_deal(key, seated, &mut [Stacked, Stacked])
-        };
-        outcome.swapped = swapped;
-        outcome
+        self.play_observed(seed, index, &mut ())
     }
 
     fn new_tally(&self) -> JunkyardTally {
