@@ -5,7 +5,8 @@ use crate::games::{ColumnData, Columns, Record};
 use super::card;
 
 /// How a lost game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Loss {
     /// The game was won.
     None,

@@ -125,6 +125,11 @@ impl Discard {
         self.len == 0
     }
 
+    /// The pile's cards in order (after hearts, the order they were shuffled to).
+    pub fn cards(&self) -> &[u8] {
+        &self.cards[..usize::from(self.len)]
+    }
+
     /// The pile's cards as a mask (it is face up).
     #[inline]
     pub fn mask(&self) -> u64 {
