@@ -305,7 +305,9 @@ impl Traceable for Regicide {
         let tavern = deal_pile(deal, "tavern")?;
         if castle.is_empty()
             || castle.len() > ROYALS
-            || !castle.iter().all(|&c| usize::from(c) < CODES && card::is_royal(c))
+            || !castle
+                .iter()
+                .all(|&c| usize::from(c) < CODES && card::is_royal(c))
         {
             return Err(SimError::input(
                 "the deal's castle: 1 to 12 royals (card codes 44 to 55)",
@@ -458,7 +460,6 @@ impl Traceable for Regicide {
         let outcome = self.play_with(seed, index, &person, &mut obs, |e| {
             deal = Some(dealt(e, rules));
         });
-        drop(obs);
         events.splice(0..0, deal);
         (!person.quit.get()).then_some(Traced { events, outcome })
     }
@@ -605,7 +606,12 @@ impl Person<'_, '_> {
     }
 
     /// Asks the person; `None` once they quit.
-    fn ask(&self, view: &View, choices: Vec<String>, hint: impl FnOnce() -> Vec<String>) -> Option<usize> {
+    fn ask(
+        &self,
+        view: &View,
+        choices: Vec<String>,
+        hint: impl FnOnce() -> Vec<String>,
+    ) -> Option<usize> {
         if self.quit.get() {
             return None;
         }
@@ -654,7 +660,11 @@ fn action_words(a: &Action) -> String {
 }
 
 fn defence_choices(choices: &Step4) -> Vec<Defence> {
-    let mut list: Vec<Defence> = choices.covers.iter().map(|&c| Defence::Discard(c)).collect();
+    let mut list: Vec<Defence> = choices
+        .covers
+        .iter()
+        .map(|&c| Defence::Discard(c))
+        .collect();
     if choices.solo_jester {
         list.push(Defence::SoloJester);
     }
