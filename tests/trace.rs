@@ -610,6 +610,8 @@ fn the_binary_traces_the_game_its_per_game_row_recorded() {
         ("crownfall", "expectimax", Some("guard_zone=3")),
         ("scoundrel", "heuristic", Some("avoid_order=shuffle")),
         ("scoundrel", "lookahead", None),
+        ("regicide", "simple", None),
+        ("regicide", "random", Some("players=3")),
     ] {
         let dir = tmp.join(&format!("{game}-{policy}"));
         let mut args = argv![
