@@ -315,20 +315,59 @@ fn a_whole_junkyard_game_with_greedy_hints_in_a_pty_recorded_and_replayed() {
 }
 
 #[test]
+fn a_whole_solo_regicide_game_with_hints_in_a_pty_recorded_and_replayed() {
+    let tmp = TempDir::new("play_regicide");
+    let record = tmp.join("game.jsonl");
+    let record = record.to_str().unwrap();
+    let mut p = Pty::spawn(&[
+        "regicide",
+        "--seed",
+        "42",
+        "--game",
+        "3",
+        "--hints",
+        "heuristic",
+        "--record",
+        record,
+    ]);
+    // Always the first choice: the first play (or cover) listed.
+    let (screens, prompts) = whole_game(&mut p, |_| "1");
+    assert!(prompts >= 5, "{prompts}");
+    let first = &screens[0];
+    assert!(
+        first.contains("enemy J") && first.contains("your hand: ") && first.contains("  1) play "),
+        "{first}"
+    );
+    assert!(first.contains("hint (heuristic): "), "{first}");
+    assert!(
+        !first.contains("deal:"),
+        "the person does not see the deal: {first}"
+    );
+    let rest = p.expect(&format!("recorded to {record}"));
+    assert!(rest.contains("royals"), "{rest}");
+    assert_eq!(p.exit_code(), 0);
+    // The replay pauses at every decision, the forced ones included.
+    assert!(replay_to_the_end(record, "regicide") >= prompts);
+}
+
+#[test]
 fn q_quits_and_the_end_of_input_stops_cleanly_without_a_record() {
     let tmp = TempDir::new("play_quit");
     for (game, stop) in [
         ("crownfall", "q"),
         ("scoundrel", "q"),
+        ("regicide", "q"),
         ("crownfall", "eof"),
         ("scoundrel", "eof"),
         ("junkyard", "q"),
         ("junkyard", "eof"),
+        ("regicide", "eof"),
     ] {
         let record = tmp.join(&format!("{game}-{stop}.jsonl"));
         let hints = match game {
             "crownfall" => "expectimax",
             "junkyard" => "lookahead",
+            "regicide" => "simple",
             _ => "heuristic",
         };
         let mut p = Pty::spawn(&[game, "--hints", hints, "--record", record.to_str().unwrap()]);

@@ -17,8 +17,10 @@ use sim::games::crownfall::policy::BankTable;
 use sim::games::crownfall::{self, Crownfall, Enemy};
 use sim::games::junkyard::Junkyard;
 use sim::games::observe::Recorder;
+use sim::games::regicide::Regicide;
 use sim::games::scoundrel::events::{Event as SEvent, Seen as SSeen};
 use sim::games::scoundrel::{self, Scoundrel, Turn, View};
+use sim::games::seats::Seating;
 use sim::rng::GameRng;
 use sim::rules::load;
 use sim::trace::{SCHEMA_VERSION, Traceable, json_lines, outcome_fields, schema};
@@ -558,6 +560,19 @@ fn layout() -> BTreeSet<String> {
             );
         }
     }
+    for (players, policy) in [(1, "simple"), (3, "random")] {
+        let rules: sim::games::regicide::Rules =
+            load(None, &[format!("players={players}")]).unwrap();
+        let game = Regicide::new(rules, &Seating::uniform(policy, players)).unwrap();
+        for i in 0..100 {
+            let t = game.trace(SEED, i);
+            schema::describe(
+                "regicide",
+                &json_lines(&game, policy, SEED, i, &t),
+                &mut fields,
+            );
+        }
+    }
     fields
 }
 
@@ -615,6 +630,8 @@ fn the_binary_traces_the_game_its_per_game_row_recorded() {
         ("scoundrel", "lookahead", None),
         ("junkyard", "greedy", None),
         ("junkyard", "random", Some("shuffle_returns=false")),
+        ("regicide", "simple", None),
+        ("regicide", "random", Some("players=3")),
     ] {
         let dir = tmp.join(&format!("{game}-{policy}"));
         let mut args = argv![

@@ -107,7 +107,7 @@ pub fn games() -> Vec<GameEntry> {
     vec![
         traced::<Crownfall>("bank-at-17"),
         traced::<Scoundrel>("greedy"),
-        entry::<Regicide>("simple"),
+        traced::<Regicide>("simple"),
         traced::<Junkyard>("simple"),
     ]
 }

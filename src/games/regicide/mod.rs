@@ -26,7 +26,7 @@ use crate::games::seats::{Seating, Table};
 use crate::games::{Game, PolicyHelp};
 use crate::rng::{GameKey, GameRng};
 
-use events::Unobserved;
+use events::{Observer, Unobserved};
 use policy::{Mixed, each_kind};
 use rules::MAX_PLAYERS;
 
@@ -80,21 +80,21 @@ impl Regicide {
         })
     }
 
-    /// Plays game `index` of a run seeded with `seed` from `engine` (fresh or stacked).
+    /// Plays game `index` of a run seeded with `seed` from `engine` (fresh or stacked), every
+    /// event to `obs`; `dealt` sees the engine once castle and tavern are ordered.
     #[inline]
-    fn play_from(&self, mut engine: Engine, key: GameKey) -> Outcome {
-        engine.shuffle(
-            &mut key.stream(Streams::CASTLE),
-            &mut key.stream(Streams::TAVERN),
-        );
-        let mut hearts = key.stream(Streams::HEARTS);
-        let mut coins = if self.coins {
-            key.stream(Streams::POLICY)
-        } else {
-            GameRng::unused()
-        };
+    fn play_from<O: Observer>(
+        &self,
+        engine: Engine,
+        key: GameKey,
+        obs: &mut O,
+        dealt: impl FnOnce(&Engine),
+    ) -> Outcome {
+        let (mut engine, mut hearts, mut coins) = self.ready(engine, key);
+        dealt(&engine);
         let rules = &self.rules;
         if self.search.iter().any(Option::is_some) {
+            // The search players play through their own loop, which reports no events.
             return search::play(
                 rules,
                 &self.seats,
@@ -106,11 +106,62 @@ impl Regicide {
             );
         }
         if self.uniform {
-            each_kind!(&self.seats[0], p => engine.play(rules, p, &mut hearts, &mut coins, &mut Unobserved))
+            each_kind!(&self.seats[0], p => engine.play(rules, p, &mut hearts, &mut coins, obs))
         } else {
             let mixed = Mixed { seats: &self.seats };
-            engine.play(rules, &mixed, &mut hearts, &mut coins, &mut Unobserved)
+            engine.play(rules, &mixed, &mut hearts, &mut coins, obs)
         }
+    }
+
+    /// `engine` with castle and tavern ordered for game `key`, the generator of hearts'
+    /// shuffles and the policies' own.
+    #[inline]
+    fn ready(&self, mut engine: Engine, key: GameKey) -> (Engine, GameRng, GameRng) {
+        engine.shuffle(
+            &mut key.stream(Streams::CASTLE),
+            &mut key.stream(Streams::TAVERN),
+        );
+        let hearts = key.stream(Streams::HEARTS);
+        let coins = if self.coins {
+            key.stream(Streams::POLICY)
+        } else {
+            GameRng::unused()
+        };
+        (engine, hearts, coins)
+    }
+
+    /// Plays game `index` of a run seeded with `seed` exactly as the run does, every event to
+    /// `obs`; `dealt` sees the engine once castle and tavern are ordered (`sim trace`).
+    pub fn play_observed<O: Observer>(
+        &self,
+        seed: u64,
+        index: u64,
+        obs: &mut O,
+        dealt: impl FnOnce(&Engine),
+    ) -> Outcome {
+        self.play_from(self.fresh.clone(), GameKey::new(seed, index), obs, dealt)
+    }
+
+    /// Plays game `index` of a run seeded with `seed` with the same deal but `policy` deciding
+    /// for every seat (a person at the table), every event to `obs`; `dealt` sees the engine
+    /// once castle and tavern are ordered.
+    pub fn play_with<P: Policy, O: Observer>(
+        &self,
+        seed: u64,
+        index: u64,
+        policy: &P,
+        obs: &mut O,
+        dealt: impl FnOnce(&Engine),
+    ) -> Outcome {
+        let key = GameKey::new(seed, index);
+        let (mut engine, mut hearts, mut coins) = self.ready(self.fresh.clone(), key);
+        dealt(&engine);
+        engine.play(&self.rules, policy, &mut hearts, &mut coins, obs)
+    }
+
+    /// The policy of `seat`.
+    pub fn seat_policy(&self, seat: u8) -> &PolicyKind {
+        &self.seats[usize::from(seat)]
     }
 }
 
@@ -144,7 +195,12 @@ impl Game for Regicide {
     }
 
     fn play(&self, seed: u64, index: u64) -> Outcome {
-        self.play_from(self.fresh.clone(), GameKey::new(seed, index))
+        self.play_from(
+            self.fresh.clone(),
+            GameKey::new(seed, index),
+            &mut Unobserved,
+            |_| {},
+        )
     }
 
     fn new_tally(&self) -> RegicideTally {

@@ -6,7 +6,8 @@ use super::card;
 use super::search::think::Think;
 
 /// How a lost game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Loss {
     /// The game was won.
     None,

@@ -125,15 +125,15 @@ impl Discard {
         self.len == 0
     }
 
+    /// The pile's cards in order (after hearts, the order they were shuffled to).
+    pub fn cards(&self) -> &[u8] {
+        &self.cards[..usize::from(self.len)]
+    }
+
     /// The pile's cards as a mask (it is face up).
     #[inline]
     pub fn mask(&self) -> u64 {
         self.mask
-    }
-
-    /// The pile's cards in the order hearts will shuffle them.
-    pub fn cards(&self) -> &[u8] {
-        &self.cards[..usize::from(self.len)]
     }
 
     /// Hearts: shuffles the pile with `dealer` and moves `n` of its cards (all if fewer) under
