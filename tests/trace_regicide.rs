@@ -324,3 +324,23 @@ fn a_trace_in_words_names_the_deal_the_decisions_and_the_end() {
         "{text}"
     );
 }
+
+#[test]
+fn search_players_are_refused_by_trace_and_play_by_name() {
+    for policy in ["pimc-4", "ismcts-20"] {
+        let game = regicide(1, policy);
+        let err = game.check_traceable().unwrap_err().to_string();
+        assert!(
+            err.contains(policy) && err.contains("cannot be traced"),
+            "{err}"
+        );
+    }
+    assert!(regicide(1, "heuristic").check_traceable().is_ok());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sim"))
+        .args(["trace", "regicide", "--policy", "pimc-4", "--game", "0"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(out.stdout.is_empty() && err.lines().count() == 1, "{err}");
+}

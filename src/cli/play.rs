@@ -61,6 +61,7 @@ pub fn execute<G: Traceable>(args: &PlayCmdArgs, default_policy: &str) -> Result
     }
     let rules = rules::load::<G::Rules>(args.rules.as_deref(), &args.set)?;
     let game = G::with_policy(rules, args.hints.as_deref().unwrap_or(default_policy))?;
+    game.check_traceable()?;
     play::play(
         &game,
         args.seed,

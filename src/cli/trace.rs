@@ -42,6 +42,7 @@ pub struct TraceArgs {
 pub fn execute<G: Traceable>(args: &TraceArgs, default_policy: &str) -> Result<ExitCode> {
     let rules = rules::load::<G::Rules>(args.rules.as_deref(), &args.set)?;
     let game = G::with_policy(rules, args.policy.as_deref().unwrap_or(default_policy))?;
+    game.check_traceable()?;
     let traced = game.trace(args.seed, args.index);
     if args.json {
         for line in json_lines(&game, game.policy_name(), args.seed, args.index, &traced) {

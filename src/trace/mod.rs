@@ -42,6 +42,12 @@ pub trait Traceable: Game {
     /// An event with the state after it, as the engine reports it.
     type Seen: Copy + PartialEq + std::fmt::Debug + Serialize + DeserializeOwned;
 
+    /// An error if this game's policies cannot be traced (a policy that plays through a loop
+    /// of its own that reports no events); `sim trace` and `sim play` refuse them by name.
+    fn check_traceable(&self) -> Result<()> {
+        Ok(())
+    }
+
     /// Plays game `index` of a run seeded `seed` with the game's policy, as the run plays it,
     /// recording every event.
     fn trace(&self, seed: u64, index: u64) -> Traced<Self::Seen, Self::Outcome>;

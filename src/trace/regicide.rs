@@ -265,6 +265,16 @@ impl<F: FnMut(Seen)> Observer for Tracer<'_, F> {
 }
 
 impl Traceable for Regicide {
+    fn check_traceable(&self) -> Result<()> {
+        if self.searches() {
+            return Err(SimError::input(format!(
+                "policy {}: the search players (pimc, ismcts, clairvoyant) cannot be traced or give hints yet; trace their games' rows with --per-game",
+                self.policy_name()
+            )));
+        }
+        Ok(())
+    }
+
     type Seen = Seen;
 
     fn trace(&self, seed: u64, index: u64) -> Traced<Seen, Self::Outcome> {

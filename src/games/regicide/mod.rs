@@ -159,6 +159,12 @@ impl Regicide {
         engine.play(&self.rules, policy, &mut hearts, &mut coins, obs)
     }
 
+    /// True if any seat plays a search player (pimc, ismcts, clairvoyant), whose games play
+    /// through the search's own loop.
+    pub fn searches(&self) -> bool {
+        self.search.iter().any(Option::is_some)
+    }
+
     /// The policy of `seat`.
     pub fn seat_policy(&self, seat: u8) -> &PolicyKind {
         &self.seats[usize::from(seat)]
