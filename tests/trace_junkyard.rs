@@ -104,9 +104,16 @@ fn assert_none(failures: &[String]) {
 }
 
 #[test]
-fn traces_are_the_games_of_the_run_for_simple_random_and_greedy() {
+fn traces_are_the_games_of_the_run_for_every_rule_policy_and_strategy_file() {
     let mut failures = Vec::new();
-    for policy in ["simple", "random", "greedy"] {
+    for policy in [
+        "simple",
+        "random",
+        "greedy",
+        "aggressive",
+        "defensive",
+        "strategies/junkyard/rush.toml",
+    ] {
         failures.extend(traces_reproduce_the_run(&junkyard(&[], policy), 0..1000));
     }
     // Returned cards in a fixed order, and the set-up without building.
