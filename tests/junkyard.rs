@@ -5,15 +5,8 @@
 mod common;
 
 use std::ffi::OsString;
-use std::path::Path;
 
 use common::*;
-
-fn junkyard_to(out: &Path, args: &[&str]) -> std::process::Output {
-    let mut all: Vec<OsString> = vec!["junkyard".into(), "--out".into(), out.into()];
-    all.extend(args.iter().map(OsString::from));
-    run(&all)
-}
 
 fn f64_at(df: &polars::prelude::DataFrame, column: &str, row: usize) -> f64 {
     match value_at(df, column, row) {
@@ -40,12 +33,13 @@ fn bad_policies_and_rules_exit_2_in_one_line_and_write_nothing() {
         let dir = tmp.join(&format!("out{i}"));
         let mut args = vec!["--games", "1000"];
         args.extend_from_slice(flags);
-        let out = junkyard_to(&dir, &args);
-        match usage_error(&out, Some(&dir)) {
-            Ok(err) if err.contains(named) => {}
-            Ok(err) => failures.push(format!("{flags:?}: {err:?} does not name {named}")),
-            Err(e) => failures.push(format!("{flags:?}: {e}")),
-        }
+        let out = game_to("junkyard", &dir, &args);
+        failures.extend(refused_naming(
+            &out,
+            Some(&dir),
+            named,
+            &format!("{flags:?}"),
+        ));
     }
     assert_no_failures(&failures);
 }
@@ -98,7 +92,8 @@ fn a_tournament_of_one_policy_with_vs_or_sharded_is_refused() {
 #[test]
 fn different_policies_play_each_deal_from_both_seats_and_threads_do_not_matter() {
     let tmp = TempDir::new("junkyard-swap");
-    let one = junkyard_to(
+    let one = game_to(
+        "junkyard",
         &tmp.join("one"),
         &[
             "-p",
@@ -111,7 +106,8 @@ fn different_policies_play_each_deal_from_both_seats_and_threads_do_not_matter()
             "1",
         ],
     );
-    let two = junkyard_to(
+    let two = game_to(
+        "junkyard",
         &tmp.join("two"),
         &[
             "-p",
@@ -142,7 +138,11 @@ fn different_policies_play_each_deal_from_both_seats_and_threads_do_not_matter()
         "{overall} {s0} {s1}"
     );
     // Against itself a policy plays each deal once, always as the first policy in seat 0.
-    let same = junkyard_to(&tmp.join("same"), &["-p", "simple", "--games", "2000"]);
+    let same = game_to(
+        "junkyard",
+        &tmp.join("same"),
+        &["-p", "simple", "--games", "2000"],
+    );
     assert!(same.status.success());
     let c = read_parquet(&tmp.join("same/summary.parquet"));
     assert_eq!(f64_at(&c, "win_rate", 0), f64_at(&c, "seat0_win_rate", 0));

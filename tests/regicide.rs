@@ -227,16 +227,6 @@ fn seats_take_their_own_policies_and_a_uniform_table_matches_the_plain_run() {
 }
 
 /// Runs `sim regicide ARGS --out OUT`.
-fn regicide_to(out: &std::path::Path, args: &[&str]) -> std::process::Output {
-    sim()
-        .arg("regicide")
-        .args(args)
-        .arg("--out")
-        .arg(out)
-        .output()
-        .expect("run the sim binary")
-}
-
 #[test]
 fn bad_players_seats_policies_and_rules_exit_2_in_one_line_and_write_nothing() {
     let tmp = TempDir::new("regicide_bad_input");
@@ -270,12 +260,13 @@ fn bad_players_seats_policies_and_rules_exit_2_in_one_line_and_write_nothing() {
         let dir = tmp.join(&format!("out{i}"));
         let mut all = args.clone();
         all.extend(["--games", "1000"]);
-        let out = regicide_to(&dir, &all);
-        match usage_error(&out, Some(&dir)) {
-            Ok(err) if err.contains(named) => {}
-            Ok(err) => failures.push(format!("{args:?}: {err:?} does not name {named:?}")),
-            Err(e) => failures.push(format!("{args:?}: {e}")),
-        }
+        let out = game_to("regicide", &dir, &all);
+        failures.extend(refused_naming(
+            &out,
+            Some(&dir),
+            named,
+            &format!("{args:?}"),
+        ));
     }
     assert_no_failures(&failures);
 }
@@ -286,7 +277,8 @@ fn same_seed_gives_identical_files_whatever_the_threads_and_per_game_columns_agr
     let mut files = Vec::new();
     for threads in ["1", "2"] {
         let dir = tmp.join(&format!("t{threads}"));
-        let out = regicide_to(
+        let out = game_to(
+            "regicide",
             &dir,
             &[
                 "--players",
@@ -384,14 +376,14 @@ fn shards_of_a_mixed_table_merge_into_the_single_runs_files() {
         "1",
     ];
     let single = tmp.join("single");
-    assert!(regicide_to(&single, &args).status.success());
+    assert!(game_to("regicide", &single, &args).status.success());
     let mut dirs = Vec::new();
     for i in 0..4 {
         let dir = tmp.join(&format!("shard-{i}"));
         let mut a = args.to_vec();
         let shard = format!("{i}/4");
         a.extend(["--shard", &shard]);
-        let out = regicide_to(&dir, &a);
+        let out = game_to("regicide", &dir, &a);
         assert!(out.status.success(), "{}", stderr(&out));
         dirs.push(dir);
     }

@@ -8,16 +8,6 @@ use common::*;
 use sim::games::regicide::search::{Algorithm, Settings, parse};
 
 /// Runs `sim regicide ARGS --out OUT`.
-fn regicide_to(out: &std::path::Path, args: &[&str]) -> std::process::Output {
-    sim()
-        .arg("regicide")
-        .args(args)
-        .arg("--out")
-        .arg(out)
-        .output()
-        .expect("run the sim binary")
-}
-
 #[test]
 fn the_strategy_files_are_the_built_in_players() {
     for (file, algorithm) in [("ismcts", Algorithm::Ismcts), ("pimc", Algorithm::Pimc)] {
@@ -62,12 +52,13 @@ fn bad_search_players_exit_2_in_one_line_and_write_nothing() {
         let dir = tmp.join(&format!("out{i}"));
         let mut all = args.clone();
         all.extend(["--games", "10"]);
-        let out = regicide_to(&dir, &all);
-        match usage_error(&out, Some(&dir)) {
-            Ok(err) if err.contains(named) => {}
-            Ok(err) => failures.push(format!("{args:?}: {err:?} does not name {named:?}")),
-            Err(e) => failures.push(format!("{args:?}: {e}")),
-        }
+        let out = game_to("regicide", &dir, &all);
+        failures.extend(refused_naming(
+            &out,
+            Some(&dir),
+            named,
+            &format!("{args:?}"),
+        ));
     }
     assert_no_failures(&failures);
 }
@@ -78,7 +69,8 @@ fn a_search_run_is_the_same_on_any_thread_count_but_for_its_times() {
     let mut frames = Vec::new();
     for threads in ["1", "2"] {
         let dir = tmp.join(&format!("t{threads}"));
-        let out = regicide_to(
+        let out = game_to(
+            "regicide",
             &dir,
             &[
                 "--players",

@@ -19,11 +19,12 @@ fn seat_flags_a_one_seat_game_lacks_exit_2_name_the_flag_and_write_nothing() {
         let mut args: Vec<std::ffi::OsString> = argv!["--games", "1B"].to_vec();
         args.extend(flags.iter().map(std::ffi::OsString::from));
         let out = crownfall_to(&dir.join("out"), &args);
-        match usage_error(&out, Some(&dir.join("out"))) {
-            Ok(err) if err.contains(named) => {}
-            Ok(err) => failures.push(format!("{flags:?}: {err} does not name {named}")),
-            Err(e) => failures.push(format!("{flags:?}: {e}")),
-        }
+        failures.extend(refused_naming(
+            &out,
+            Some(&dir.join("out")),
+            named,
+            &format!("{flags:?}"),
+        ));
     }
     assert_no_failures(&failures);
 }

@@ -66,6 +66,32 @@ macro_rules! argv {
     };
 }
 
+/// Runs `sim GAME ARGS --out OUT`.
+pub fn game_to<S: AsRef<std::ffi::OsStr>>(game: &str, out: &Path, args: &[S]) -> Output {
+    sim()
+        .arg(game)
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .expect("run the sim binary")
+}
+
+/// The bad-input contract of [`usage_error`] for `out`, whose one error line must also name
+/// `named`: `None` if both hold, else what was wrong, led by `case`.
+pub fn refused_naming(
+    out: &Output,
+    out_dir: Option<&Path>,
+    named: &str,
+    case: &str,
+) -> Option<String> {
+    match usage_error(out, out_dir) {
+        Ok(err) if err.contains(named) => None,
+        Ok(err) => Some(format!("{case}: {err:?} does not name {named:?}")),
+        Err(e) => Some(format!("{case}: {e}")),
+    }
+}
+
 /// Runs `sim crownfall ARGS --out OUT`.
 pub fn crownfall_to(out: &Path, args: &[std::ffi::OsString]) -> Output {
     sim()
