@@ -68,7 +68,8 @@ pub fn play<G: Game>(
     let games = args.games()?;
     let threads = rayon_threads(args.play.threads) as u64;
     let span = args.play.span(games);
-    let mut plan = Plan::new(span.start, span.end - span.start);
+    let chunk = cells.iter().map(Game::games_per_chunk).min().unwrap_or(CHUNK);
+    let mut plan = Plan::new(span.start, span.end - span.start, chunk);
     // A wave holds every cell's results for its chunks: fewer chunks for bigger grids, and few
     // with a precision target, since a cell that reaches it mid-wave wastes the rest of the wave.
     let chunks = if args.precision.is_some() {
@@ -76,7 +77,7 @@ pub fn play<G: Game>(
     } else {
         (64 / cells.len() as u64).max(2 * threads)
     };
-    plan.wave = chunks * CHUNK;
+    plan.wave = chunks * plan.chunk;
     let options = GridOptions {
         pairs,
         precision: args.precision,

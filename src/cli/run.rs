@@ -102,9 +102,10 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
     let game: G = setup(play, policy, &args.seats)?;
     let dir = out_dir(play, G::NAME, game.policy_name())?;
     let span = play.span(games);
-    let mut plan = Plan::new(span.start, span.end - span.start);
+    let mut plan = Plan::new(span.start, span.end - span.start, game.games_per_chunk());
     let mut games_file = if args.per_game {
-        plan.wave = 16 * CHUNK;
+        // Bounds the outcomes held before they are written.
+        plan.wave = plan.wave.min(16 * CHUNK);
         Some(GamesWriter::create::<G::Outcome>(
             &dir,
             plan.first_game,

@@ -228,4 +228,9 @@ pub trait Game: Sync + Sized {
     }
     /// An empty tally for this game's rules.
     fn new_tally(&self) -> Self::Tally;
+    /// Games per unit of parallel work: a slow policy (a search) plays fewer, so that a short
+    /// run still spreads over every thread. Results do not depend on it.
+    fn games_per_chunk(&self) -> u64 {
+        crate::sim::runner::CHUNK
+    }
 }

@@ -12,7 +12,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-/// Games per chunk: the unit of parallel work and of stopping.
+/// Games per chunk for fast games: the unit of parallel work and of stopping. A slow policy
+/// asks for smaller chunks ([`crate::games::Game::games_per_chunk`]) so that a short run still
+/// spreads over every thread; results do not depend on the chunk size.
 pub const CHUNK: u64 = 16_384;
 
 /// Which game indices to play and how to group them.
@@ -22,18 +24,22 @@ pub struct Plan {
     pub first_game: u64,
     /// How many games.
     pub games: u64,
+    /// Games per chunk: the unit of parallel work.
+    pub chunk: u64,
     /// Games per wave: the most results held at once before the sink takes them.
     pub wave: u64,
 }
 
 impl Plan {
-    /// Games `first_game .. first_game + games` in waves of 64 chunks. The last index must fit
-    /// in a `u64` (the command line checks it).
-    pub fn new(first_game: u64, games: u64) -> Self {
+    /// Games `first_game .. first_game + games` in chunks of `chunk` games, waves of 64 chunks.
+    /// The last index must fit in a `u64` (the command line checks it).
+    pub fn new(first_game: u64, games: u64, chunk: u64) -> Self {
+        let chunk = chunk.max(1);
         Self {
             first_game,
             games,
-            wave: 64 * CHUNK,
+            chunk,
+            wave: 64 * chunk,
         }
     }
 
@@ -64,12 +70,13 @@ where
 {
     let mut next = plan.first_game;
     let end = plan.end();
-    let wave = plan.wave.max(CHUNK);
+    let chunk = plan.chunk.max(1);
+    let wave = plan.wave.max(chunk);
     while next < end {
         let wave_end = next.saturating_add(wave).min(end);
         let chunks: Vec<Range<u64>> = (next..wave_end)
-            .step_by(CHUNK as usize)
-            .map(|s| s..s.saturating_add(CHUNK).min(wave_end))
+            .step_by(chunk as usize)
+            .map(|s| s..s.saturating_add(chunk).min(wave_end))
             .collect();
         let results: Vec<Option<T>> = chunks
             .par_iter()
@@ -136,6 +143,7 @@ mod tests {
         let plan = Plan {
             first_game: 5,
             games: 3 * CHUNK + 17,
+            chunk: CHUNK,
             wave: 2 * CHUNK,
         };
         let expected: u64 = (5..5 + plan.games).sum();
@@ -149,7 +157,7 @@ mod tests {
 
     #[test]
     fn a_stop_request_keeps_a_prefix() {
-        let plan = Plan::new(0, 10 * CHUNK);
+        let plan = Plan::new(0, 10 * CHUNK, CHUNK);
         let stop = AtomicBool::new(true);
         let played = run::<_, Infallible, _, _>(&plan, &stop, |_| (), |_| Ok(true)).unwrap();
         assert_eq!(
@@ -173,5 +181,13 @@ mod tests {
         .unwrap();
         assert_eq!(played.games, 3 * CHUNK);
         assert!(!played.complete);
+    }
+
+    #[test]
+    fn small_chunks_tile_the_range_in_order() {
+        let plan = Plan::new(3, 10, 4);
+        let (t2, firsts) = sum_of_indices(&plan, 2);
+        assert_eq!(t2, (3..13).sum::<u64>());
+        assert_eq!(firsts, vec![3, 7, 11]);
     }
 }

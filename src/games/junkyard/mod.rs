@@ -146,6 +146,14 @@ impl Game for Junkyard {
     fn new_tally(&self) -> JunkyardTally {
         JunkyardTally::new(&self.rules)
     }
+
+    fn games_per_chunk(&self) -> u64 {
+        if self.policies.iter().any(|p| matches!(p, PolicyKind::Lookahead(_))) {
+            256
+        } else {
+            crate::sim::runner::CHUNK
+        }
+    }
 }
 
 #[cfg(test)]

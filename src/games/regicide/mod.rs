@@ -212,6 +212,14 @@ impl Game for Regicide {
     fn new_tally(&self) -> RegicideTally {
         RegicideTally::default()
     }
+
+    fn games_per_chunk(&self) -> u64 {
+        if self.search.iter().any(Option::is_some) {
+            1
+        } else {
+            crate::sim::runner::CHUNK
+        }
+    }
 }
 
 #[cfg(test)]

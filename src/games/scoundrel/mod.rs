@@ -56,6 +56,15 @@ impl Game for Scoundrel {
     fn new_tally(&self) -> ScoundrelTally {
         ScoundrelTally::new(&self.rules)
     }
+
+    fn games_per_chunk(&self) -> u64 {
+        match self.policy {
+            PolicyKind::Clairvoyant(_) => 1,
+            PolicyKind::Expectimax(_) => 64,
+            PolicyKind::Lookahead(_) => 1024,
+            _ => crate::sim::runner::CHUNK,
+        }
+    }
 }
 
 impl Scoundrel {
