@@ -68,7 +68,11 @@ pub fn play<G: Game>(
     let games = args.games()?;
     let threads = rayon_threads(args.play.threads) as u64;
     let span = args.play.span(games);
-    let chunk = cells.iter().map(Game::games_per_chunk).min().unwrap_or(CHUNK);
+    let chunk = cells
+        .iter()
+        .map(Game::games_per_chunk)
+        .min()
+        .unwrap_or(CHUNK);
     let mut plan = Plan::new(span.start, span.end - span.start, chunk);
     // A wave holds every cell's results for its chunks: fewer chunks for bigger grids, and few
     // with a precision target, since a cell that reaches it mid-wave wastes the rest of the wave.

@@ -25,7 +25,7 @@ use play::Desk;
 
 /// The version of the JSON lines' layout: raised whenever a field is added, removed, renamed or
 /// changes type (a test checks the layout against `docs/trace-schema.txt`).
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// A game traced: every event with the state after it, and the outcome.
 #[derive(Clone, Debug, PartialEq)]

@@ -148,7 +148,11 @@ impl Game for Junkyard {
     }
 
     fn games_per_chunk(&self) -> u64 {
-        if self.policies.iter().any(|p| matches!(p, PolicyKind::Lookahead(_))) {
+        if self
+            .policies
+            .iter()
+            .any(|p| matches!(p, PolicyKind::Lookahead(_)))
+        {
             256
         } else {
             crate::sim::runner::CHUNK

@@ -90,6 +90,9 @@ pub struct Outcome {
     /// `clairvoyant` only: the deal's search ran out of time (neither a win nor a loss of the
     /// solver).
     pub unsolved: bool,
+    /// `clairvoyant` only: a win whose Jester count is the fewest found, not proved the fewest
+    /// (the time ran out while lowering it).
+    pub jesters_unproved: bool,
 }
 
 impl Default for Outcome {
@@ -107,6 +110,7 @@ impl Default for Outcome {
             loss: Loss::None,
             think: Think::default(),
             unsolved: false,
+            jesters_unproved: false,
         }
     }
 }
@@ -131,6 +135,7 @@ impl Record for Outcome {
             })
             .str("loss", |o| o.loss.label())
             .bool("unsolved", |o| o.unsolved)
+            .bool("jesters_unproved", |o| o.jesters_unproved)
             .u32("search_us", |o| {
                 o.think.micros.min(u64::from(u32::MAX)) as u32
             })

@@ -29,6 +29,7 @@ pub struct RegicideTally {
     think: ThinkTally,
     unsolved: u64,
     unsolved_wins: u64,
+    jesters_unproved: u64,
 }
 
 impl Default for RegicideTally {
@@ -48,6 +49,7 @@ impl Default for RegicideTally {
             think: ThinkTally::default(),
             unsolved: 0,
             unsolved_wins: 0,
+            jesters_unproved: 0,
         }
     }
 }
@@ -101,6 +103,7 @@ impl Tally for RegicideTally {
         self.think.record(&o.think);
         self.unsolved += u64::from(o.unsolved);
         self.unsolved_wins += u64::from(o.unsolved && o.win);
+        self.jesters_unproved += u64::from(o.jesters_unproved);
     }
 
     fn merge(&mut self, other: Self) {
@@ -122,6 +125,7 @@ impl Tally for RegicideTally {
         self.think.merge(&other.think);
         self.unsolved += other.unsolved;
         self.unsolved_wins += other.unsolved_wins;
+        self.jesters_unproved += other.jesters_unproved;
     }
 
     fn games(&self) -> u64 {
@@ -149,6 +153,7 @@ impl Tally for RegicideTally {
             ("p99_decision_ms", self.think.p99_ms()),
             ("unsolved_rate", self.mean(self.unsolved)),
             ("unsolved_win_rate", self.mean(self.unsolved_wins)),
+            ("jesters_unproved_rate", self.mean(self.jesters_unproved)),
         ]
     }
 

@@ -4,17 +4,19 @@
 //! measured against.
 //!
 //! At its first decision it searches depth first over every legal move (all minimal covers
-//! included), the rollout policy's move tried first, with a transposition table of the states
-//! already proved lost. It first allows every set-aside Jester (can the deal be won at all?),
-//! then, for a deal it can win, no Jester, one, and so on: the first budget that wins is the
-//! fewest Jesters the deal needs (when the time runs out while lowering, the fewest found),
-//! and that winning line is played. A search that runs out of its time (CPU milliseconds per
-//! deal) before any answer leaves the deal *unsolved*: it is then played on by the rollout
-//! policy and counted apart (`unsolved_rate`), never as a win or loss of the solver. A deal
-//! that cannot be won is played on by the rollout policy too.
+//! included), with a transposition table of the states already proved lost. Each child is
+//! valued by the rollout policy's own line from it: a line that wins ends the search (and is
+//! the line played); the other children are searched most royals first. It first allows every
+//! set-aside Jester (can the deal be won at all?), then one fewer than the last winning line
+//! used, until a budget is proved lost: that proves the fewest Jesters the deal needs. A search
+//! that reaches its budget of states before any answer leaves the deal *unsolved*: it is then
+//! played on by the rollout policy and counted apart (`unsolved_rate`), never as a win or loss
+//! of the solver; one that reaches it while lowering the Jesters plays the fewest found
+//! (`jesters_unproved`). A deal that cannot be won is played on by the rollout policy too. The
+//! budget counts states, not time, so a run is the same on any machine and thread count.
 
+use std::cell::RefCell;
 use std::collections::HashSet;
-use std::time::Duration;
 
 use crate::rng::GameRng;
 
@@ -23,8 +25,8 @@ use super::super::events::Unobserved;
 use super::super::moves::{Covers, Plays};
 use super::super::policy::{Action, Defence, Policy, Step1, Step4};
 use super::super::rules::Rules;
+use super::super::view::View;
 use super::moves::{Forced, Move, Moves, Rollout};
-use super::think::cpu_now;
 
 /// What the solver found for a deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +35,7 @@ pub enum Verdict {
     Won(u8),
     /// No line wins.
     Lost,
-    /// The time ran out.
+    /// The budget of states ran out.
     Unsolved,
 }
 
@@ -51,10 +53,15 @@ struct Search<'a> {
     rollout: &'a Rollout,
     /// The most set-aside Jesters a line may use.
     budget: u8,
+    /// The set-aside Jesters a line must leave unused (all of them less `budget`).
+    keep: u8,
+    /// The moves of the last rollout line ([`Search::rollout_value`]).
+    recorded: RefCell<Vec<Move>>,
     lost: HashSet<u64>,
-    deadline: Duration,
+    /// The most states a deal may search.
+    max_nodes: u64,
     nodes: u64,
-    timed_out: bool,
+    out_of_budget: bool,
     /// Whether to use the transposition table and move ordering (off: brute force).
     pruned: bool,
 }
@@ -92,8 +99,9 @@ pub fn legal_moves(rules: &Rules, engine: &Engine, at: Resume) -> Moves {
 }
 
 /// The state after `mv` at `s`: the next decision, or the game's end (`Err(won)`).
-fn step(rules: &Rules, s: &State, mv: Move, then: &Rollout) -> Result<State, bool> {
-    let mut next = s.clone();
+#[inline(never)]
+fn step<P: Policy>(rules: &Rules, s: &State, mv: Move, then: &P) -> Result<Box<State>, bool> {
+    let mut next = Box::new(s.clone());
     next.engine.halt_at(s.engine.outcome().decisions + 1);
     let out = next.engine.resume(
         rules,
@@ -145,47 +153,53 @@ fn key(rules: &Rules, s: &State) -> u64 {
 }
 
 impl Search<'_> {
-    /// True if some line from `s` wins within the budget; sets `timed_out` (and answers
-    /// false) when the time runs out.
+    /// True if some line from `s` wins within the budget (and `line` then ends with it); sets
+    /// `out_of_budget` (and answers false) when the budget of states runs out.
     fn wins(&mut self, s: &State, line: &mut Vec<Move>) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(512) && cpu_now() > self.deadline {
-            self.timed_out = true;
+        if self.nodes > self.max_nodes {
+            self.out_of_budget = true;
         }
-        if self.timed_out {
+        if self.out_of_budget {
             return false;
         }
         let k = if self.pruned { key(self.rules, s) } else { 0 };
         if self.pruned && self.lost.contains(&k) {
             return false;
         }
-        let moves = legal_moves(self.rules, &s.engine, s.at);
-        let mut order: Vec<Move> = moves.as_slice().to_vec();
-        let used = s.engine.outcome().solo_jesters;
-        order.retain(|m| !is_solo_jester(*m) || used < self.budget);
-        if self.pruned
-            && let Some(first) = self.rollout_move(s)
-            && let Some(i) = order.iter().position(|m| m.key() == first.key())
-        {
-            order[..=i].rotate_right(1);
-        }
-        for mv in order {
-            match step(self.rules, s, mv, self.rollout) {
+        let allowed = self.allowed_moves(s);
+        // Brute force tries every move in the engine's order. The pruned search values each
+        // child by the rollout policy's line from it: a line that wins ends the search, the
+        // others are searched most royals first (ties in the engine's order).
+        let mut children: Vec<(i32, Move, Box<State>)> = Vec::with_capacity(allowed.len());
+        for (i, mv) in allowed.into_iter().enumerate() {
+            match step(self.rules, s, mv, &self.within()) {
                 Err(true) => {
                     line.push(mv);
                     return true;
                 }
                 Err(false) => {}
+                Ok(next) if !self.pruned => children.push((-(i as i32), mv, next)),
                 Ok(next) => {
-                    line.push(mv);
-                    if self.wins(&next, line) {
+                    let value = self.rollout_value(&next);
+                    if value == WON {
+                        line.push(mv);
+                        line.extend_from_slice(&self.recorded.borrow());
                         return true;
                     }
-                    line.pop();
-                    if self.timed_out {
-                        return false;
-                    }
+                    children.push((value, mv, next));
                 }
+            }
+        }
+        children.sort_by_key(|c| std::cmp::Reverse(c.0));
+        for (_, mv, next) in children {
+            line.push(mv);
+            if self.wins(&next, line) {
+                return true;
+            }
+            line.pop();
+            if self.out_of_budget {
+                return false;
             }
         }
         if self.pruned {
@@ -194,50 +208,114 @@ impl Search<'_> {
         false
     }
 
-    /// The rollout policy's move at `s` (tried first).
-    fn rollout_move(&self, s: &State) -> Option<Move> {
-        let view = s.engine.view(self.rules, s.at.seat());
+    /// The legal moves at `s` within the Jester budget, in the engine's order (on the heap:
+    /// the search recurses a hundred levels deep).
+    #[inline(never)]
+    fn allowed_moves(&self, s: &State) -> Vec<Move> {
+        let used = s.engine.outcome().solo_jesters;
         let moves = legal_moves(self.rules, &s.engine, s.at);
-        let m = moves.as_slice();
-        let mut coins = GameRng::unused();
-        match (s.at, m.first()?) {
-            (Resume::Defend { used, .. }, _) => {
-                let covers: Vec<_> = m
-                    .iter()
-                    .filter_map(|x| match x {
-                        Move::Defend(Defence::Discard(c)) => Some(*c),
-                        _ => None,
-                    })
-                    .collect();
-                let choices = Step4 {
-                    covers: &covers,
-                    solo_jester: view.solo_jesters > 0,
-                    used_jester: used,
-                };
-                Some(Move::Defend(
-                    self.rollout.defend(&view, &choices, &mut coins),
-                ))
-            }
-            _ => {
-                let plays: Vec<_> = m
-                    .iter()
-                    .filter_map(|x| match x {
-                        Move::Attack(Action::Play(p)) => Some(*p),
-                        _ => None,
-                    })
-                    .collect();
-                let choices = Step1 {
-                    plays: &plays,
-                    can_yield: s.engine.can_yield(self.rules, s.at.seat()),
-                    solo_jester: view.solo_jesters > 0,
-                };
-                Some(Move::Attack(
-                    self.rollout.attack(&view, &choices, &mut coins),
-                ))
-            }
+        let allowed = moves.as_slice().iter().copied();
+        allowed
+            .filter(|m| !is_solo_jester(*m) || used < self.budget)
+            .collect()
+    }
+
+    /// The value of the rollout policy's line from `s` to the game's end: [`WON`] for a win
+    /// within the Jester budget, else the royals it defeats. The line's moves are left in
+    /// `recorded`.
+    #[inline(never)]
+    fn rollout_value(&self, s: &State) -> i32 {
+        self.recorded.borrow_mut().clear();
+        let mut engine = s.engine.clone();
+        let recorder = Recorder {
+            policy: self.within(),
+            moves: &self.recorded,
+        };
+        let out = engine.resume(
+            self.rules,
+            &recorder,
+            &mut s.hearts.clone(),
+            &mut GameRng::unused(),
+            &mut Unobserved,
+            s.at,
+        );
+        if out.win && out.solo_jesters <= self.budget {
+            WON
+        } else {
+            i32::from(out.royals)
+        }
+    }
+
+    /// The rollout policy kept within this pass's Jester budget.
+    fn within(&self) -> Within<'_> {
+        Within {
+            rollout: self.rollout,
+            keep: self.keep,
         }
     }
 }
+
+/// The rollout policy kept within a Jester budget: it uses no set-aside Jester once only
+/// `keep` are left, unless the Jester is its only choice (a line that then loses the budget
+/// is valued as a loss).
+struct Within<'a> {
+    rollout: &'a Rollout,
+    keep: u8,
+}
+
+impl Policy for Within<'_> {
+    fn attack(&self, view: &View, choices: &Step1, coins: &mut GameRng) -> Action {
+        let over = choices.solo_jester && view.solo_jesters <= self.keep;
+        if over && choices.plays.is_empty() && !choices.can_yield {
+            return Action::SoloJester;
+        }
+        let choices = Step1 {
+            solo_jester: choices.solo_jester && !over,
+            ..*choices
+        };
+        self.rollout.attack(view, &choices, coins)
+    }
+
+    fn next_seat(&self, view: &View, coins: &mut GameRng) -> u8 {
+        self.rollout.next_seat(view, coins)
+    }
+
+    fn defend(&self, view: &View, choices: &Step4, coins: &mut GameRng) -> Defence {
+        let choices = Step4 {
+            solo_jester: choices.solo_jester && view.solo_jesters > self.keep,
+            ..*choices
+        };
+        self.rollout.defend(view, &choices, coins)
+    }
+}
+
+/// A policy that writes down every choice of the policy it wraps: the line the solver plays
+/// when that policy's game wins.
+struct Recorder<'a, P> {
+    policy: P,
+    moves: &'a RefCell<Vec<Move>>,
+}
+
+impl<P: Policy> Policy for Recorder<'_, P> {
+    fn attack(&self, view: &View, choices: &Step1, coins: &mut GameRng) -> Action {
+        let a = self.policy.attack(view, choices, coins);
+        self.moves.borrow_mut().push(Move::Attack(a));
+        a
+    }
+
+    fn next_seat(&self, view: &View, coins: &mut GameRng) -> u8 {
+        self.policy.next_seat(view, coins)
+    }
+
+    fn defend(&self, view: &View, choices: &Step4, coins: &mut GameRng) -> Defence {
+        let d = self.policy.defend(view, choices, coins);
+        self.moves.borrow_mut().push(Move::Defend(d));
+        d
+    }
+}
+
+/// [`Search::rollout_value`] of a line that wins.
+const WON: i32 = 1000;
 
 fn is_solo_jester(m: Move) -> bool {
     matches!(
@@ -256,18 +334,21 @@ pub struct Clairvoyant {
     next: usize,
     /// States searched.
     pub nodes: u64,
+    /// A win's Jester count is proved the fewest (false: the budget ran out while lowering
+    /// it, so it is the fewest found).
+    pub fewest_proved: bool,
 }
 
 impl Clairvoyant {
-    /// Solves the game `real` at its decision `at`, hearts to come from `hearts`, within
-    /// `seconds` of CPU time. `pruned = false` is the brute-force check: no table, no ordering.
+    /// Solves the game `real` at its decision `at`, hearts to come from `hearts`, searching at
+    /// most `max_nodes` states. `pruned = false` is the brute-force check: no table, no ordering.
     pub fn solve(
         rules: &Rules,
         rollout: &Rollout,
         real: &Engine,
         at: Resume,
         hearts: GameRng,
-        seconds: f64,
+        max_nodes: u64,
         pruned: bool,
     ) -> Self {
         let start = State {
@@ -279,31 +360,42 @@ impl Clairvoyant {
             rules,
             rollout,
             budget: 0,
+            keep: 0,
+            recorded: RefCell::new(Vec::new()),
             lost: HashSet::new(),
-            deadline: cpu_now() + Duration::from_secs_f64(seconds),
+            max_nodes,
             nodes: 0,
-            timed_out: false,
+            out_of_budget: false,
             pruned,
         };
         let most = real.solo_jesters_left() + real.outcome().solo_jesters;
+        let before = real.outcome().solo_jesters;
         let mut won: Option<(u8, Vec<Move>)> = None;
-        // Every Jester allowed first (is the deal winnable at all?), then fewer from none up.
-        for budget in std::iter::once(most).chain(0..most) {
-            if won.as_ref().is_some_and(|w| w.0 <= budget) {
-                break;
-            }
+        // Every Jester allowed first (can the deal be won at all?), then one fewer than the
+        // last winning line used, until a budget is proved lost. A state lost with a budget is
+        // lost with any smaller one, so the table of lost states carries over.
+        let mut budget = most;
+        loop {
             search.budget = budget;
-            search.lost.clear();
+            search.keep = most - budget;
             let mut line = vec![];
-            if search.wins(&start, &mut line) {
-                won = Some((budget, line));
-            } else if search.timed_out || won.is_none() {
+            let won_at_once = pruned && search.rollout_value(&start) == WON;
+            if won_at_once {
+                line.extend_from_slice(&search.recorded.borrow());
+            } else if !search.wins(&start, &mut line) {
                 break;
             }
+            let used = before + line.iter().filter(|m| is_solo_jester(**m)).count() as u8;
+            won = Some((used, line));
+            if used == before {
+                break;
+            }
+            budget = used - 1;
         }
+        let fewest_proved = !search.out_of_budget;
         let (verdict, line) = match won {
             Some((j, line)) => (Verdict::Won(j), line),
-            None if search.timed_out => (Verdict::Unsolved, vec![]),
+            None if search.out_of_budget => (Verdict::Unsolved, vec![]),
             None => (Verdict::Lost, vec![]),
         };
         Self {
@@ -311,6 +403,7 @@ impl Clairvoyant {
             line,
             next: 0,
             nodes: search.nodes,
+            fewest_proved,
         }
     }
 
@@ -321,6 +414,7 @@ impl Clairvoyant {
             line: vec![],
             next: 0,
             nodes: 0,
+            fewest_proved: false,
         }
     }
 

@@ -96,7 +96,7 @@ impl Settings {
         let simulations = match algorithm {
             Algorithm::Ismcts => 1000,
             Algorithm::Pimc => 150,
-            Algorithm::Clairvoyant => 10_000,
+            Algorithm::Clairvoyant => 1_000,
         };
         Self {
             algorithm,
@@ -176,8 +176,8 @@ pub fn help() -> Vec<PolicyHelp> {
             about: "perfect-information Monte Carlo: every move tried in N determinized worlds (default 150), heuristic rollouts, the best mean played",
         },
         PolicyHelp {
-            name: "clairvoyant[-MS]",
-            about: "NOT A STRATEGY: an exact solver that sees the tavern's order and the hearts shuffles; wins with the fewest Jesters when the deal can be won (the ceiling; solo only; MS CPU milliseconds a deal, default 10000, unfinished deals counted as unsolved)",
+            name: "clairvoyant[-K]",
+            about: "NOT A STRATEGY: an exact solver that sees the tavern's order and the hearts shuffles; wins with the fewest Jesters when the deal can be won (the ceiling; solo only; at most K thousand states a deal, default 1000, unfinished deals counted as unsolved)",
         },
     ]
 }
@@ -360,7 +360,7 @@ impl Table<'_> {
                             real,
                             at,
                             self.key.stream(super::Streams::HEARTS),
-                            f64::from(s.settings.simulations) / 1000.0,
+                            u64::from(s.settings.simulations) * 1000,
                             true,
                         )
                     });
@@ -460,6 +460,7 @@ pub fn play(
     for st in table.seats.into_inner().iter().flatten() {
         if let Some(c) = &st.clairvoyant {
             out.unsolved = c.verdict == Verdict::Unsolved;
+            out.jesters_unproved = matches!(c.verdict, Verdict::Won(_)) && !c.fewest_proved;
         }
         out.think.decisions = out.think.decisions.saturating_add(st.think.decisions);
         out.think.micros += st.think.micros;

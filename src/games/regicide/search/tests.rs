@@ -454,7 +454,7 @@ mod ceiling {
             let Some(at) = e.paused() else {
                 continue;
             };
-            let c = Clairvoyant::solve(&r, &rollout, &e, at, hearts.clone(), 60.0, true);
+            let c = Clairvoyant::solve(&r, &rollout, &e, at, hearts.clone(), u64::MAX, true);
             let got = match c.verdict {
                 Verdict::Won(j) => Some(j),
                 Verdict::Lost => None,
