@@ -636,8 +636,8 @@ impl Traceable for Junkyard {
         );
         let desk = RefCell::new(desk);
         let person = Person {
-            policy: self.seated(index, 1),
-            label: self.policy_name(),
+            policy: self.seated(index, 0),
+            label: self.seated_name(index, 0),
             hints,
             desk: &desk,
             quit: Cell::new(false),
@@ -661,7 +661,7 @@ impl Traceable for Junkyard {
                 events.push(seen);
             },
         };
-        let chairs = [Chair::Person(&person), Chair::Policy(person.policy)];
+        let chairs = [Chair::Person(&person), Chair::Policy(self.seated(index, 1))];
         let mut coins = [key.stream(Streams::POLICY), key.stream(Streams::POLICY + 1)];
         let outcome = if rules.shuffle_returns {
             let mut returns = [

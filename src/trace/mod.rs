@@ -42,9 +42,9 @@ pub trait Traceable: Game {
     /// An event with the state after it, as the engine reports it.
     type Seen: Copy + PartialEq + std::fmt::Debug + Serialize + DeserializeOwned;
 
-    /// An error if this game's policies cannot be traced (a policy that plays through a loop
-    /// of its own that reports no events); `sim trace` and `sim play` refuse them by name.
-    fn check_traceable(&self) -> Result<()> {
+    /// An error if this game's policies cannot sit at a table with a person or advise one;
+    /// `sim play` refuses them by name.
+    fn check_playable(&self) -> Result<()> {
         Ok(())
     }
 

@@ -265,10 +265,10 @@ impl<F: FnMut(Seen)> Observer for Tracer<'_, F> {
 }
 
 impl Traceable for Regicide {
-    fn check_traceable(&self) -> Result<()> {
+    fn check_playable(&self) -> Result<()> {
         if self.searches() {
             return Err(SimError::input(format!(
-                "policy {}: the search players (pimc, ismcts, clairvoyant) cannot be traced or give hints yet; trace their games' rows with --per-game",
+                "policy {}: the search players (pimc, ismcts, clairvoyant) cannot play beside a person or give hints yet; watch their games with sim trace",
                 self.policy_name()
             )));
         }
@@ -641,7 +641,7 @@ impl Person<'_, '_> {
 
     /// The hint line: the policy's choice among `choices`, found by `index`.
     fn hint(&self, choices: &[String], index: Option<usize>) -> Vec<String> {
-        let name = self.game.policy_name();
+        let name = self.game.seat_name(0);
         match index {
             Some(i) => vec![format!("hint ({name}): {}) {}", i + 1, choices[i])],
             None => vec![format!("hint ({name}): none")],

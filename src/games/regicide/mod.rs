@@ -38,6 +38,8 @@ pub struct Regicide {
     uniform: bool,
     coins: bool,
     name: String,
+    /// Each seat's policy name.
+    names: Vec<String>,
     /// The search player of each seat that has one.
     search: [Option<search::Searcher>; MAX_PLAYERS],
 }
@@ -73,6 +75,7 @@ impl Regicide {
             fresh: Engine::new(&rules),
             coins: seats.iter().any(PolicyKind::draws_coins),
             name: seating.label(Table::Team, &names),
+            names,
             uniform: uniform && searchers.iter().all(Option::is_none),
             search: searchers,
             seats,
@@ -94,7 +97,8 @@ impl Regicide {
         dealt(&engine);
         let rules = &self.rules;
         if self.search.iter().any(Option::is_some) {
-            // The search players play through their own loop, which reports no events.
+            // The search players play through their own loop, which reports the real game's
+            // events to `obs` too.
             return search::play(
                 rules,
                 &self.seats,
@@ -103,6 +107,7 @@ impl Regicide {
                 key,
                 &mut hearts,
                 &mut coins,
+                obs,
             );
         }
         if self.uniform {
@@ -163,6 +168,11 @@ impl Regicide {
     /// through the search's own loop.
     pub fn searches(&self) -> bool {
         self.search.iter().any(Option::is_some)
+    }
+
+    /// The policy name of `seat`.
+    pub fn seat_name(&self, seat: u8) -> &str {
+        &self.names[usize::from(seat)]
     }
 
     /// The policy of `seat`.

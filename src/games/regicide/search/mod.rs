@@ -255,17 +255,21 @@ struct Shared {
     heals: u32,
 }
 
-/// Feeds the real game's events to [`Shared`].
-struct Watch<'a>(&'a RefCell<Shared>);
+/// Feeds the real game's events to [`Shared`], then to the game's own observer (`sim trace`;
+/// a no-op in a run).
+struct Watch<'a, O>(&'a RefCell<Shared>, &'a mut O);
 
-impl Observer for Watch<'_> {
+impl<O: Observer> Observer for Watch<'_, O> {
     fn event(&mut self, engine: &Engine, event: Event) {
-        let mut s = self.0.borrow_mut();
-        s.now.clone_from(engine);
-        s.heals += u32::from(matches!(event, Event::Healed { cards } if cards > 0));
-        for k in s.knowledge.iter_mut().flatten() {
-            k.event(engine, &event);
+        {
+            let mut s = self.0.borrow_mut();
+            s.now.clone_from(engine);
+            s.heals += u32::from(matches!(event, Event::Healed { cards } if cards > 0));
+            for k in s.knowledge.iter_mut().flatten() {
+                k.event(engine, &event);
+            }
         }
+        self.1.event(engine, event);
     }
 }
 
@@ -418,8 +422,10 @@ impl Policy for Table<'_> {
 }
 
 /// Deals `engine` (shuffled) and plays it to the end with a search player in some seats
-/// (`search[seat]`) and the plain policies in the others.
-pub fn play(
+/// (`search[seat]`) and the plain policies in the others, every event of the real game to
+/// `obs` (the searches' own simulated games report nothing).
+#[allow(clippy::too_many_arguments)]
+pub fn play<O: Observer>(
     rules: &Rules,
     plain: &[PolicyKind; MAX_PLAYERS],
     search: &[Option<Searcher>; MAX_PLAYERS],
@@ -427,6 +433,7 @@ pub fn play(
     key: GameKey,
     hearts: &mut GameRng,
     coins: &mut GameRng,
+    obs: &mut O,
 ) -> Outcome {
     let knowledge = std::array::from_fn(|seat| {
         search[seat]
@@ -456,7 +463,7 @@ pub fn play(
         seats: RefCell::new(seats),
         key,
     };
-    let mut out = engine.play(rules, &table, hearts, coins, &mut Watch(&shared));
+    let mut out = engine.play(rules, &table, hearts, coins, &mut Watch(&shared, obs));
     for st in table.seats.into_inner().iter().flatten() {
         if let Some(c) = &st.clairvoyant {
             out.unsolved = c.verdict == Verdict::Unsolved;

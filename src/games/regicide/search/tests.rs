@@ -521,6 +521,7 @@ fn searched(r: &Rules, spec: &str, castle: &str, tavern: &str, game: u64) -> sup
         key,
         &mut GameRng::new(1, game, 2),
         &mut GameRng::unused(),
+        &mut Unobserved,
     )
 }
 
