@@ -18,6 +18,8 @@ use crate::games::junkyard::automaton::{Automaton, Pattern};
 use crate::games::junkyard::cards::{Counts, Heap, KING, LESSER, MAX_HEAP, NUMBERS, is_number};
 use crate::games::junkyard::combat::{self, Blocks, MAX_BOTS};
 use crate::games::junkyard::events::{Event, Observer};
+use crate::games::junkyard::greedy::LETHAL;
+use crate::games::junkyard::lookahead::Lookahead;
 use crate::games::junkyard::{
     Engine, Junkyard, Outcome, Policy, PolicyKind, Rules, Sources, Streams, Turn, View, build,
 };
@@ -929,7 +931,7 @@ impl Person<'_, '_> {
         if !attack || view.bots().is_empty() {
             return 0;
         }
-        let hint = if self.hints {
+        let advice = if self.hints {
             let (_, mask) = turn.advice(rules, self.policy);
             vec![format!(
                 "hint ({}): {}",
@@ -946,6 +948,27 @@ impl Person<'_, '_> {
         let mut mask = 0u32;
         loop {
             let bots = view.bots();
+            let mut hint = advice.clone();
+            if let (true, PolicyKind::Greedy(g)) = (self.hints, self.policy) {
+                // Greedy's own score of the attack each choice leaves (the one it maximizes).
+                let score = |m: u32| {
+                    let s = g.score_attack(bots, view.opp_bots(), m, view.hp(), view.opp_hp());
+                    if s >= LETHAL {
+                        "lethal".to_string()
+                    } else {
+                        format!("{s:.2}")
+                    }
+                };
+                let scores: Vec<String> = std::iter::once(score(mask))
+                    .chain((0..bots.len()).map(|i| score(mask ^ 1 << i)))
+                    .enumerate()
+                    .map(|(i, s)| format!("{}) {s}", i + 1))
+                    .collect();
+                hint.push(format!(
+                    "  score of the attack each choice leaves: {}",
+                    scores.join("  ")
+                ));
+            }
             let mut choices = vec![if mask == 0 {
                 "no attack: end the turn".to_string()
             } else {
@@ -962,7 +985,7 @@ impl Person<'_, '_> {
             let ask = Ask {
                 table: view_table(&view),
                 choices,
-                hint: hint.clone(),
+                hint,
             };
             match self.ask(&ask) {
                 Some(0) => return mask,
@@ -1044,6 +1067,20 @@ impl Person<'_, '_> {
         if self.hints {
             let m = self.policy.split(rules, view, attacker, blockers, coins);
             hint.push(format!("hint ({}): {}", self.label, words(m)));
+            // Greedy and lookahead split to destroy the most worth (greedy's).
+            if let PolicyKind::Greedy(g) | PolicyKind::Lookahead(Lookahead { greedy: g, .. }) =
+                self.policy
+            {
+                let worth: Vec<String> = splits
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &m)| {
+                        let w: f32 = combat::bits(m).map(|k| g.worth(&blockers[k])).sum();
+                        format!("{}) {w:.2}", i + 1)
+                    })
+                    .collect();
+                hint.push(format!("  worth each split destroys: {}", worth.join("  ")));
+            }
         }
         let ask = Ask {
             table: vec![format!(
