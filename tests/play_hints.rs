@@ -86,3 +86,73 @@ fn junkyard_greedy_hints_value_each_attack_choice_and_the_advice_scores_best() {
     );
     assert_eq!(p.exit_code(), 0);
 }
+
+/// The choice number a hint line names: "hint (P): 7) play 10H".
+fn hinted(screen: &str) -> Option<usize> {
+    let line = screen.lines().find(|l| l.starts_with("hint ("))?;
+    let rest = line.split("): ").nth(1)?;
+    rest.split(')').next()?.parse().ok()
+}
+
+/// A whole solo game played by following `policy`'s hints; `check` sees each screen that shows
+/// values, with the hinted choice. Returns the screens with values.
+fn follow_regicide_hints(policy: &str, label: &str, check: impl Fn(&str, usize)) -> usize {
+    let mut p = Pty::spawn(&["regicide", "--seed", "7", "--game", "6", "--hints", policy]);
+    let mut valued = 0;
+    loop {
+        let (screen, prompt) = next(&mut p);
+        if !prompt {
+            break;
+        }
+        let pick = hinted(&screen).unwrap_or_else(|| panic!("a hint: {screen}"));
+        if screen.contains(label) {
+            valued += 1;
+            check(&screen, pick);
+        }
+        p.send_line(&pick.to_string());
+    }
+    assert_eq!(p.exit_code(), 0);
+    valued
+}
+
+#[test]
+fn regicide_pimc_hints_give_each_moves_mean_value_and_name_the_best() {
+    let label = "mean value over 8 worlds:";
+    let valued = follow_regicide_hints("pimc-8", label, |screen, pick| {
+        let means = values(screen, label).expect("values");
+        let best = means.iter().map(|m| m.1).fold(f64::NEG_INFINITY, f64::max);
+        let of_pick = means.iter().find(|m| m.0 == pick).map(|m| m.1);
+        assert_eq!(of_pick, Some(best), "the hint is the best mean: {screen}");
+        assert!(means.iter().all(|m| (0.0..=1.2).contains(&m.1)), "{screen}");
+    });
+    assert!(valued >= 3, "{valued}");
+}
+
+#[test]
+fn regicide_ismcts_hints_give_each_root_moves_visits_and_name_the_most_visited() {
+    let label = "visits (mean value) of each move over 60 simulations:";
+    let valued = follow_regicide_hints("ismcts-60", label, |screen, pick| {
+        let line = screen.lines().find(|l| l.contains(label)).unwrap();
+        let visits: Vec<(usize, u32)> = line[line.find(label).unwrap() + label.len()..]
+            .split("  ")
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| {
+                let (n, rest) = s.trim().split_once(") ").unwrap();
+                (
+                    n.parse().unwrap(),
+                    rest.split(' ').next().unwrap().parse().unwrap(),
+                )
+            })
+            .collect();
+        let total: u32 = visits.iter().map(|v| v.1).sum();
+        assert!(total <= 60 && total > 0, "{screen}");
+        let most = visits.iter().map(|v| v.1).max().unwrap();
+        let of_pick = visits.iter().find(|v| v.0 == pick).map(|v| v.1);
+        assert_eq!(
+            of_pick,
+            Some(most),
+            "the hint is the most visited: {screen}"
+        );
+    });
+    assert!(valued >= 3, "{valued}");
+}

@@ -101,13 +101,14 @@ impl Regicide {
             // events to `obs` too.
             return search::play(
                 rules,
-                &self.seats,
+                &Mixed { seats: &self.seats },
                 &self.search,
                 engine,
                 key,
                 &mut hearts,
                 &mut coins,
                 obs,
+                None,
             );
         }
         if self.uniform {
@@ -150,18 +151,41 @@ impl Regicide {
     /// Plays game `index` of a run seeded with `seed` with the same deal but `policy` deciding
     /// for every seat (a person at the table), every event to `obs`; `dealt` sees the engine
     /// once castle and tavern are ordered.
+    ///
+    /// The search players keep their seats (all but seat 0) and play through their own loop;
+    /// a search player in seat 0 puts its advice at each of seat 0's decisions in `advice`.
     pub fn play_with<P: Policy, O: Observer>(
         &self,
         seed: u64,
         index: u64,
         policy: &P,
+        advice: &std::cell::RefCell<search::Advice>,
         obs: &mut O,
         dealt: impl FnOnce(&Engine),
     ) -> Outcome {
         let key = GameKey::new(seed, index);
         let (mut engine, mut hearts, mut coins) = self.ready(self.fresh.clone(), key);
         dealt(&engine);
+        if self.searches() {
+            let advise = self.search[0].as_ref().map(|_| (0, advice));
+            return search::play(
+                &self.rules,
+                policy,
+                &self.search,
+                engine,
+                key,
+                &mut hearts,
+                &mut coins,
+                obs,
+                advise,
+            );
+        }
         engine.play(&self.rules, policy, &mut hearts, &mut coins, obs)
+    }
+
+    /// The search player of `seat`, if it has one.
+    pub fn seat_search(&self, seat: u8) -> Option<&search::Searcher> {
+        self.search[usize::from(seat)].as_ref()
     }
 
     /// True if any seat plays a search player (pimc, ismcts, clairvoyant), whose games play
