@@ -517,6 +517,11 @@ impl Junkyard {
 impl Traceable for Junkyard {
     type Seen = Seen;
 
+    fn adviser(&self) -> &str {
+        // `sim play` seats no swapped games.
+        self.seated_name(0, 0)
+    }
+
     fn trace(&self, seed: u64, index: u64) -> Traced<Seen, Outcome> {
         let mut events = Vec::new();
         let mut obs = Watch {

@@ -48,6 +48,11 @@ pub trait Traceable: Game {
         Ok(())
     }
 
+    /// The name of the policy that advises the person in seat 0 at `sim play --hints`.
+    fn adviser(&self) -> &str {
+        self.policy_name()
+    }
+
     /// Plays game `index` of a run seeded `seed` with the game's policy, as the run plays it,
     /// recording every event.
     fn trace(&self, seed: u64, index: u64) -> Traced<Self::Seen, Self::Outcome>;

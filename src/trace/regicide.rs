@@ -282,6 +282,10 @@ impl Traceable for Regicide {
 
     type Seen = Seen;
 
+    fn adviser(&self) -> &str {
+        self.seat_name(0)
+    }
+
     fn trace(&self, seed: u64, index: u64) -> Traced<Seen, Self::Outcome> {
         let events = RefCell::new(Vec::new());
         let rules = self.rules();
