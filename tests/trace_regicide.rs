@@ -1,92 +1,80 @@
 //! `sim trace regicide`: a trace is exactly the game the run played (its outcome and what its
-//! events add up to, for every named policy at 1 and 3 players), and its JSON deal replays
-//! through the engine's stacked entry (a replay written here, independent of the library's)
-//! event for event.
+//! events add up to, for every named policy at 1 and 3 players, the search players with small
+//! budgets and their defaults), and its JSON deal replays through the engine's stacked entry (a
+//! replay written here, independent of the library's) event for event.
+
+#[path = "common/regicide_traces.rs"]
+mod regicide_traces;
 
 use std::cell::Cell;
 
+use regicide_traces::{assert_none, regicide, trace_failures, untimed};
 use serde_json::{Value, json};
 use sim::games::Game;
 use sim::games::observe::Scripted;
+use sim::games::regicide::Rules;
 use sim::games::regicide::card;
 use sim::games::regicide::engine::Engine;
 use sim::games::regicide::events::{Event, Observer};
 use sim::games::regicide::policy::{Action, Defence, Policy, Step1, Step4};
 use sim::games::regicide::view::View;
-use sim::games::regicide::{Regicide, Rules};
-use sim::games::seats::Seating;
 use sim::rng::GameRng;
-use sim::rules::load;
-use sim::trace::regicide::{Event as TEvent, Seen};
-use sim::trace::{Traceable, json_lines, outcome_fields};
+use sim::trace::{Traceable, json_lines};
 
 const SEED: u64 = 7;
 const POLICIES: [&str; 3] = ["simple", "random", "heuristic"];
-
-fn regicide(players: u8, policy: &str) -> Regicide {
-    let rules: Rules = load(None, &[format!("players={players}")]).unwrap();
-    Regicide::new(rules, &Seating::uniform(policy, players.into())).unwrap()
-}
-
-/// What the events add up to, against the outcome's columns.
-fn story(events: &[Seen], o: &sim::games::regicide::Outcome) -> Result<(), String> {
-    let count = |f: &dyn Fn(&TEvent) -> bool| events.iter().filter(|s| f(&s.event)).count();
-    let defeated = count(&|e| matches!(e, TEvent::Defeated { .. }));
-    let turns = count(&|e| matches!(e, TEvent::TurnStarted { .. }));
-    let solo = count(&|e| matches!(e, TEvent::SoloJester { .. }));
-    let jesters = count(
-        &|e| matches!(e, TEvent::Played { cards, .. } if cards.as_slice().iter().any(|&c| card::is_jester(c))),
-    );
-    let won = count(&|e| matches!(e, TEvent::Won));
-    let last = events.last().ok_or("no events")?;
-    let got = (defeated, turns, solo, jesters, won == 1, last.state.tavern);
-    let want = (
-        usize::from(o.royals),
-        usize::from(o.turns),
-        usize::from(o.solo_jesters),
-        usize::from(o.jesters_played),
-        o.win,
-        o.tavern_left,
-    );
-    if got != want {
-        return Err(format!(
-            "events say (royals, turns, solo jesters, jesters, win, tavern) {got:?}, the row {want:?}"
-        ));
-    }
-    if !matches!(events[0].event, TEvent::Deal { .. }) {
-        return Err("the first event is not the deal".into());
-    }
-    Ok(())
-}
 
 #[test]
 fn regicide_traces_are_the_games_of_the_run_for_every_named_policy_at_1_and_3_players() {
     let mut failures = Vec::new();
     for players in [1, 3] {
         for policy in POLICIES {
-            let game = regicide(players, policy);
-            let mut checked = 0;
-            game.play_range(SEED, 0..1000, |i, played| {
-                checked += 1;
-                let traced = game.trace(SEED, i);
-                if outcome_fields(&traced.outcome) != outcome_fields(&played) {
-                    failures.push(format!(
-                        "{players}p {policy} game {i}: trace {:?}, run {:?}",
-                        outcome_fields(&traced.outcome),
-                        outcome_fields(&played)
-                    ));
-                } else if let Err(e) = story(&traced.events, &played) {
-                    failures.push(format!("{players}p {policy} game {i}: {e}"));
-                }
-            });
-            assert_eq!(checked, 1000);
+            failures.extend(trace_failures(
+                &regicide(players, policy, &[]),
+                SEED,
+                0..1000,
+            ));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{}",
-        failures[..failures.len().min(10)].join("\n")
-    );
+    assert_none(&failures);
+}
+
+/// PIMC through the search's own loop, with a small budget (the same code as the default's:
+/// the budget is a parameter), at 1 and 3 players.
+#[test]
+fn pimc_traces_are_the_games_of_the_run_at_1_and_3_players() {
+    let mut failures = Vec::new();
+    for players in [1, 3] {
+        failures.extend(trace_failures(
+            &regicide(players, "pimc-4", &[]),
+            SEED,
+            0..1000,
+        ));
+    }
+    assert_none(&failures);
+}
+
+/// The default budgets and the strategy files (a third of a second a game: 20 games each).
+#[test]
+fn default_search_players_and_their_strategy_files_trace_the_games_of_the_run() {
+    let mut failures = Vec::new();
+    for policy in ["pimc", "ismcts"] {
+        failures.extend(trace_failures(&regicide(1, policy, &[]), SEED, 0..12));
+    }
+    for file in ["pimc", "ismcts"] {
+        let path = format!(
+            "{}/strategies/regicide/{file}.toml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        failures.extend(trace_failures(&regicide(1, &path, &[]), SEED, 12..20));
+    }
+    // A searching seat beside plain ones.
+    failures.extend(trace_failures(
+        &regicide(3, "heuristic", &["2=pimc"]),
+        SEED,
+        0..10,
+    ));
+    assert_none(&failures);
 }
 
 fn codes(v: &Value) -> Vec<u8> {
@@ -266,9 +254,13 @@ fn replay(rules: &Rules, lines: &[Value]) -> Vec<Value> {
 fn the_json_deal_and_decisions_replay_through_the_stacked_engine_event_for_event() {
     let mut hearts_shuffles = 0;
     for players in [1, 3] {
-        for policy in POLICIES {
-            let game = regicide(players, policy);
-            for i in 0..200 {
+        for (policy, games) in POLICIES
+            .iter()
+            .map(|&p| (p, 200))
+            .chain([("pimc-4", 50), ("ismcts-50", 30)])
+        {
+            let game = regicide(players, policy, &[]);
+            for i in 0..games {
                 let traced = game.trace(SEED, i);
                 let lines: Vec<Value> = json_lines(&game, policy, SEED, i, &traced)
                     .iter()
@@ -292,7 +284,12 @@ fn the_json_deal_and_decisions_replay_through_the_stacked_engine_event_for_event
                 }
                 // The library's own replay agrees too.
                 let again = game.replay(&lines[1], &traced.events).unwrap();
-                assert_eq!(again, traced, "{players}p {policy} game {i}");
+                assert_eq!(again.events, traced.events, "{players}p {policy} game {i}");
+                assert_eq!(
+                    untimed(&again.outcome),
+                    untimed(&traced.outcome),
+                    "{players}p {policy} game {i}"
+                );
             }
         }
     }
@@ -323,24 +320,4 @@ fn a_trace_in_words_names_the_deal_the_decisions_and_the_end() {
         text.trim_end().lines().last().unwrap().contains("royals "),
         "{text}"
     );
-}
-
-#[test]
-fn search_players_are_refused_by_trace_and_play_by_name() {
-    for policy in ["pimc-4", "ismcts-20"] {
-        let game = regicide(1, policy);
-        let err = game.check_traceable().unwrap_err().to_string();
-        assert!(
-            err.contains(policy) && err.contains("cannot be traced"),
-            "{err}"
-        );
-    }
-    assert!(regicide(1, "heuristic").check_traceable().is_ok());
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sim"))
-        .args(["trace", "regicide", "--policy", "pimc-4", "--game", "0"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(out.stdout.is_empty() && err.lines().count() == 1, "{err}");
 }

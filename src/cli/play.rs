@@ -7,11 +7,11 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::error::{Result, SimError};
-use crate::rules;
 use crate::trace::Traceable;
 use crate::trace::play::{self, Terminal};
 
-use super::args::DEFAULT_SEED;
+use super::args::{DEFAULT_SEED, SeatArgs};
+use super::run::{rules_of, seating};
 
 /// `sim play`: a game at the terminal.
 #[derive(Args, Clone, Debug)]
@@ -31,7 +31,7 @@ pub struct PlayCmdArgs {
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
     /// Step through a recorded game (JSON lines of `--record` or `sim trace --json`)
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["hints", "record", "rules", "set"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["hints", "record", "rules", "set", "vs", "seat"])]
     pub replay: Option<PathBuf>,
     /// A TOML file of rule changes over the defaults (see `sim list`)
     #[arg(long)]
@@ -39,6 +39,14 @@ pub struct PlayCmdArgs {
     /// Change one rule: --set start_hp=15
     #[arg(long = "set", value_name = "PATH=VALUE")]
     pub set: Vec<String>,
+    /// Players at the table, for games of several players (regicide: 1 to 4); the same as
+    /// --set players=N
+    #[arg(long, value_name = "N", conflicts_with = "replay")]
+    pub players: Option<u8>,
+    /// The other seats' policies (the person sits in seat 0; by default the others play the
+    /// --hints policy, or the game's default)
+    #[command(flatten)]
+    pub seats: SeatArgs,
 }
 
 /// Plays (or replays) the game `args` names at the terminal.
@@ -59,9 +67,19 @@ pub fn execute<G: Traceable>(args: &PlayCmdArgs, default_policy: &str) -> Result
         )?;
         return Ok(ExitCode::SUCCESS);
     }
-    let rules = rules::load::<G::Rules>(args.rules.as_deref(), &args.set)?;
-    let game = G::with_policy(rules, args.hints.as_deref().unwrap_or(default_policy))?;
-    game.check_traceable()?;
+    let rules = rules_of::<G>(args.rules.as_deref(), args.players, &args.set, &[])?;
+    let policy = args.hints.as_deref().unwrap_or(default_policy);
+    let mut seating = seating::<G>(&rules, policy, &args.seats)?;
+    if seating.policies[0] != policy {
+        return Err(SimError::input(format!(
+            "--seat 0={}: seat 0 is the person's; --hints names the policy that advises it",
+            seating.policies[0]
+        )));
+    }
+    // The person keeps seat 0 in every game: no swapped games.
+    seating.swap = false;
+    let game = G::new(rules, &seating)?;
+    game.check_playable()?;
     play::play(
         &game,
         args.seed,

@@ -1,6 +1,6 @@
 //! `sim <game>`: play one policy many times and report it.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -39,8 +39,18 @@ pub fn slug(name: &str) -> String {
 
 /// The rules of `--rules`, `--players` and `--set`, then `extra` (a sweep cell's values).
 pub fn load_rules<G: Game>(play: &PlayArgs, extra: &[String]) -> Result<G::Rules> {
-    let mut sets = Vec::with_capacity(play.set.len() + extra.len() + 1);
-    if let Some(n) = play.players {
+    rules_of::<G>(play.rules.as_deref(), play.players, &play.set, extra)
+}
+
+/// The rules of a `--rules` file, `--players` and `--set`, then `extra`.
+pub fn rules_of<G: Game>(
+    file: Option<&Path>,
+    players: Option<u8>,
+    set: &[String],
+    extra: &[String],
+) -> Result<G::Rules> {
+    let mut sets = Vec::with_capacity(set.len() + extra.len() + 1);
+    if let Some(n) = players {
         if G::TABLE != Table::Team {
             return Err(SimError::input(format!(
                 "--players {n}: {} has a fixed number of players; --players is for games of several (regicide)",
@@ -49,20 +59,26 @@ pub fn load_rules<G: Game>(play: &PlayArgs, extra: &[String]) -> Result<G::Rules
         }
         sets.push(format!("players={n}"));
     }
-    sets.extend(play.set.iter().cloned());
+    sets.extend(set.iter().cloned());
     sets.extend(extra.iter().cloned());
-    rules::load::<G::Rules>(play.rules.as_deref(), &sets)
+    rules::load::<G::Rules>(file, &sets)
+}
+
+/// The seating of `policy` in every seat of the game under `rules` but those `seats` (`--vs`,
+/// `--seat K=POLICY`) set otherwise.
+pub fn seating<G: Game>(rules: &G::Rules, policy: &str, seats: &SeatArgs) -> Result<Seating> {
+    Seating::assign(
+        G::TABLE,
+        G::seats(rules),
+        policy,
+        seats.vs.as_deref(),
+        &seats.seat,
+    )
 }
 
 /// Builds the game under `rules` with `policy` in every seat but those `seats` sets otherwise.
 pub fn seat<G: Game>(rules: G::Rules, policy: &str, seats: &SeatArgs) -> Result<G> {
-    let seating = Seating::assign(
-        G::TABLE,
-        G::seats(&rules),
-        policy,
-        seats.vs.as_deref(),
-        &seats.seat,
-    )?;
+    let seating = seating::<G>(&rules, policy, seats)?;
     G::new(rules, &seating)
 }
 

@@ -7,10 +7,10 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::error::Result;
-use crate::rules;
 use crate::trace::{Traceable, json_lines, text_lines};
 
-use super::args::DEFAULT_SEED;
+use super::args::{DEFAULT_SEED, SeatArgs};
+use super::run::{rules_of, seat};
 
 /// `sim trace`: one game of a run.
 #[derive(Args, Clone, Debug)]
@@ -36,13 +36,23 @@ pub struct TraceArgs {
     /// Change one rule: --set guard_zone=3
     #[arg(long = "set", value_name = "PATH=VALUE")]
     pub set: Vec<String>,
+    /// Players at the table, for games of several players (regicide: 1 to 4); the same as
+    /// --set players=N
+    #[arg(long, value_name = "N")]
+    pub players: Option<u8>,
+    /// Who sits where, as in a run (a duel of two policies swaps seats on odd games).
+    #[command(flatten)]
+    pub seats: SeatArgs,
 }
 
 /// Traces the game `args` names.
 pub fn execute<G: Traceable>(args: &TraceArgs, default_policy: &str) -> Result<ExitCode> {
-    let rules = rules::load::<G::Rules>(args.rules.as_deref(), &args.set)?;
-    let game = G::with_policy(rules, args.policy.as_deref().unwrap_or(default_policy))?;
-    game.check_traceable()?;
+    let rules = rules_of::<G>(args.rules.as_deref(), args.players, &args.set, &[])?;
+    let game: G = seat(
+        rules,
+        args.policy.as_deref().unwrap_or(default_policy),
+        &args.seats,
+    )?;
     let traced = game.trace(args.seed, args.index);
     if args.json {
         for line in json_lines(&game, game.policy_name(), args.seed, args.index, &traced) {

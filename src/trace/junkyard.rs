@@ -18,6 +18,8 @@ use crate::games::junkyard::automaton::{Automaton, Pattern};
 use crate::games::junkyard::cards::{Counts, Heap, KING, LESSER, MAX_HEAP, NUMBERS, is_number};
 use crate::games::junkyard::combat::{self, Blocks, MAX_BOTS};
 use crate::games::junkyard::events::{Event, Observer};
+use crate::games::junkyard::greedy::LETHAL;
+use crate::games::junkyard::lookahead::Lookahead;
 use crate::games::junkyard::{
     Engine, Junkyard, Outcome, Policy, PolicyKind, Rules, Sources, Streams, Turn, View, build,
 };
@@ -515,6 +517,11 @@ impl Junkyard {
 impl Traceable for Junkyard {
     type Seen = Seen;
 
+    fn adviser(&self) -> &str {
+        // `sim play` seats no swapped games.
+        self.seated_name(0, 0)
+    }
+
     fn trace(&self, seed: u64, index: u64) -> Traced<Seen, Outcome> {
         let mut events = Vec::new();
         let mut obs = Watch {
@@ -636,8 +643,8 @@ impl Traceable for Junkyard {
         );
         let desk = RefCell::new(desk);
         let person = Person {
-            policy: self.seated(index, 1),
-            label: self.policy_name(),
+            policy: self.seated(index, 0),
+            label: self.seated_name(index, 0),
             hints,
             desk: &desk,
             quit: Cell::new(false),
@@ -661,7 +668,7 @@ impl Traceable for Junkyard {
                 events.push(seen);
             },
         };
-        let chairs = [Chair::Person(&person), Chair::Policy(person.policy)];
+        let chairs = [Chair::Person(&person), Chair::Policy(self.seated(index, 1))];
         let mut coins = [key.stream(Streams::POLICY), key.stream(Streams::POLICY + 1)];
         let outcome = if rules.shuffle_returns {
             let mut returns = [
@@ -929,7 +936,7 @@ impl Person<'_, '_> {
         if !attack || view.bots().is_empty() {
             return 0;
         }
-        let hint = if self.hints {
+        let advice = if self.hints {
             let (_, mask) = turn.advice(rules, self.policy);
             vec![format!(
                 "hint ({}): {}",
@@ -946,6 +953,27 @@ impl Person<'_, '_> {
         let mut mask = 0u32;
         loop {
             let bots = view.bots();
+            let mut hint = advice.clone();
+            if let (true, PolicyKind::Greedy(g)) = (self.hints, self.policy) {
+                // Greedy's own score of the attack each choice leaves (the one it maximizes).
+                let score = |m: u32| {
+                    let s = g.score_attack(bots, view.opp_bots(), m, view.hp(), view.opp_hp());
+                    if s >= LETHAL {
+                        "lethal".to_string()
+                    } else {
+                        format!("{s:.2}")
+                    }
+                };
+                let scores: Vec<String> = std::iter::once(score(mask))
+                    .chain((0..bots.len()).map(|i| score(mask ^ 1 << i)))
+                    .enumerate()
+                    .map(|(i, s)| format!("{}) {s}", i + 1))
+                    .collect();
+                hint.push(format!(
+                    "  score of the attack each choice leaves: {}",
+                    scores.join("  ")
+                ));
+            }
             let mut choices = vec![if mask == 0 {
                 "no attack: end the turn".to_string()
             } else {
@@ -962,7 +990,7 @@ impl Person<'_, '_> {
             let ask = Ask {
                 table: view_table(&view),
                 choices,
-                hint: hint.clone(),
+                hint,
             };
             match self.ask(&ask) {
                 Some(0) => return mask,
@@ -1044,6 +1072,20 @@ impl Person<'_, '_> {
         if self.hints {
             let m = self.policy.split(rules, view, attacker, blockers, coins);
             hint.push(format!("hint ({}): {}", self.label, words(m)));
+            // Greedy and lookahead split to destroy the most worth (greedy's).
+            if let PolicyKind::Greedy(g) | PolicyKind::Lookahead(Lookahead { greedy: g, .. }) =
+                self.policy
+            {
+                let worth: Vec<String> = splits
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &m)| {
+                        let w: f32 = combat::bits(m).map(|k| g.worth(&blockers[k])).sum();
+                        format!("{}) {w:.2}", i + 1)
+                    })
+                    .collect();
+                hint.push(format!("  worth each split destroys: {}", worth.join("  ")));
+            }
         }
         let ask = Ask {
             table: vec![format!(

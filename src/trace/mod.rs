@@ -42,10 +42,15 @@ pub trait Traceable: Game {
     /// An event with the state after it, as the engine reports it.
     type Seen: Copy + PartialEq + std::fmt::Debug + Serialize + DeserializeOwned;
 
-    /// An error if this game's policies cannot be traced (a policy that plays through a loop
-    /// of its own that reports no events); `sim trace` and `sim play` refuse them by name.
-    fn check_traceable(&self) -> Result<()> {
+    /// An error if this game's policies cannot sit at a table with a person or advise one;
+    /// `sim play` refuses them by name.
+    fn check_playable(&self) -> Result<()> {
         Ok(())
+    }
+
+    /// The name of the policy that advises the person in seat 0 at `sim play --hints`.
+    fn adviser(&self) -> &str {
+        self.policy_name()
     }
 
     /// Plays game `index` of a run seeded `seed` with the game's policy, as the run plays it,

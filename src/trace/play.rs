@@ -132,7 +132,7 @@ pub fn play<G: Traceable>(
     // Proves the record writable before the game starts.
     let mut file = record.map(AtomicFile::create).transpose()?;
     let advice = if hints {
-        format!("; hints by {}", game.policy_name())
+        format!("; hints by {}", game.adviser())
     } else {
         String::new()
     };

@@ -17,6 +17,8 @@ use crate::games::regicide::events::{Event as EngineEvent, Observer};
 use crate::games::regicide::outcome::Loss;
 use crate::games::regicide::policy::{Action, Defence, Policy, Step1, Step4, each_kind};
 use crate::games::regicide::rules::{MAX_PLAYERS, ROYALS};
+use crate::games::regicide::search::moves::Move;
+use crate::games::regicide::search::{Advice, Algorithm};
 use crate::games::regicide::view::View;
 use crate::games::regicide::{Regicide, Streams};
 use crate::rng::GameRng;
@@ -265,17 +267,24 @@ impl<F: FnMut(Seen)> Observer for Tracer<'_, F> {
 }
 
 impl Traceable for Regicide {
-    fn check_traceable(&self) -> Result<()> {
-        if self.searches() {
+    fn check_playable(&self) -> Result<()> {
+        if self
+            .seat_search(0)
+            .is_some_and(|s| s.settings.algorithm == Algorithm::Clairvoyant)
+        {
             return Err(SimError::input(format!(
-                "policy {}: the search players (pimc, ismcts, clairvoyant) cannot be traced or give hints yet; trace their games' rows with --per-game",
-                self.policy_name()
+                "policy {}: the clairvoyant sees the deal, so it gives no hints; watch its games with sim trace",
+                self.seat_name(0)
             )));
         }
         Ok(())
     }
 
     type Seen = Seen;
+
+    fn adviser(&self) -> &str {
+        self.seat_name(0)
+    }
 
     fn trace(&self, seed: u64, index: u64) -> Traced<Seen, Self::Outcome> {
         let events = RefCell::new(Vec::new());
@@ -445,9 +454,11 @@ impl Traceable for Regicide {
         desk: &mut dyn Desk,
     ) -> Option<Traced<Seen, Self::Outcome>> {
         let desk = RefCell::new(desk);
+        let advice = RefCell::new(Advice::default());
         let person = Person {
             game: self,
             hints,
+            advice: &advice,
             desk: &desk,
             quit: Cell::new(false),
             coins: RefCell::new(GameRng::new(seed, index, Streams::POLICY)),
@@ -467,7 +478,7 @@ impl Traceable for Regicide {
             cursor: None,
         };
         let mut deal = None;
-        let outcome = self.play_with(seed, index, &person, &mut obs, |e| {
+        let outcome = self.play_with(seed, index, &person, &advice, &mut obs, |e| {
             deal = Some(dealt(e, rules));
         });
         events.splice(0..0, deal);
@@ -557,6 +568,8 @@ impl Policy for Script<'_> {
 struct Person<'a, 'd> {
     game: &'a Regicide,
     hints: bool,
+    /// The advice of seat 0's search player, if it has one, at the decision being asked.
+    advice: &'a RefCell<Advice>,
     desk: &'a RefCell<&'d mut dyn Desk>,
     quit: Cell<bool>,
     /// The hint policy's own generator (`random`).
@@ -641,11 +654,50 @@ impl Person<'_, '_> {
 
     /// The hint line: the policy's choice among `choices`, found by `index`.
     fn hint(&self, choices: &[String], index: Option<usize>) -> Vec<String> {
-        let name = self.game.policy_name();
+        let name = self.game.seat_name(0);
         match index {
             Some(i) => vec![format!("hint ({name}): {}) {}", i + 1, choices[i])],
             None => vec![format!("hint ({name}): none")],
         }
+    }
+
+    /// The hint of seat 0's search player at this decision, the listed choice of each move
+    /// found by `at`: its move and each move's value (`None` without a search player).
+    fn search_hint(
+        &self,
+        choices: &[String],
+        at: impl Fn(Move) -> Option<usize>,
+    ) -> Option<Vec<String>> {
+        let s = self.game.seat_search(0)?;
+        let advice = self.advice.borrow();
+        let mut lines = self.hint(choices, advice.best.and_then(&at));
+        let mut values: Vec<(usize, String)> = advice
+            .values
+            .iter()
+            .filter_map(|&(m, visits, mean)| {
+                let i = at(m)?;
+                Some((
+                    i,
+                    match visits {
+                        Some(n) => format!("{}) {n} ({mean:.3})", i + 1),
+                        None => format!("{}) {mean:.3}", i + 1),
+                    },
+                ))
+            })
+            .collect();
+        values.sort();
+        if !values.is_empty() {
+            let what = match s.settings.algorithm {
+                Algorithm::Ismcts => format!(
+                    "visits (mean value) of each move over {} simulations",
+                    s.settings.simulations
+                ),
+                _ => format!("mean value over {} worlds", s.settings.simulations),
+            };
+            let list: Vec<String> = values.into_iter().map(|(_, v)| v).collect();
+            lines.push(format!("  {what}: {}", list.join("  ")));
+        }
+        Some(lines)
     }
 }
 
@@ -701,6 +753,10 @@ impl Policy for Person<'_, '_> {
         let list = attack_choices(choices);
         let words: Vec<String> = list.iter().map(action_words).collect();
         let hint = || {
+            let at = |m| list.iter().position(|x| Move::Attack(*x) == m);
+            if let Some(lines) = self.search_hint(&words, at) {
+                return lines;
+            }
             let mut c = self.coins.borrow_mut();
             let a = each_kind!(kind, p => p.attack(view, choices, &mut c));
             self.hint(&words, list.iter().position(|x| *x == a))
@@ -730,8 +786,11 @@ impl Policy for Person<'_, '_> {
             })
             .collect();
         let hint = || {
-            let mut c = self.coins.borrow_mut();
-            let s = each_kind!(kind, p => p.next_seat(view, &mut c));
+            let searched = self.advice.borrow_mut().next_seat.take();
+            let s = searched.unwrap_or_else(|| {
+                let mut c = self.coins.borrow_mut();
+                each_kind!(kind, p => p.next_seat(view, &mut c))
+            });
             self.hint(&words, Some(usize::from(s)))
         };
         self.ask(view, words.clone(), hint).map_or(0, |i| i as u8)
@@ -745,6 +804,10 @@ impl Policy for Person<'_, '_> {
         let list = defence_choices(choices);
         let words: Vec<String> = list.iter().map(defence_words).collect();
         let hint = || {
+            let at = |m| list.iter().position(|x| Move::Defend(*x) == m);
+            if let Some(lines) = self.search_hint(&words, at) {
+                return lines;
+            }
             let mut c = self.coins.borrow_mut();
             let d = each_kind!(kind, p => p.defend(view, choices, &mut c));
             self.hint(&words, list.iter().position(|x| *x == d))

@@ -21,6 +21,9 @@ use super::view::View;
 /// and none are the candidates.
 pub const MAX_SUBSET_BOTS: usize = 8;
 
+/// The score of an attack whose unblocked damage kills.
+pub const LETHAL: f32 = 1.0e6;
+
 /// The greedy policy with its weights.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Greedy {
@@ -112,7 +115,7 @@ impl Greedy {
             }
         }
         if damage >= i32::from(opp_hp) {
-            return 1.0e6;
+            return LETHAL;
         }
         // The counter-attack: every surviving opposing automaton, against the player's
         // surviving automatons at home, each of which can stop one blockable attacker.

@@ -39,6 +39,8 @@ pub struct Junkyard {
     policies: [PolicyKind; 2],
     swap: bool,
     name: String,
+    /// `policies[k]`'s name.
+    names: [String; 2],
 }
 
 impl Junkyard {
@@ -100,6 +102,12 @@ impl Junkyard {
         let (_, swapped) = duel_deal(index, self.swap);
         &self.policies[seat ^ usize::from(swapped)]
     }
+
+    /// The name of the policy in seat `seat` of game `index`.
+    pub fn seated_name(&self, index: u64, seat: usize) -> &str {
+        let (_, swapped) = duel_deal(index, self.swap);
+        &self.names[seat ^ usize::from(swapped)]
+    }
 }
 
 impl Game for Junkyard {
@@ -118,12 +126,13 @@ impl Game for Junkyard {
     fn new(rules: Rules, seating: &Seating) -> Result<Self> {
         let (a, name_a) = PolicyKind::parse(&seating.policies[0], &rules)?;
         let (b, name_b) = PolicyKind::parse(&seating.policies[1], &rules)?;
-        let name = seating.label(Table::Duel, &[name_a, name_b]);
+        let names = [name_a, name_b];
         Ok(Self {
             rules,
             policies: [a, b],
             swap: seating.swap,
-            name,
+            name: seating.label(Table::Duel, &names),
+            names,
         })
     }
 

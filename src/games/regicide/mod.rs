@@ -38,6 +38,8 @@ pub struct Regicide {
     uniform: bool,
     coins: bool,
     name: String,
+    /// Each seat's policy name.
+    names: Vec<String>,
     /// The search player of each seat that has one.
     search: [Option<search::Searcher>; MAX_PLAYERS],
 }
@@ -73,6 +75,7 @@ impl Regicide {
             fresh: Engine::new(&rules),
             coins: seats.iter().any(PolicyKind::draws_coins),
             name: seating.label(Table::Team, &names),
+            names,
             uniform: uniform && searchers.iter().all(Option::is_none),
             search: searchers,
             seats,
@@ -94,15 +97,18 @@ impl Regicide {
         dealt(&engine);
         let rules = &self.rules;
         if self.search.iter().any(Option::is_some) {
-            // The search players play through their own loop, which reports no events.
+            // The search players play through their own loop, which reports the real game's
+            // events to `obs` too.
             return search::play(
                 rules,
-                &self.seats,
+                &Mixed { seats: &self.seats },
                 &self.search,
                 engine,
                 key,
                 &mut hearts,
                 &mut coins,
+                obs,
+                None,
             );
         }
         if self.uniform {
@@ -145,24 +151,52 @@ impl Regicide {
     /// Plays game `index` of a run seeded with `seed` with the same deal but `policy` deciding
     /// for every seat (a person at the table), every event to `obs`; `dealt` sees the engine
     /// once castle and tavern are ordered.
+    ///
+    /// The search players keep their seats (all but seat 0) and play through their own loop;
+    /// a search player in seat 0 puts its advice at each of seat 0's decisions in `advice`.
     pub fn play_with<P: Policy, O: Observer>(
         &self,
         seed: u64,
         index: u64,
         policy: &P,
+        advice: &std::cell::RefCell<search::Advice>,
         obs: &mut O,
         dealt: impl FnOnce(&Engine),
     ) -> Outcome {
         let key = GameKey::new(seed, index);
         let (mut engine, mut hearts, mut coins) = self.ready(self.fresh.clone(), key);
         dealt(&engine);
+        if self.searches() {
+            let advise = self.search[0].as_ref().map(|_| (0, advice));
+            return search::play(
+                &self.rules,
+                policy,
+                &self.search,
+                engine,
+                key,
+                &mut hearts,
+                &mut coins,
+                obs,
+                advise,
+            );
+        }
         engine.play(&self.rules, policy, &mut hearts, &mut coins, obs)
+    }
+
+    /// The search player of `seat`, if it has one.
+    pub fn seat_search(&self, seat: u8) -> Option<&search::Searcher> {
+        self.search[usize::from(seat)].as_ref()
     }
 
     /// True if any seat plays a search player (pimc, ismcts, clairvoyant), whose games play
     /// through the search's own loop.
     pub fn searches(&self) -> bool {
         self.search.iter().any(Option::is_some)
+    }
+
+    /// The policy name of `seat`.
+    pub fn seat_name(&self, seat: u8) -> &str {
+        &self.names[usize::from(seat)]
     }
 
     /// The policy of `seat`.

@@ -45,7 +45,7 @@ use crate::rng::{GameKey, GameRng};
 use super::engine::{Engine, Resume};
 use super::events::{Event, Observer, Unobserved};
 use super::outcome::Outcome;
-use super::policy::{Action, Defence, Policy, PolicyKind, Step1, Step4, each_kind};
+use super::policy::{Action, Defence, Policy, Step1, Step4};
 use super::rules::{MAX_PLAYERS, ROYALS, Rules};
 use super::view::View;
 
@@ -255,23 +255,41 @@ struct Shared {
     heals: u32,
 }
 
-/// Feeds the real game's events to [`Shared`].
-struct Watch<'a>(&'a RefCell<Shared>);
+/// Feeds the real game's events to [`Shared`], then to the game's own observer (`sim trace`;
+/// a no-op in a run).
+struct Watch<'a, O>(&'a RefCell<Shared>, &'a mut O);
 
-impl Observer for Watch<'_> {
+impl<O: Observer> Observer for Watch<'_, O> {
     fn event(&mut self, engine: &Engine, event: Event) {
-        let mut s = self.0.borrow_mut();
-        s.now.clone_from(engine);
-        s.heals += u32::from(matches!(event, Event::Healed { cards } if cards > 0));
-        for k in s.knowledge.iter_mut().flatten() {
-            k.event(engine, &event);
+        {
+            let mut s = self.0.borrow_mut();
+            s.now.clone_from(engine);
+            s.heals += u32::from(matches!(event, Event::Healed { cards } if cards > 0));
+            for k in s.knowledge.iter_mut().flatten() {
+                k.event(engine, &event);
+            }
         }
+        self.1.event(engine, event);
     }
+}
+
+/// A searching seat's advice at its last decision (`sim play --hints`): the move it would
+/// play and each move's value: PIMC's mean value over its worlds, ISMCTS's visits and mean
+/// value of each root move.
+#[derive(Clone, Debug, Default)]
+pub struct Advice {
+    /// The move the search chose.
+    pub best: Option<Move>,
+    /// Each move searched: (move, visits (ISMCTS), mean value).
+    pub values: Vec<(Move, Option<u32>, f32)>,
+    /// After a Jester: the seat the search player's rollout policy picks.
+    pub next_seat: Option<u8>,
 }
 
 /// One searching seat's working state in a game.
 struct Seat {
     rng: GameRng,
+    sums: [f32; moves::MAX_MOVES],
     tree: Tree,
     walk: Walk,
     scratch: Box<[Engine; 2]>,
@@ -280,16 +298,25 @@ struct Seat {
 }
 
 /// The real game's policy: each seat's own, searching or plain.
-struct Table<'a> {
+struct Table<'a, P> {
     rules: &'a Rules,
-    plain: &'a [PolicyKind; MAX_PLAYERS],
+    plain: &'a P,
     search: &'a [Option<Searcher>; MAX_PLAYERS],
     shared: &'a RefCell<Shared>,
     seats: RefCell<[Option<Seat>; MAX_PLAYERS]>,
     key: GameKey,
+    /// A searching seat that advises `plain` instead of playing (a person at `sim play`), and
+    /// where its advice goes.
+    advise: Option<(u8, &'a RefCell<Advice>)>,
 }
 
-impl Table<'_> {
+impl<P: Policy> Table<'_, P> {
+    /// True if `seat`'s search advises the plain policy, which decides.
+    #[inline]
+    fn advises(&self, seat: u8) -> bool {
+        self.advise.is_some_and(|(a, _)| a == seat)
+    }
+
     /// The searching seat's choice among `moves` at `at`.
     fn decide(
         &self,
@@ -347,7 +374,15 @@ impl Table<'_> {
                     rollout: &s.rollout,
                     value: &|o| s.value(o),
                 }
-                .decide(knowledge, real, at, moves, &mut st.rng, &mut st.scratch),
+                .decide(
+                    knowledge,
+                    real,
+                    at,
+                    moves,
+                    &mut st.rng,
+                    &mut st.scratch,
+                    &mut st.sums,
+                ),
                 Algorithm::Clairvoyant => {
                     let heals = shared.heals;
                     let c = st.clairvoyant.get_or_insert_with(|| {
@@ -369,31 +404,64 @@ impl Table<'_> {
             }
         };
         st.think.add(think::cpu_now().saturating_sub(start));
+        if let Some((_, cell)) = self.advise.filter(|(a, _)| *a == view.seat) {
+            let mut advice = cell.borrow_mut();
+            advice.best = Some(mv);
+            advice.values = match s.settings.algorithm {
+                Algorithm::Ismcts if moves.as_slice().len() > 1 => st
+                    .tree
+                    .root_stats()
+                    .into_iter()
+                    .map(|(m, n, v)| (m, Some(n), v))
+                    .collect(),
+                Algorithm::Pimc if moves.as_slice().len() > 1 => {
+                    let worlds = s.settings.simulations as f32;
+                    let sums = st.sums.iter();
+                    moves
+                        .as_slice()
+                        .iter()
+                        .zip(sums)
+                        .map(|(&m, &sum)| (m, None, sum / worlds))
+                        .collect()
+                }
+                _ => Vec::new(),
+            };
+        }
         mv
     }
 }
 
-impl Policy for Table<'_> {
+impl<P: Policy> Policy for Table<'_, P> {
     fn attack(&self, view: &View, choices: &Step1, coins: &mut GameRng) -> Action {
         let seat = usize::from(view.seat);
         match &self.search[seat] {
             Some(s) => {
                 let moves = Moves::attack(choices);
                 let otherwise = || Move::Attack(s.rollout.attack(view, choices, coins));
-                match self.decide(s, view, &moves, Resume::Attack(view.seat), otherwise) {
+                let mv = self.decide(s, view, &moves, Resume::Attack(view.seat), otherwise);
+                if self.advises(view.seat) {
+                    return self.plain.attack(view, choices, coins);
+                }
+                match mv {
                     Move::Attack(a) => a,
                     m => unreachable!("{m:?} at step 1"),
                 }
             }
-            None => each_kind!(&self.plain[seat], p => p.attack(view, choices, coins)),
+            None => self.plain.attack(view, choices, coins),
         }
     }
 
     fn next_seat(&self, view: &View, coins: &mut GameRng) -> u8 {
         let seat = usize::from(view.seat);
         match &self.search[seat] {
+            Some(s) if self.advises(view.seat) => {
+                if let Some((_, cell)) = self.advise {
+                    cell.borrow_mut().next_seat = Some(s.rollout.next_seat(view, coins));
+                }
+                self.plain.next_seat(view, coins)
+            }
             Some(s) => s.rollout.next_seat(view, coins),
-            None => each_kind!(&self.plain[seat], p => p.next_seat(view, coins)),
+            None => self.plain.next_seat(view, coins),
         }
     }
 
@@ -407,26 +475,35 @@ impl Policy for Table<'_> {
                     used: choices.used_jester,
                 };
                 let otherwise = || Move::Defend(s.rollout.defend(view, choices, coins));
-                match self.decide(s, view, &moves, at, otherwise) {
+                let mv = self.decide(s, view, &moves, at, otherwise);
+                if self.advises(view.seat) {
+                    return self.plain.defend(view, choices, coins);
+                }
+                match mv {
                     Move::Defend(d) => d,
                     m => unreachable!("{m:?} at step 4"),
                 }
             }
-            None => each_kind!(&self.plain[seat], p => p.defend(view, choices, coins)),
+            None => self.plain.defend(view, choices, coins),
         }
     }
 }
 
 /// Deals `engine` (shuffled) and plays it to the end with a search player in some seats
-/// (`search[seat]`) and the plain policies in the others.
-pub fn play(
+/// (`search[seat]`) and `plain` deciding for the others, every event of the real game to
+/// `obs` (the searches' own simulated games report nothing). With `advise`, that seat's
+/// search only advises (its advice to the cell) and `plain` decides for it too.
+#[allow(clippy::too_many_arguments)]
+pub fn play<P: Policy, O: Observer>(
     rules: &Rules,
-    plain: &[PolicyKind; MAX_PLAYERS],
+    plain: &P,
     search: &[Option<Searcher>; MAX_PLAYERS],
     mut engine: Engine,
     key: GameKey,
     hearts: &mut GameRng,
     coins: &mut GameRng,
+    obs: &mut O,
+    advise: Option<(u8, &RefCell<Advice>)>,
 ) -> Outcome {
     let knowledge = std::array::from_fn(|seat| {
         search[seat]
@@ -441,6 +518,7 @@ pub fn play(
     let seats = std::array::from_fn(|seat| {
         search[seat].as_ref().map(|_| Seat {
             rng: key.stream(SEARCH + seat as u64),
+            sums: [0.0; moves::MAX_MOVES],
             tree: Tree::default(),
             walk: Walk::new(),
             scratch: Box::new([engine.clone(), engine.clone()]),
@@ -455,8 +533,9 @@ pub fn play(
         shared: &shared,
         seats: RefCell::new(seats),
         key,
+        advise,
     };
-    let mut out = engine.play(rules, &table, hearts, coins, &mut Watch(&shared));
+    let mut out = engine.play(rules, &table, hearts, coins, &mut Watch(&shared, obs));
     for st in table.seats.into_inner().iter().flatten() {
         if let Some(c) = &st.clairvoyant {
             out.unsolved = c.verdict == Verdict::Unsolved;

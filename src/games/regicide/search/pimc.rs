@@ -25,7 +25,9 @@ pub struct Pimc<'a> {
 }
 
 impl Pimc<'_> {
-    /// The best of `moves` at `at` in `real`, for the player of `knowledge`.
+    /// The best of `moves` at `at` in `real`, for the player of `knowledge`; `sums` holds each
+    /// move's total value over the worlds after it.
+    #[allow(clippy::too_many_arguments)]
     pub fn decide(
         &self,
         knowledge: &Knowledge,
@@ -34,9 +36,10 @@ impl Pimc<'_> {
         moves: &Moves,
         rng: &mut GameRng,
         scratch: &mut [Engine; 2],
+        sums: &mut [f32; MAX_MOVES],
     ) -> Move {
         let moves = moves.as_slice();
-        let mut sums = [0f32; MAX_MOVES];
+        sums[..moves.len()].fill(0.0);
         let [world, play] = scratch;
         for w in 0..self.worlds {
             determinize::sample(knowledge, real, rng, world);

@@ -515,12 +515,16 @@ fn searched(r: &Rules, spec: &str, castle: &str, tavern: &str, game: u64) -> sup
     let key = GameKey::new(99, game);
     super::play(
         r,
-        &Default::default(),
+        &super::super::policy::Mixed {
+            seats: &Default::default(),
+        },
         &[Some(searcher), None, None, None],
         engine,
         key,
         &mut GameRng::new(1, game, 2),
         &mut GameRng::unused(),
+        &mut Unobserved,
+        None,
     )
 }
 
