@@ -24,6 +24,7 @@
 //! kill = 10.16
 //! ```
 
+use std::hint::select_unpredictable;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -126,7 +127,9 @@ impl Weights {
         ]
     }
 
-    /// The score of a non-Jester play `p` at `spot` (the terms of [`super::simple`]).
+    /// The score of a non-Jester play `p` at `spot` (the terms of [`super::simple`]). Both the
+    /// kill's and the other score are worked out and one is kept, without a branch: whether a
+    /// play kills is data a branch predictor cannot guess.
     #[inline]
     fn play(&self, spot: &Spot, p: &Play) -> f32 {
         let works = p.suits & !spot.immune;
@@ -134,31 +137,19 @@ impl Weights {
         let has = |suit: u8| u16::from(works >> suit & 1);
         let dmg = value << has(CLUBS);
         let gain = value * has(SPADES);
-        let draws = if works & (1 << DIAMONDS) != 0 {
-            f32::from(value.min(spot.tavern).min(spot.free + u16::from(p.count)))
-        } else {
-            0.0
-        };
-        let heals = if works & (1 << HEARTS) != 0 {
-            f32::from(value.min(spot.discard))
-        } else {
-            0.0
-        };
-        let powers = self.draw * draws + self.heal * heals - self.spend * f32::from(value);
-        if dmg >= spot.remaining {
-            let over = f32::from(dmg - spot.remaining);
-            let exact = if dmg == spot.remaining {
-                self.exact
-            } else {
-                0.0
-            };
-            return self.kill + exact - self.overkill * over + powers;
-        }
+        let draws = value.min(spot.tavern).min(spot.free + u16::from(p.count)) * has(DIAMONDS);
+        let heals = value.min(spot.discard) * has(HEARTS);
+        let powers = self.draw * f32::from(draws) + self.heal * f32::from(heals)
+            - self.spend * f32::from(value);
+        let over = f32::from(dmg.saturating_sub(spot.remaining));
+        let exact = self.exact * equal(dmg, spot.remaining);
+        let kill = self.kill + exact - self.overkill * over + powers;
         let need = spot.need.saturating_sub(gain);
-        self.damage * f32::from(dmg)
+        let other = self.damage * f32::from(dmg)
             + self.shield * f32::from(gain)
             + powers
-            + self.defence(spot, spot.hand_value - value, need)
+            + self.defence(spot, spot.hand_value - value, need);
+        blend(at_least(dmg, spot.remaining), kill, other)
     }
 
     /// What facing an attack of `need` with `left` in hand is worth.
@@ -185,6 +176,28 @@ impl Weights {
         }
         costs
     }
+}
+
+/// 1.0 if `a ≥ b`, else 0.0, from float arithmetic: the difference of two small integers, plus
+/// one, clamped to 0..=1. (x86-64 without SSE4.1 turns a float chosen by an integer comparison
+/// into a branch, which mispredicts when the comparison is data.)
+#[inline]
+fn at_least(a: u16, b: u16) -> f32 {
+    (f32::from(a) - f32::from(b) + 1.0).clamp(0.0, 1.0)
+}
+
+/// 1.0 if `a = b`, else 0.0, as [`at_least`] does it.
+#[inline]
+fn equal(a: u16, b: u16) -> f32 {
+    (1.0 - (f32::from(a) - f32::from(b)).abs()).max(0.0)
+}
+
+/// `a` if `k` is 1.0, `b` if it is 0.0, as `a·k + b·(1 − k)`: both are worked out and no branch
+/// is left. Exact: x·1 = x, and adding a zero changes at most the sign of a zero, which
+/// compares equal (the weights are finite).
+#[inline]
+fn blend(k: f32, a: f32, b: f32) -> f32 {
+    a * k + b * (1.0 - k)
 }
 
 /// What every play's score shares at one decision, worked out once.
@@ -290,17 +303,16 @@ impl Policy for Heuristic {
     fn attack(&self, view: &View, choices: &Step1, _: &mut GameRng) -> Action {
         let w = &self.weights;
         let spot = Spot::of(view, w);
-        let mut best = (Action::SoloJester, f32::NEG_INFINITY);
-        for p in choices.plays {
-            let s = if p.is_jester() {
-                w.jester
-            } else {
-                w.play(&spot, p)
-            };
-            if s > best.1 {
-                best = (Action::Play(*p), s);
-            }
+        // The first play of the best score, found without branches.
+        let mut top = (f32::NEG_INFINITY, usize::MAX);
+        for (i, p) in choices.plays.iter().enumerate() {
+            let s = if p.is_jester() { w.jester } else { w.play(&spot, p) };
+            top = select_unpredictable(s > top.0, (s, i), top);
         }
+        let mut best = match choices.plays.get(top.1) {
+            Some(p) => (Action::Play(*p), top.0),
+            None => (Action::SoloJester, f32::NEG_INFINITY),
+        };
         if choices.can_yield {
             let s = w.yield_ + w.defence(&spot, view.hand_value, spot.need);
             if s > best.1 {
@@ -325,22 +337,21 @@ impl Policy for Heuristic {
     fn defend(&self, view: &View, choices: &Step4, _: &mut GameRng) -> Defence {
         let w = &self.weights;
         let costs = w.costs(view);
-        let mut best: Option<(f32, u64, u16)> = None;
+        // The first cover of least cost, found without branches (every cost is finite).
+        let mut least = (f32::INFINITY, usize::MAX);
         for (i, c) in choices.covers.iter().enumerate() {
             let cost: f32 = card::cards(c.cards).map(|x| costs[usize::from(x)]).sum();
-            if best.is_none_or(|b| cost < b.0) {
-                best = Some((cost, i as u64, c.total));
-            }
+            least = select_unpredictable(cost < least.0, (cost, i), least);
         }
-        match best {
+        match choices.covers.get(least.1) {
             None if choices.solo_jester => Defence::SoloJester,
             None => Defence::GiveUp,
-            Some((_, i, total)) => {
-                let left = view.hand_value - total;
+            Some(c) => {
+                let left = view.hand_value - c.total;
                 if choices.solo_jester && f32::from(left) < w.solo_keep {
                     Defence::SoloJester
                 } else {
-                    Defence::Discard(choices.covers[i as usize])
+                    Defence::Discard(*c)
                 }
             }
         }
