@@ -479,7 +479,10 @@ impl Engine {
         debug_assert_eq!(hand_value, self.values.sum(self.hands[usize::from(seat)]));
         let hand = self.hands[usize::from(seat)];
         let mut hand_sizes = [0; MAX_PLAYERS];
-        for (size, h) in hand_sizes.iter_mut().zip(&self.hands[..usize::from(self.players)]) {
+        for (size, h) in hand_sizes
+            .iter_mut()
+            .zip(&self.hands[..usize::from(self.players)])
+        {
             *size = h.count_ones() as u8;
         }
         View {

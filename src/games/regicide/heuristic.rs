@@ -160,16 +160,17 @@ impl Weights {
             + self.margin * f32::from(left.saturating_sub(need).min(10))
     }
 
-    /// The cost of discarding each card of `hand`, by card code (others 0).
+    /// The cost of discarding each card of `hand`, by card code (others 0, and 0 at 64, "no
+    /// card", see [`cover_cost`]).
     #[inline]
-    fn costs(&self, view: &View) -> [f32; card::CODES] {
+    fn costs(&self, view: &View) -> [f32; 65] {
         let keep = [
             self.keep_clubs,
             self.keep_spades,
             self.keep_hearts,
             self.keep_diamonds,
         ];
-        let mut costs = [0.0; card::CODES];
+        let mut costs = [0.0; 65];
         for c in card::cards(view.hand) {
             costs[usize::from(c)] =
                 f32::from(view.values.of(c)) * (1.0 + keep[usize::from(card::suit(c))]) + self.card;
@@ -198,6 +199,23 @@ fn equal(a: u16, b: u16) -> f32 {
 #[inline]
 fn blend(k: f32, a: f32, b: f32) -> f32 {
     a * k + b * (1.0 - k)
+}
+
+/// The cost of discarding `cards`: its cards' `costs` added in card order, as `Iterator::sum`
+/// does (from -0.0), the first four without a loop whose end a branch predictor would have to
+/// guess: past the last card, the lowest bit of nothing is 64, whose cost is 0.0, and adding
+/// 0.0 changes a sum at most in a zero's sign, which compares equal.
+#[inline]
+fn cover_cost(costs: &[f32; 65], mut cards: u64) -> f32 {
+    let mut sum = -0.0;
+    for _ in 0..4 {
+        sum += costs[cards.trailing_zeros() as usize];
+        cards &= cards.wrapping_sub(1);
+    }
+    for c in card::cards(cards) {
+        sum += costs[usize::from(c)];
+    }
+    sum
 }
 
 /// What every play's score shares at one decision, worked out once.
@@ -306,7 +324,11 @@ impl Policy for Heuristic {
         // The first play of the best score, found without branches.
         let mut top = (f32::NEG_INFINITY, usize::MAX);
         for (i, p) in choices.plays.iter().enumerate() {
-            let s = if p.is_jester() { w.jester } else { w.play(&spot, p) };
+            let s = if p.is_jester() {
+                w.jester
+            } else {
+                w.play(&spot, p)
+            };
             top = select_unpredictable(s > top.0, (s, i), top);
         }
         let mut best = match choices.plays.get(top.1) {
@@ -340,7 +362,7 @@ impl Policy for Heuristic {
         // The first cover of least cost, found without branches (every cost is finite).
         let mut least = (f32::INFINITY, usize::MAX);
         for (i, c) in choices.covers.iter().enumerate() {
-            let cost: f32 = card::cards(c.cards).map(|x| costs[usize::from(x)]).sum();
+            let cost = cover_cost(&costs, c.cards);
             least = select_unpredictable(cost < least.0, (cost, i), least);
         }
         match choices.covers.get(least.1) {

@@ -97,7 +97,9 @@ impl Plays {
             let mut sub = same;
             while sub != 0 {
                 let n = card::nibble_count(sub);
-                if n >= 2 && n <= rules.combo_cards && each * u16::from(n) <= u16::from(rules.max_combo)
+                if n >= 2
+                    && n <= rules.combo_cards
+                    && each * u16::from(n) <= u16::from(rules.max_combo)
                 {
                     self.push(Play {
                         cards: sub << shift,
@@ -248,13 +250,14 @@ impl Covers {
             }
             let s = sum + d.values[j];
             let with = cards | card::bit(d.cards[j]);
-            if s >= need {
-                self.push(Cover {
-                    cards: with,
-                    total: s,
-                    count: count + 1,
-                });
-            } else {
+            // Written in any case, kept if it covers: one branch fewer to guess.
+            self.list[usize::from(self.len)] = Cover {
+                cards: with,
+                total: s,
+                count: count + 1,
+            };
+            self.len += u16::from(s >= need);
+            if s < need {
                 self.search(d, need, j + 1, with, s, count + 1);
             }
         }

@@ -145,7 +145,12 @@ impl Bests {
 pub fn least_cover(covers: &[Cover]) -> Option<Cover> {
     let mut best = Best::NONE;
     for (i, c) in covers.iter().enumerate() {
-        best.offer(true, u32::from(c.total) << 8 | u32::from(c.count), c.cards, i);
+        best.offer(
+            true,
+            u32::from(c.total) << 8 | u32::from(c.count),
+            c.cards,
+            i,
+        );
     }
     best.found().map(|i| covers[i])
 }
