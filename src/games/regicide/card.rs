@@ -208,6 +208,23 @@ mod tests {
     }
 
     #[test]
+    fn rank_counts_match_counting_each_rank() {
+        for nibble in 0..16u64 {
+            assert_eq!(u32::from(nibble_count(nibble)), nibble.count_ones());
+        }
+        let mut rng = crate::rng::GameRng::new(7, 8, 9);
+        for _ in 0..2000 {
+            let mask = rng.next_u64() & rng.next_u64() & ((1 << CODES) - 1);
+            let (counts, pairs) = (rank_counts(mask), pair_ranks(mask));
+            for r in 0..14u8 {
+                let n = (mask & rank_mask(r)).count_ones();
+                assert_eq!((counts >> (4 * r)) & 0xF, u64::from(n), "{mask:x} rank {r}");
+                assert_eq!(pairs & rank_mask(r) != 0, n >= 2, "{mask:x} rank {r}");
+            }
+        }
+    }
+
+    #[test]
     fn values_suits_and_lex_order() {
         let v = Values::new(&Rules::default());
         assert_eq!(

@@ -379,3 +379,36 @@ impl Policy for Heuristic {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn branch_free_choices_match_the_branches() {
+        for a in 0..30u16 {
+            for b in 0..30u16 {
+                assert_eq!(at_least(a, b), f32::from(u8::from(a >= b)), "{a} >= {b}");
+                assert_eq!(equal(a, b), f32::from(u8::from(a == b)), "{a} = {b}");
+            }
+        }
+        for (x, y) in [(1.5f32, -2.25f32), (-0.0, 3.0), (1e6, 1e-6)] {
+            assert_eq!(blend(1.0, x, y), x);
+            assert_eq!(blend(0.0, x, y), y);
+        }
+    }
+
+    #[test]
+    fn cover_costs_add_up_in_card_order_as_a_sum_does() {
+        let mut rng = crate::rng::GameRng::new(3, 2, 1);
+        let mut costs = [0.0f32; 65];
+        for c in costs.iter_mut().take(card::CODES) {
+            *c = (rng.below(1000) as f32 - 400.0) / 7.0;
+        }
+        for _ in 0..2000 {
+            let mask = rng.next_u64() & rng.next_u64() & rng.next_u64() & ((1 << card::CODES) - 1);
+            let want: f32 = card::cards(mask).map(|c| costs[usize::from(c)]).sum();
+            assert_eq!(cover_cost(&costs, mask), want, "{mask:x}");
+        }
+    }
+}
