@@ -87,12 +87,35 @@ pub const fn rank_mask(rank: u8) -> u64 {
     0xF << (rank * 4)
 }
 
+/// How many bits of the nibble `nibble` (below 16) are set, from a table packed in one word
+/// (the build targets x86-64 without a popcount instruction).
+#[inline]
+pub const fn nibble_count(nibble: u64) -> u8 {
+    debug_assert!(nibble < 16);
+    ((0x4332_3221_3221_2110u64 >> (nibble * 4)) & 0xF) as u8
+}
+
+/// The cards of each rank of `mask`: nibble `r` holds how many cards of rank `r` it has (0..=4).
+#[inline]
+pub const fn rank_counts(mask: u64) -> u64 {
+    let pairs = mask - ((mask >> 1) & 0x5555_5555_5555_5555);
+    (pairs & 0x3333_3333_3333_3333) + ((pairs >> 2) & 0x3333_3333_3333_3333)
+}
+
+/// The ranks of which `mask` holds two cards or more, each as its nibble's high bit (a nibble
+/// of count c plus 6 reaches 8 from c = 2 on, and stays below 16).
+#[inline]
+pub const fn pair_ranks(mask: u64) -> u64 {
+    (rank_counts(mask) + 0x6666_6666_6666_6666) & 0x8888_8888_8888_8888
+}
+
 /// True if `a` comes before `b` lexicographically as ascending card lists (sets of one size):
 /// the lowest card in one set and not the other decides, and the set holding it comes first.
 #[inline]
 pub fn lex_before(a: u64, b: u64) -> bool {
     let d = a ^ b;
-    d != 0 && a & d & d.wrapping_neg() != 0
+    // The lowest bit of `d` (none if the sets are equal), in `a`?
+    a & d & d.wrapping_neg() != 0
 }
 
 /// Each card's value under the rules: Jester 0, Ace 1, 2..10 face, captured royals by the rules
@@ -182,6 +205,23 @@ mod tests {
             assert_eq!(parse(name(c)), Some(c));
         }
         assert_eq!(name(code(KING, HEARTS)), "KH");
+    }
+
+    #[test]
+    fn rank_counts_match_counting_each_rank() {
+        for nibble in 0..16u64 {
+            assert_eq!(u32::from(nibble_count(nibble)), nibble.count_ones());
+        }
+        let mut rng = crate::rng::GameRng::new(7, 8, 9);
+        for _ in 0..2000 {
+            let mask = rng.next_u64() & rng.next_u64() & ((1 << CODES) - 1);
+            let (counts, pairs) = (rank_counts(mask), pair_ranks(mask));
+            for r in 0..14u8 {
+                let n = (mask & rank_mask(r)).count_ones();
+                assert_eq!((counts >> (4 * r)) & 0xF, u64::from(n), "{mask:x} rank {r}");
+                assert_eq!(pairs & rank_mask(r) != 0, n >= 2, "{mask:x} rank {r}");
+            }
+        }
     }
 
     #[test]

@@ -54,8 +54,6 @@ pub struct Engine {
     solo_left: u8,
     yielded: [bool; MAX_PLAYERS],
     known_top: Option<u8>,
-    plays: Plays,
-    covers: Covers,
     out: Outcome,
     /// Stop before a decision once this many were made (see [`Engine::resume`]).
     halt_at: u16,
@@ -125,8 +123,6 @@ impl Engine {
             solo_left: rules.set_aside_jesters(),
             yielded: [false; MAX_PLAYERS],
             known_top: None,
-            plays: Plays::default(),
-            covers: Covers::default(),
             out: Outcome::default(),
             halt_at: u16::MAX,
             paused: None,
@@ -174,6 +170,10 @@ impl Engine {
         at: Resume,
     ) -> Outcome {
         self.paused = None;
+        // Scratch lists of the legal moves, outside the engine so that copying a game stays
+        // cheap.
+        let mut plays = Plays::default();
+        let mut covers = Covers::default();
         let mut seat = at.seat();
         let mut from = Some(at);
         'turns: loop {
@@ -189,9 +189,9 @@ impl Engine {
                 // Step 1: a play, a yield, or a set-aside Jester and choose again.
                 let action = loop {
                     let hand = self.hands[usize::from(seat)];
-                    self.plays.generate(hand, rules, &self.values);
+                    plays.generate(hand, rules, &self.values);
                     let choices = Step1 {
-                        plays: self.plays.as_slice(),
+                        plays: plays.as_slice(),
                         can_yield: self.can_yield(rules, seat),
                         solo_jester: self.solo_left > 0,
                     };
@@ -211,7 +211,8 @@ impl Engine {
                             return self.out;
                         }
                         self.out.decisions += 1;
-                        policy.attack(&self.view(rules, seat), &choices, coins)
+                        let view = self.view_with(rules, seat, plays.hand_value());
+                        policy.attack(&view, &choices, coins)
                     };
                     if action == Action::SoloJester {
                         self.solo_jester(rules, seat, obs);
@@ -263,18 +264,13 @@ impl Engine {
             let s = usize::from(seat);
             loop {
                 let need = self.need();
-                let hand = self.hands[s];
-                let covered = self.values.sum(hand) >= need;
-                if !covered && self.solo_left == 0 {
+                // No cover: the hand falls short of the attack.
+                covers.generate(self.hands[s], need, &self.values);
+                if covers.as_slice().is_empty() && self.solo_left == 0 {
                     return self.lose(Loss::CannotCover, obs);
                 }
-                if covered {
-                    self.covers.generate(hand, need, &self.values);
-                } else {
-                    self.covers.generate(0, u16::MAX, &self.values);
-                }
                 let choices = Step4 {
-                    covers: self.covers.as_slice(),
+                    covers: covers.as_slice(),
                     solo_jester: self.solo_left > 0,
                     used_jester: used,
                 };
@@ -286,7 +282,8 @@ impl Engine {
                         return self.out;
                     }
                     self.out.decisions += 1;
-                    policy.defend(&self.view(rules, seat), &choices, coins)
+                    let view = self.view_with(rules, seat, covers.hand_value());
+                    policy.defend(&view, &choices, coins)
                 };
                 match defence {
                     Defence::SoloJester => {
@@ -472,7 +469,22 @@ impl Engine {
     /// What `seat` knows now.
     #[inline]
     pub fn view<'a>(&'a self, rules: &'a Rules, seat: u8) -> View<'a> {
+        let hand_value = self.values.sum(self.hands[usize::from(seat)]);
+        self.view_with(rules, seat, hand_value)
+    }
+
+    /// What `seat` knows now, its hand worth `hand_value` (the move lists add it up already).
+    #[inline]
+    fn view_with<'a>(&'a self, rules: &'a Rules, seat: u8, hand_value: u16) -> View<'a> {
+        debug_assert_eq!(hand_value, self.values.sum(self.hands[usize::from(seat)]));
         let hand = self.hands[usize::from(seat)];
+        let mut hand_sizes = [0; MAX_PLAYERS];
+        for (size, h) in hand_sizes
+            .iter_mut()
+            .zip(&self.hands[..usize::from(self.players)])
+        {
+            *size = h.count_ones() as u8;
+        }
         View {
             rules,
             values: &self.values,
@@ -480,7 +492,7 @@ impl Engine {
             players: self.players,
             max_hand: self.max_hand,
             hand,
-            hand_value: self.values.sum(hand),
+            hand_value,
             enemy: self.enemy(),
             health: self.health,
             attack: self.attack,
@@ -491,7 +503,7 @@ impl Engine {
             discard: self.discard.mask(),
             tavern: self.tavern.len(),
             castle: self.castle_len - 1 - self.at.min(self.castle_len - 1),
-            hand_sizes: self.hands.map(|h| h.count_ones() as u8),
+            hand_sizes,
             yielded: self.yielded,
             known_top: self.known_top,
             solo_jesters: self.solo_left,

@@ -24,6 +24,7 @@
 //! kill = 10.16
 //! ```
 
+use std::hint::select_unpredictable;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -126,7 +127,9 @@ impl Weights {
         ]
     }
 
-    /// The score of a non-Jester play `p` at `spot` (the terms of [`super::simple`]).
+    /// The score of a non-Jester play `p` at `spot` (the terms of [`super::simple`]). Both the
+    /// kill's and the other score are worked out and one is kept, without a branch: whether a
+    /// play kills is data a branch predictor cannot guess.
     #[inline]
     fn play(&self, spot: &Spot, p: &Play) -> f32 {
         let works = p.suits & !spot.immune;
@@ -134,31 +137,19 @@ impl Weights {
         let has = |suit: u8| u16::from(works >> suit & 1);
         let dmg = value << has(CLUBS);
         let gain = value * has(SPADES);
-        let draws = if works & (1 << DIAMONDS) != 0 {
-            f32::from(value.min(spot.tavern).min(spot.free + u16::from(p.count)))
-        } else {
-            0.0
-        };
-        let heals = if works & (1 << HEARTS) != 0 {
-            f32::from(value.min(spot.discard))
-        } else {
-            0.0
-        };
-        let powers = self.draw * draws + self.heal * heals - self.spend * f32::from(value);
-        if dmg >= spot.remaining {
-            let over = f32::from(dmg - spot.remaining);
-            let exact = if dmg == spot.remaining {
-                self.exact
-            } else {
-                0.0
-            };
-            return self.kill + exact - self.overkill * over + powers;
-        }
+        let draws = value.min(spot.tavern).min(spot.free + u16::from(p.count)) * has(DIAMONDS);
+        let heals = value.min(spot.discard) * has(HEARTS);
+        let powers = self.draw * f32::from(draws) + self.heal * f32::from(heals)
+            - self.spend * f32::from(value);
+        let over = f32::from(dmg.saturating_sub(spot.remaining));
+        let exact = self.exact * equal(dmg, spot.remaining);
+        let kill = self.kill + exact - self.overkill * over + powers;
         let need = spot.need.saturating_sub(gain);
-        self.damage * f32::from(dmg)
+        let other = self.damage * f32::from(dmg)
             + self.shield * f32::from(gain)
             + powers
-            + self.defence(spot, spot.hand_value - value, need)
+            + self.defence(spot, spot.hand_value - value, need);
+        blend(at_least(dmg, spot.remaining), kill, other)
     }
 
     /// What facing an attack of `need` with `left` in hand is worth.
@@ -169,22 +160,62 @@ impl Weights {
             + self.margin * f32::from(left.saturating_sub(need).min(10))
     }
 
-    /// The cost of discarding each card of `hand`, by card code (others 0).
+    /// The cost of discarding each card of `hand`, by card code (others 0, and 0 at 64, "no
+    /// card", see [`cover_cost`]).
     #[inline]
-    fn costs(&self, view: &View) -> [f32; card::CODES] {
+    fn costs(&self, view: &View) -> [f32; 65] {
         let keep = [
             self.keep_clubs,
             self.keep_spades,
             self.keep_hearts,
             self.keep_diamonds,
         ];
-        let mut costs = [0.0; card::CODES];
+        let mut costs = [0.0; 65];
         for c in card::cards(view.hand) {
             costs[usize::from(c)] =
                 f32::from(view.values.of(c)) * (1.0 + keep[usize::from(card::suit(c))]) + self.card;
         }
         costs
     }
+}
+
+/// 1.0 if `a ≥ b`, else 0.0, from float arithmetic: the difference of two small integers, plus
+/// one, clamped to 0..=1. (x86-64 without SSE4.1 turns a float chosen by an integer comparison
+/// into a branch, which mispredicts when the comparison is data.)
+#[inline]
+fn at_least(a: u16, b: u16) -> f32 {
+    (f32::from(a) - f32::from(b) + 1.0).clamp(0.0, 1.0)
+}
+
+/// 1.0 if `a = b`, else 0.0, as [`at_least`] does it.
+#[inline]
+fn equal(a: u16, b: u16) -> f32 {
+    (1.0 - (f32::from(a) - f32::from(b)).abs()).max(0.0)
+}
+
+/// `a` if `k` is 1.0, `b` if it is 0.0, as `a·k + b·(1 − k)`: both are worked out and no branch
+/// is left. Exact: x·1 = x, and adding a zero changes at most the sign of a zero, which
+/// compares equal (the weights are finite).
+#[inline]
+fn blend(k: f32, a: f32, b: f32) -> f32 {
+    a * k + b * (1.0 - k)
+}
+
+/// The cost of discarding `cards`: its cards' `costs` added in card order, as `Iterator::sum`
+/// does (from -0.0), the first four without a loop whose end a branch predictor would have to
+/// guess: past the last card, the lowest bit of nothing is 64, whose cost is 0.0, and adding
+/// 0.0 changes a sum at most in a zero's sign, which compares equal.
+#[inline]
+fn cover_cost(costs: &[f32; 65], mut cards: u64) -> f32 {
+    let mut sum = -0.0;
+    for _ in 0..4 {
+        sum += costs[cards.trailing_zeros() as usize];
+        cards &= cards.wrapping_sub(1);
+    }
+    for c in card::cards(cards) {
+        sum += costs[usize::from(c)];
+    }
+    sum
 }
 
 /// What every play's score shares at one decision, worked out once.
@@ -290,17 +321,20 @@ impl Policy for Heuristic {
     fn attack(&self, view: &View, choices: &Step1, _: &mut GameRng) -> Action {
         let w = &self.weights;
         let spot = Spot::of(view, w);
-        let mut best = (Action::SoloJester, f32::NEG_INFINITY);
-        for p in choices.plays {
+        // The first play of the best score, found without branches.
+        let mut top = (f32::NEG_INFINITY, usize::MAX);
+        for (i, p) in choices.plays.iter().enumerate() {
             let s = if p.is_jester() {
                 w.jester
             } else {
                 w.play(&spot, p)
             };
-            if s > best.1 {
-                best = (Action::Play(*p), s);
-            }
+            top = select_unpredictable(s > top.0, (s, i), top);
         }
+        let mut best = match choices.plays.get(top.1) {
+            Some(p) => (Action::Play(*p), top.0),
+            None => (Action::SoloJester, f32::NEG_INFINITY),
+        };
         if choices.can_yield {
             let s = w.yield_ + w.defence(&spot, view.hand_value, spot.need);
             if s > best.1 {
@@ -325,24 +359,56 @@ impl Policy for Heuristic {
     fn defend(&self, view: &View, choices: &Step4, _: &mut GameRng) -> Defence {
         let w = &self.weights;
         let costs = w.costs(view);
-        let mut best: Option<(f32, u64, u16)> = None;
+        // The first cover of least cost, found without branches (every cost is finite).
+        let mut least = (f32::INFINITY, usize::MAX);
         for (i, c) in choices.covers.iter().enumerate() {
-            let cost: f32 = card::cards(c.cards).map(|x| costs[usize::from(x)]).sum();
-            if best.is_none_or(|b| cost < b.0) {
-                best = Some((cost, i as u64, c.total));
-            }
+            let cost = cover_cost(&costs, c.cards);
+            least = select_unpredictable(cost < least.0, (cost, i), least);
         }
-        match best {
+        match choices.covers.get(least.1) {
             None if choices.solo_jester => Defence::SoloJester,
             None => Defence::GiveUp,
-            Some((_, i, total)) => {
-                let left = view.hand_value - total;
+            Some(c) => {
+                let left = view.hand_value - c.total;
                 if choices.solo_jester && f32::from(left) < w.solo_keep {
                     Defence::SoloJester
                 } else {
-                    Defence::Discard(choices.covers[i as usize])
+                    Defence::Discard(*c)
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn branch_free_choices_match_the_branches() {
+        for a in 0..30u16 {
+            for b in 0..30u16 {
+                assert_eq!(at_least(a, b), f32::from(u8::from(a >= b)), "{a} >= {b}");
+                assert_eq!(equal(a, b), f32::from(u8::from(a == b)), "{a} = {b}");
+            }
+        }
+        for (x, y) in [(1.5f32, -2.25f32), (-0.0, 3.0), (1e6, 1e-6)] {
+            assert_eq!(blend(1.0, x, y), x);
+            assert_eq!(blend(0.0, x, y), y);
+        }
+    }
+
+    #[test]
+    fn cover_costs_add_up_in_card_order_as_a_sum_does() {
+        let mut rng = crate::rng::GameRng::new(3, 2, 1);
+        let mut costs = [0.0f32; 65];
+        for c in costs.iter_mut().take(card::CODES) {
+            *c = (rng.below(1000) as f32 - 400.0) / 7.0;
+        }
+        for _ in 0..2000 {
+            let mask = rng.next_u64() & rng.next_u64() & rng.next_u64() & ((1 << card::CODES) - 1);
+            let want: f32 = card::cards(mask).map(|c| costs[usize::from(c)]).sum();
+            assert_eq!(cover_cost(&costs, mask), want, "{mask:x}");
         }
     }
 }

@@ -40,6 +40,7 @@ const MAX_PLAYS: usize = 80;
 pub struct Plays {
     list: [Play; MAX_PLAYS],
     len: u8,
+    hand_value: u16,
 }
 
 impl Default for Plays {
@@ -47,6 +48,7 @@ impl Default for Plays {
         Self {
             list: [Play::default(); MAX_PLAYS],
             len: 0,
+            hand_value: 0,
         }
     }
 }
@@ -58,63 +60,82 @@ impl Plays {
     pub fn generate(&mut self, hand: u64, rules: &Rules, values: &Values) {
         debug_assert!(hand.count_ones() <= u32::from(MAX_HAND));
         self.len = 0;
+        self.singles(hand, values);
+        self.combos(hand, rules, values);
+        self.ace_pairs(hand, values);
+    }
+
+    /// One play per card, in card order; a Jester holds no suit.
+    #[inline]
+    fn singles(&mut self, hand: u64, values: &Values) {
+        let mut value = 0;
         for c in card::cards(hand) {
-            let suits = if card::is_jester(c) {
-                0
-            } else {
-                1 << card::suit(c)
-            };
+            let v = values.of(c);
+            value += v;
             self.push(Play {
                 cards: card::bit(c),
-                value: values.of(c),
-                suits,
+                value: v,
+                suits: u8::from(!card::is_jester(c)) << card::suit(c),
                 count: 1,
             });
         }
-        // Same-rank combos: a rank's cards are four bits, one per suit, so a subset of them is
-        // its own suit mask.
-        let mut ranks = hand & !(card::rank_mask(JESTER) | card::rank_mask(ACE));
+        self.hand_value = value;
+    }
+
+    /// The combos of 2 to `combo_cards` cards of one rank (no Jester, no Ace) of total at most
+    /// `max_combo`, by rank, each rank's subsets from the highest down. A rank's cards are four
+    /// bits, one per suit, so a subset of them is its own suit mask.
+    #[inline]
+    fn combos(&mut self, hand: u64, rules: &Rules, values: &Values) {
+        let mut ranks = card::pair_ranks(hand) & !(card::rank_mask(JESTER) | card::rank_mask(ACE));
         while ranks != 0 {
             let rank = (ranks.trailing_zeros() / 4) as u8;
             ranks &= !card::rank_mask(rank);
             let shift = u32::from(rank) * 4;
             let same = (hand >> shift) & 0xF;
-            if same.count_ones() < 2 {
-                continue;
-            }
             let each = values.of(card::code(rank, 0));
             let mut sub = same;
             while sub != 0 {
-                let n = sub.count_ones();
+                let n = card::nibble_count(sub);
                 if n >= 2
-                    && n <= u32::from(rules.combo_cards)
-                    && each * n as u16 <= u16::from(rules.max_combo)
+                    && n <= rules.combo_cards
+                    && each * u16::from(n) <= u16::from(rules.max_combo)
                 {
                     self.push(Play {
                         cards: sub << shift,
-                        value: each * n as u16,
+                        value: each * u16::from(n),
                         suits: sub as u8,
-                        count: n as u8,
+                        count: n,
                     });
                 }
                 sub = (sub - 1) & same;
             }
         }
+    }
+
+    /// Each Ace with one other card that is not a Jester; two Aces pair once, the lower leading.
+    #[inline]
+    fn ace_pairs(&mut self, hand: u64, values: &Values) {
         let aces = hand & card::rank_mask(ACE);
         let others = hand & !card::rank_mask(JESTER);
         for a in card::cards(aces) {
-            for o in card::cards(others & !card::bit(a)) {
-                // Two Aces pair once: the lower one leads.
-                if card::rank(o) != ACE || o > a {
-                    self.push(Play {
-                        cards: card::bit(a) | card::bit(o),
-                        value: values.of(a) + values.of(o),
-                        suits: 1 << card::suit(a) | 1 << card::suit(o),
-                        count: 2,
-                    });
-                }
+            // Leaves out this Ace and the Aces below it (they led their pair with it already).
+            let partners = others & !(aces & (card::bit(a) << 1).wrapping_sub(1));
+            for o in card::cards(partners) {
+                self.push(Play {
+                    cards: card::bit(a) | card::bit(o),
+                    value: values.of(a) + values.of(o),
+                    suits: 1 << card::suit(a) | 1 << card::suit(o),
+                    count: 2,
+                });
             }
         }
+    }
+
+    /// The total value of the hand the plays were last generated from.
+    #[inline]
+    pub fn hand_value(&self) -> u16 {
+        self.hand_value
     }
 
     #[inline]
@@ -150,6 +171,7 @@ const MAX_COVERS: usize = 256;
 pub struct Covers {
     list: [Cover; MAX_COVERS],
     len: u16,
+    hand_value: u16,
 }
 
 impl Default for Covers {
@@ -157,6 +179,7 @@ impl Default for Covers {
         Self {
             list: [Cover::default(); MAX_COVERS],
             len: 0,
+            hand_value: 0,
         }
     }
 }
@@ -170,28 +193,19 @@ struct Desc {
     len: usize,
 }
 
-impl Covers {
-    /// Fills the list with the minimal covers of `need` by `hand` (the empty set alone when
-    /// `need` is 0; none when the hand cannot cover). Order: depth first over the cards from the
-    /// highest down.
+impl Desc {
+    /// The cards of `cards`, highest first.
     #[inline]
-    pub fn generate(&mut self, hand: u64, need: u16, values: &Values) {
-        self.len = 0;
-        if need == 0 {
-            self.push(Cover::default());
-            return;
-        }
-        // Jesters are worth 0: no minimal cover of a positive attack holds one.
-        let mut d = Desc {
+    fn of(mut cards: u64, values: &Values) -> Self {
+        let mut d = Self {
             cards: [0; MAX_HAND as usize],
             values: [0; MAX_HAND as usize],
             rest: [0; MAX_HAND as usize + 1],
             len: 0,
         };
-        let mut m = hand & !JESTERS;
-        while m != 0 {
-            let c = 63 - m.leading_zeros() as u8;
-            m &= !card::bit(c);
+        while cards != 0 {
+            let c = 63 - cards.leading_zeros() as u8;
+            cards &= !card::bit(c);
             d.cards[d.len] = c;
             d.values[d.len] = values.of(c);
             d.len += 1;
@@ -199,9 +213,31 @@ impl Covers {
         for i in (0..d.len).rev() {
             d.rest[i] = d.rest[i + 1] + d.values[i];
         }
-        if d.rest[0] >= need {
+        d
+    }
+}
+
+impl Covers {
+    /// Fills the list with the minimal covers of `need` by `hand` (the empty set alone when
+    /// `need` is 0; none when the hand cannot cover). Order: depth first over the cards from the
+    /// highest down.
+    #[inline]
+    pub fn generate(&mut self, hand: u64, need: u16, values: &Values) {
+        self.len = 0;
+        // Jesters are worth 0: no minimal cover of a positive attack holds one.
+        let d = Desc::of(hand & !JESTERS, values);
+        self.hand_value = d.rest[0];
+        if need == 0 {
+            self.push(Cover::default());
+        } else if d.rest[0] >= need {
             self.search(&d, need, 0, 0, 0, 0);
         }
+    }
+
+    /// The total value of the hand the covers were last generated from.
+    #[inline]
+    pub fn hand_value(&self) -> u16 {
+        self.hand_value
     }
 
     /// Adds every minimal cover that extends `cards` (total `sum < need`, `count` cards) with
@@ -214,13 +250,14 @@ impl Covers {
             }
             let s = sum + d.values[j];
             let with = cards | card::bit(d.cards[j]);
-            if s >= need {
-                self.push(Cover {
-                    cards: with,
-                    total: s,
-                    count: count + 1,
-                });
-            } else {
+            // Written in any case, kept if it covers: one branch fewer to guess.
+            self.list[usize::from(self.len)] = Cover {
+                cards: with,
+                total: s,
+                count: count + 1,
+            };
+            self.len += u16::from(s >= need);
+            if s < need {
                 self.search(d, need, j + 1, with, s, count + 1);
             }
         }

@@ -10,6 +10,8 @@
 //! gain(P) = v if spades work else 0; need = max(0, attack − S), need(P) = max(0, need −
 //! gain(P)); P is *safe* if H − v ≥ need(P); score(P) = dmg(P) + gain(P) + (v if diamonds work).
 
+use std::hint::select_unpredictable;
+
 use crate::rng::GameRng;
 
 use super::card::{self, CLUBS, DIAMONDS, SPADES};
@@ -57,7 +59,8 @@ impl Terms {
             score: dmg + gain + draw,
             kills: dmg >= r,
             exact: dmg == r,
-            safe: view.hand_value >= v && view.hand_value - v >= need_p,
+            // H − v ≥ need(P), written so as not to go below 0.
+            safe: view.hand_value >= v + need_p,
         }
     }
 }
@@ -90,11 +93,16 @@ impl Best {
         at: usize::MAX,
     };
 
+    /// Takes the candidate if it is `eligible` and comes first: a smaller key, or the same
+    /// key and lex-first cards. Written without branches: which candidate wins is data that a
+    /// branch predictor cannot guess.
     #[inline]
-    fn offer(&mut self, key: u32, cards: u64, at: usize) {
-        if key < self.key || (key == self.key && card::lex_before(cards, self.cards)) {
-            *self = Self { key, cards, at };
-        }
+    fn offer(&mut self, eligible: bool, key: u32, cards: u64, at: usize) {
+        let first = (key < self.key) | ((key == self.key) & card::lex_before(cards, self.cards));
+        let take = eligible & first;
+        self.key = select_unpredictable(take, key, self.key);
+        self.cards = select_unpredictable(take, cards, self.cards);
+        self.at = select_unpredictable(take, at, self.at);
     }
 
     /// The index of the best candidate, if any.
@@ -121,18 +129,12 @@ impl Bests {
             any: Best::NONE,
         };
         for (i, p) in plays.iter().enumerate() {
-            if p.is_jester() {
-                continue;
-            }
+            let card = !p.is_jester();
             let t = Terms::of(view, p);
-            if t.kills {
-                b.kill.offer(kill_key(p, &t), p.cards, i);
-            }
+            b.kill.offer(card & t.kills, kill_key(p, &t), p.cards, i);
             let score = score_key(p, &t);
-            if t.safe {
-                b.safe.offer(score, p.cards, i);
-            }
-            b.any.offer(score, p.cards, i);
+            b.safe.offer(card & t.safe, score, p.cards, i);
+            b.any.offer(card, score, p.cards, i);
         }
         b
     }
@@ -143,7 +145,12 @@ impl Bests {
 pub fn least_cover(covers: &[Cover]) -> Option<Cover> {
     let mut best = Best::NONE;
     for (i, c) in covers.iter().enumerate() {
-        best.offer(u32::from(c.total) << 8 | u32::from(c.count), c.cards, i);
+        best.offer(
+            true,
+            u32::from(c.total) << 8 | u32::from(c.count),
+            c.cards,
+            i,
+        );
     }
     best.found().map(|i| covers[i])
 }
