@@ -31,6 +31,19 @@ impl Blocks {
         self.of[blocker].checked_sub(1).map(usize::from)
     }
 
+    /// The blockers of every attacker at once, as masks over the defender's automatons: entry
+    /// `j` for attacker `j` (the last entry gathers the automatons that do not block). Only the
+    /// first `defenders` automatons are read; the blocks must be legal.
+    #[inline]
+    pub fn by_attacker(&self, defenders: usize) -> [u32; MAX_BOTS + 1] {
+        let mut masks = [0u32; MAX_BOTS + 1];
+        for (i, &b) in self.of[..defenders].iter().enumerate() {
+            // 0 (no block) wraps round to the last entry.
+            masks[usize::from(b.wrapping_sub(1)).min(MAX_BOTS)] |= 1 << i;
+        }
+        masks
+    }
+
     /// The blockers of attacker `attacker`, as a mask over the defender's automatons.
     #[inline]
     pub fn blockers_of(&self, attacker: usize) -> u32 {
@@ -108,21 +121,24 @@ pub fn split_is_legal(attacker: &Automaton, blockers: &[Automaton], destroyed: u
 /// to at most the attacker's power. Returns the mask of destroyed blockers.
 #[inline]
 pub fn split_rule(attacker: &Automaton, blockers: &[Automaton]) -> u32 {
-    let mut order = [0u8; MAX_BOTS];
-    let n = blockers.len();
-    for (k, o) in order[..n].iter_mut().enumerate() {
-        *o = k as u8;
+    if let [only] = blockers {
+        // The common case: one blocker, destroyed if the power reaches its toughness.
+        return u32::from(only.toughness <= attacker.power);
     }
-    // Increasing toughness; at equal toughness, greater strength first.
-    let key = |k: u8| {
-        let b = &blockers[usize::from(k)];
-        (u64::from(b.toughness) << 32) | u64::from(u32::MAX - b.strength())
-    };
-    order[..n].sort_unstable_by_key(|&k| key(k));
+    // Each blocker's place in the order: increasing toughness; at equal toughness, greater
+    // strength first; at equal both (the same cards), lower index first. The index in the low
+    // byte makes every key distinct, so any sort gives this one order.
+    let mut order = [0u64; MAX_BOTS];
+    let n = blockers.len();
+    for (k, (o, b)) in order.iter_mut().zip(blockers).enumerate() {
+        *o = (u64::from(b.toughness) << 40) | (u64::from(0xFF_FFFF - b.strength()) << 8) | k as u64;
+    }
+    order[..n].sort_unstable();
     let mut left = u32::from(attacker.power);
     let mut mask = 0;
-    for &k in &order[..n] {
-        let t = u32::from(blockers[usize::from(k)].toughness);
+    for &key in &order[..n] {
+        let k = (key & 0xFF) as usize;
+        let t = u32::from(blockers[k].toughness);
         if t > left {
             break;
         }

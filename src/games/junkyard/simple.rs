@@ -29,17 +29,35 @@ pub fn weakest(bots: &[Automaton]) -> Option<usize> {
     best_by(bots, |b| u32::MAX - b.strength())
 }
 
+/// `key` with the complement of index `i` below it: the greatest of these is the greatest key
+/// at its first index, so a plain maximum (no branch on the data) finds the first of equals.
+#[inline(always)]
+fn ranked(key: u32, i: usize) -> u64 {
+    (u64::from(key) << 8) | u64::from(!(i as u8))
+}
+
+/// The index [`ranked`] put in `rank`.
+#[inline(always)]
+fn index_of(rank: u64) -> usize {
+    usize::from(!(rank as u8))
+}
+
 /// The first index of the greatest `key`.
 #[inline(always)]
 fn best_by(bots: &[Automaton], key: impl Fn(&Automaton) -> u32) -> Option<usize> {
-    let mut best: Option<(usize, u32)> = None;
-    for (i, b) in bots.iter().enumerate() {
-        let k = key(b);
-        if best.is_none_or(|(_, bk)| k > bk) {
-            best = Some((i, k));
-        }
-    }
-    best.map(|(i, _)| i)
+    let best = bots
+        .iter()
+        .enumerate()
+        .map(|(i, b)| ranked(key(b), i))
+        .max();
+    best.map(index_of)
+}
+
+/// The first index of the greatest `key` among the automatons of `mask`.
+#[inline(always)]
+fn best_in(bots: &[Automaton], mask: u32, key: impl Fn(&Automaton) -> u32) -> Option<usize> {
+    let best = combat::bits(mask).map(|i| ranked(key(&bots[i]), i)).max();
+    best.map(index_of)
 }
 
 /// Target T of rules 1 and 2: the opponent's strongest automaton, among equals one in its
@@ -89,41 +107,48 @@ pub fn lesser(view: &View) -> Option<(usize, Option<usize>)> {
     Some((t, own))
 }
 
+/// The guard's key: greater toughness first, then the weaker; 0 for four 1s, which never
+/// guard (every other automaton's key is above 0).
+#[inline(always)]
+fn guard_key(b: &Automaton) -> u32 {
+    let key = (u32::from(b.toughness) << 24) | (0xFF_FFFF - b.strength());
+    if b.pattern == Pattern::FourOnes {
+        0
+    } else {
+        key
+    }
+}
+
 /// The guard of rule 4: the automaton of greatest toughness, among those the weakest; never
 /// four 1s.
 pub fn guard(bots: &[Automaton]) -> Option<usize> {
-    best_by(bots, |b| {
-        if b.pattern == Pattern::FourOnes {
-            0
-        } else {
-            (u32::from(b.toughness) << 24) | (0xFF_FFFF - b.strength())
-        }
-    })
-    .filter(|&i| bots[i].pattern != Pattern::FourOnes)
+    best_by(bots, guard_key).filter(|&i| guard_key(&bots[i]) > 0)
 }
 
 /// Rule 4 (Attack): the attackers, as a mask over the player's automatons.
 pub fn attack(view: &View) -> u32 {
     let mine = view.bots();
-    let defenders = view.opp_bots().iter().filter(|b| !b.attacking);
+    // The opposing defense area: whether it has an automaton, and its greatest power.
     let mut any_defender = false;
     let mut top_power = 0;
-    for d in defenders {
-        any_defender = true;
-        top_power = top_power.max(d.power);
+    for d in view.opp_bots() {
+        any_defender |= !d.attacking;
+        top_power = top_power.max(if d.attacking { 0 } else { d.power });
     }
     let total: i32 = mine.iter().map(|b| i32::from(b.power)).sum();
     if !any_defender && total >= i32::from(view.opp_hp()) {
         return combat::all(mine.len());
     }
-    let guard = guard(mine);
+    // Every automaton that would attack, then the guard taken out.
     let mut mask = 0;
     for (i, b) in mine.iter().enumerate() {
-        if Some(i) != guard && (b.pattern == Pattern::FourOnes || b.toughness > top_power) {
-            mask |= 1 << i;
-        }
+        let goes = (b.pattern == Pattern::FourOnes) | (b.toughness > top_power);
+        mask |= u32::from(goes) << i;
     }
-    mask
+    match guard(mine) {
+        Some(g) => mask & !(1 << g),
+        None => mask,
+    }
 }
 
 /// The blocking rules (Gang, Safe, then Chump) for the defender of `view` against `attackers`
@@ -142,18 +167,13 @@ pub fn block_with(mine: &[Automaton], theirs: &[Automaton], attackers: u32, hp: 
         free |= u32::from(!b.attacking) << i;
     }
     // The attackers that can be blocked, strongest first.
-    let mut order = [0u8; MAX_BOTS];
-    let mut n = 0;
+    let mut left = 0u32;
     for j in combat::bits(attackers) {
-        if theirs[j].blockable() {
-            order[n] = j as u8;
-            n += 1;
-        }
+        left |= u32::from(theirs[j].blockable()) << j;
     }
-    order[..n].sort_unstable_by_key(|&j| (u32::MAX - theirs[usize::from(j)].strength(), j));
     let mut blocked = 0u32;
-    for &j in &order[..n] {
-        let j = usize::from(j);
+    while let Some(j) = strongest_in(theirs, left, false) {
+        left &= !(1 << j);
         let a = &theirs[j];
         if let Some(gang) = gang(mine, free, a) {
             for i in combat::bits(gang) {
@@ -188,27 +208,21 @@ pub fn block_with(mine: &[Automaton], theirs: &[Automaton], attackers: u32, hp: 
 }
 
 /// The strongest automaton of `mask` (blockable ones only if `blockable`), first of equals.
+#[inline]
 fn strongest_in(bots: &[Automaton], mask: u32, blockable: bool) -> Option<usize> {
-    let mut best: Option<usize> = None;
-    for j in combat::bits(mask) {
-        if (!blockable || bots[j].blockable())
-            && best.is_none_or(|b| bots[j].strength() > bots[b].strength())
-        {
-            best = Some(j);
+    let mut mask = mask;
+    if blockable {
+        for j in combat::bits(mask) {
+            mask &= !(u32::from(!bots[j].blockable()) << j);
         }
     }
-    best
+    best_in(bots, mask, |b| b.strength())
 }
 
 /// The weakest automaton of `mask`, first of equals.
+#[inline]
 fn weakest_in(bots: &[Automaton], mask: u32) -> Option<usize> {
-    let mut best: Option<usize> = None;
-    for i in combat::bits(mask) {
-        if best.is_none_or(|b| bots[i].strength() < bots[b].strength()) {
-            best = Some(i);
-        }
-    }
-    best
+    best_in(bots, mask, |b| u32::MAX - b.strength())
 }
 
 /// The Gang rule: if the free blockers' power reaches `a`'s toughness, G is formed strongest
