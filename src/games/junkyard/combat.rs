@@ -121,31 +121,43 @@ pub fn split_is_legal(attacker: &Automaton, blockers: &[Automaton], destroyed: u
 /// to at most the attacker's power. Returns the mask of destroyed blockers.
 #[inline]
 pub fn split_rule(attacker: &Automaton, blockers: &[Automaton]) -> u32 {
-    if let [only] = blockers {
-        // The common case: one blocker, destroyed if the power reaches its toughness.
-        return u32::from(only.toughness <= attacker.power);
+    split_rule_in(attacker, blockers, all(blockers.len()))
+}
+
+/// The split rule over the blockers `mask` picks out of `bots`, at equal toughness and
+/// strength (the same cards) the lower index first. Returns the mask of those destroyed.
+#[inline]
+pub fn split_rule_in(attacker: &Automaton, bots: &[Automaton], mask: u32) -> u32 {
+    if mask & mask.wrapping_sub(1) == 0 {
+        // The common case: one blocker (or none), destroyed if the power reaches its
+        // toughness.
+        let Some(k) = bits(mask).next() else { return 0 };
+        return u32::from(bots[k].toughness <= attacker.power) << k;
     }
-    // Each blocker's place in the order: increasing toughness; at equal toughness, greater
-    // strength first; at equal both (the same cards), lower index first. The index in the low
-    // byte makes every key distinct, so any sort gives this one order.
+    // Each blocker's place in the order: increasing toughness, then decreasing strength, then
+    // increasing index (in the low byte, which makes every key distinct, so any sort gives
+    // this one order).
     let mut order = [0u64; MAX_BOTS];
-    let n = blockers.len();
-    for (k, (o, b)) in order.iter_mut().zip(blockers).enumerate() {
-        *o = (u64::from(b.toughness) << 40) | (u64::from(0xFF_FFFF - b.strength()) << 8) | k as u64;
+    let mut n = 0;
+    for k in bits(mask) {
+        let b = &bots[k];
+        order[n] =
+            (u64::from(b.toughness) << 40) | (u64::from(0xFF_FFFF - b.strength()) << 8) | k as u64;
+        n += 1;
     }
     order[..n].sort_unstable();
     let mut left = u32::from(attacker.power);
-    let mut mask = 0;
+    let mut destroyed = 0;
     for &key in &order[..n] {
         let k = (key & 0xFF) as usize;
-        let t = u32::from(blockers[k].toughness);
+        let t = u32::from(bots[k].toughness);
         if t > left {
             break;
         }
         left -= t;
-        mask |= 1 << k;
+        destroyed |= 1 << k;
     }
-    mask
+    destroyed
 }
 
 /// Calls `each` with every legal split of `attacker`'s power over `blockers`, as the mask of

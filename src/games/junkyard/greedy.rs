@@ -13,7 +13,7 @@ use super::engine::Turn;
 use super::events::Observer;
 use super::policy::Policy;
 use super::rules::Rules;
-use super::simple;
+use super::simple::{self, Clash};
 use super::strategy::Weights;
 use super::view::View;
 
@@ -85,13 +85,29 @@ impl Greedy {
         hp: i16,
         opp_hp: i16,
     ) -> f32 {
+        let clash = Clash::new(theirs, mine);
+        self.score_in(&clash, mine, theirs, attackers, hp, opp_hp)
+    }
+
+    /// [`Greedy::score_attack`] with the opponent's blocks taken from `clash` (`theirs`
+    /// defending against `mine`), which serves every attack from one position.
+    fn score_in(
+        &self,
+        clash: &Clash,
+        mine: &[Automaton],
+        theirs: &[Automaton],
+        attackers: u32,
+        hp: i16,
+        opp_hp: i16,
+    ) -> f32 {
         let w = &self.weights;
-        let blocks = simple::block_with(theirs, mine, attackers, opp_hp);
+        let blocks = clash.block(attackers, opp_hp);
+        let blockers_of = blocks.by_attacker(theirs.len());
         let (mut damage, mut lost, mut killed) = (0i32, 0u32, 0u32);
         let mut blockers = [Automaton::FOUR_ONES; MAX_BOTS];
         for j in combat::bits(attackers) {
             let a = &mine[j];
-            let of = blocks.blockers_of(j);
+            let of = blockers_of[j];
             if of == 0 {
                 damage += i32::from(a.power);
                 continue;
@@ -149,8 +165,9 @@ impl Greedy {
 
     /// The best-scoring attack from the position of `view`.
     pub fn attack(&self, view: &View) -> u32 {
-        let mine = view.bots();
-        let score = |m| self.score_attack(mine, view.opp_bots(), m, view.hp(), view.opp_hp());
+        let (mine, theirs) = (view.bots(), view.opp_bots());
+        let clash = Clash::new(theirs, mine);
+        let score = |m| self.score_in(&clash, mine, theirs, m, view.hp(), view.opp_hp());
         let mut best_mask = 0;
         let mut best_score = score(0);
         let mut offer = |m: u32| {

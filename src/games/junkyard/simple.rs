@@ -1,6 +1,8 @@
 //! `simple`: the deterministic baseline, implemented literally, every tie-break
 //! included. Each rule of the text is one function here, named after it.
 
+use std::cell::OnceCell;
+
 use crate::cards::Dealer;
 use crate::rng::GameRng;
 
@@ -139,11 +141,15 @@ pub fn attack(view: &View) -> u32 {
     if !any_defender && total >= i32::from(view.opp_hp()) {
         return combat::all(mine.len());
     }
-    // Every automaton that would attack, then the guard taken out.
+    // Every automaton that would attack, then the guard taken out (looked for only if there
+    // is one to take out: most turns nothing attacks).
     let mut mask = 0;
     for (i, b) in mine.iter().enumerate() {
         let goes = (b.pattern == Pattern::FourOnes) | (b.toughness > top_power);
         mask |= u32::from(goes) << i;
+    }
+    if mask == 0 {
+        return 0;
     }
     match guard(mine) {
         Some(g) => mask & !(1 << g),
@@ -160,51 +166,150 @@ pub fn block(view: &View, attackers: u32) -> Blocks {
 /// The blocking rules for a defender with automatons `mine` at `hp` against `attackers` (a mask
 /// over `theirs`): the same as [`block`], on any position (for policies that look ahead).
 pub fn block_with(mine: &[Automaton], theirs: &[Automaton], attackers: u32, hp: i16) -> Blocks {
-    let mut blocks = Blocks::NONE;
-    // Unassigned blockers: the defense area.
-    let mut free = 0u32;
-    for (i, b) in mine.iter().enumerate() {
-        free |= u32::from(!b.attacking) << i;
+    Clash::new(mine, theirs).block(attackers, hp)
+}
+
+/// Automatons' indices by strength, strongest first and the first of equals first: the order
+/// the Gang rule takes blockers in.
+#[derive(Clone, Copy, Debug)]
+pub struct Ranking {
+    order: [u8; MAX_BOTS],
+    len: u8,
+}
+
+impl Ranking {
+    /// The ranking of `bots`.
+    #[inline]
+    pub fn of(bots: &[Automaton]) -> Self {
+        let mut keys = [0u64; MAX_BOTS];
+        for (i, (k, b)) in keys.iter_mut().zip(bots).enumerate() {
+            *k = ranked(b.strength(), i);
+        }
+        let n = bots.len();
+        keys[..n].sort_unstable_by(|a, b| b.cmp(a));
+        let mut order = [0u8; MAX_BOTS];
+        for (o, &k) in order.iter_mut().zip(&keys[..n]) {
+            *o = index_of(k) as u8;
+        }
+        Self {
+            order,
+            len: n as u8,
+        }
     }
-    // The attackers that can be blocked, strongest first.
-    let mut left = 0u32;
-    for j in combat::bits(attackers) {
-        left |= u32::from(theirs[j].blockable()) << j;
+
+    /// The indices of `mask`, strongest first.
+    #[inline]
+    pub fn within(&self, mask: u32) -> impl Iterator<Item = usize> + '_ {
+        self.order[..usize::from(self.len)]
+            .iter()
+            .map(|&i| usize::from(i))
+            .filter(move |&i| mask & (1 << i) != 0)
     }
-    let mut blocked = 0u32;
-    while let Some(j) = strongest_in(theirs, left, false) {
-        left &= !(1 << j);
-        let a = &theirs[j];
-        if let Some(gang) = gang(mine, free, a) {
-            for i in combat::bits(gang) {
+}
+
+/// One position for the blocking rules: a defender's automatons against an attacker's, the
+/// defender's ranked once (when a gang first needs it), so that many attacks can be blocked
+/// from one position (as `greedy` scores them).
+#[derive(Clone, Debug)]
+pub struct Clash<'a> {
+    mine: &'a [Automaton],
+    theirs: &'a [Automaton],
+    mine_ranked: OnceCell<Ranking>,
+    /// The defense area: the blockers.
+    defense: u32,
+}
+
+impl<'a> Clash<'a> {
+    /// The defender's automatons `mine` against the attacker's `theirs`.
+    #[inline]
+    pub fn new(mine: &'a [Automaton], theirs: &'a [Automaton]) -> Self {
+        let mut defense = 0u32;
+        for (i, b) in mine.iter().enumerate() {
+            defense |= u32::from(!b.attacking) << i;
+        }
+        Self {
+            mine,
+            theirs,
+            mine_ranked: OnceCell::new(),
+            defense,
+        }
+    }
+
+    /// The blocking rules (Gang, Safe, then Chump) against `attackers` (a mask over the
+    /// attacker's automatons), the defender at `hp`.
+    pub fn block(&self, attackers: u32, hp: i16) -> Blocks {
+        let (mine, theirs) = (self.mine, self.theirs);
+        let mut blocks = Blocks::NONE;
+        // Unassigned blockers.
+        let mut free = self.defense;
+        // The attackers that can be blocked, strongest first (a few: picked one by one).
+        let mut left = 0u32;
+        for j in combat::bits(attackers) {
+            left |= u32::from(theirs[j].blockable()) << j;
+        }
+        let mut blocked = 0u32;
+        while let Some(j) = strongest_in(theirs, left, false) {
+            left &= !(1 << j);
+            let a = &theirs[j];
+            if let Some(gang) = self.gang(free, a) {
+                for i in combat::bits(gang) {
+                    blocks.assign(i, j);
+                }
+                free &= !gang;
+                blocked |= 1 << j;
+            } else if let Some(i) = safe(mine, free, a) {
                 blocks.assign(i, j);
+                free &= !(1 << i);
+                blocked |= 1 << j;
             }
-            free &= !gang;
-            blocked |= 1 << j;
-        } else if let Some(i) = safe(mine, free, a) {
+        }
+        // Chump.
+        loop {
+            let unblocked = attackers & !blocked;
+            let power: i32 = combat::bits(unblocked)
+                .map(|j| i32::from(theirs[j].power))
+                .sum();
+            if power < i32::from(hp) || free == 0 {
+                break;
+            }
+            let Some(j) = strongest_in(theirs, unblocked, true) else {
+                break;
+            };
+            let i = weakest_in(mine, free).expect("a free blocker");
             blocks.assign(i, j);
             free &= !(1 << i);
             blocked |= 1 << j;
         }
+        blocks
     }
-    // Chump.
-    loop {
-        let unblocked = attackers & !blocked;
-        let power: i32 = combat::bits(unblocked)
-            .map(|j| i32::from(theirs[j].power))
-            .sum();
-        if power < i32::from(hp) || free == 0 {
-            break;
+
+    /// The Gang rule: if the free blockers' power reaches `a`'s toughness, G is formed
+    /// strongest first until its power does; G blocks if the members `a` would destroy (by the
+    /// split rule) have less power in total than `a`. Returns G's mask if it blocks.
+    #[inline]
+    pub fn gang(&self, free: u32, a: &Automaton) -> Option<u32> {
+        let mine = self.mine;
+        let total = combat::sum_over(mine, free, |b| u32::from(b.power));
+        let need = u32::from(a.toughness);
+        if total < need {
+            return None;
         }
-        let Some(j) = strongest_in(theirs, unblocked, true) else {
-            break;
-        };
-        let i = weakest_in(mine, free).expect("a free blocker");
-        blocks.assign(i, j);
-        free &= !(1 << i);
-        blocked |= 1 << j;
+        let mut gang = 0u32;
+        let mut power = 0;
+        let ranked = self.mine_ranked.get_or_init(|| Ranking::of(mine));
+        for i in ranked.within(free) {
+            gang |= 1 << i;
+            power += u32::from(mine[i].power);
+            if power >= need {
+                break;
+            }
+        }
+        // The split rule orders G's members by toughness and strength, then by index: among
+        // equals, the order G was formed in.
+        let destroyed = combat::split_rule_in(a, mine, gang);
+        let lost = combat::sum_over(mine, destroyed, |b| u32::from(b.power));
+        (lost < u32::from(a.power)).then_some(gang)
     }
-    blocks
 }
 
 /// The strongest automaton of `mask` (blockable ones only if `blockable`), first of equals.
@@ -223,33 +328,6 @@ fn strongest_in(bots: &[Automaton], mask: u32, blockable: bool) -> Option<usize>
 #[inline]
 fn weakest_in(bots: &[Automaton], mask: u32) -> Option<usize> {
     best_in(bots, mask, |b| u32::MAX - b.strength())
-}
-
-/// The Gang rule: if the free blockers' power reaches `a`'s toughness, G is formed strongest
-/// first until its power does; G blocks if the members `a` would destroy (by the split rule)
-/// have less power in total than `a`. Returns G's mask if it blocks.
-pub fn gang(mine: &[Automaton], free: u32, a: &Automaton) -> Option<u32> {
-    let total = combat::sum_over(mine, free, |b| u32::from(b.power));
-    let need = u32::from(a.toughness);
-    if total < need {
-        return None;
-    }
-    let mut gang = 0u32;
-    let mut list = [Automaton::FOUR_ONES; MAX_BOTS];
-    let mut n = 0;
-    let mut power = 0;
-    let mut left = free;
-    while power < need {
-        let i = strongest_in(mine, left, false).expect("the free blockers reach the toughness");
-        left &= !(1 << i);
-        gang |= 1 << i;
-        power += u32::from(mine[i].power);
-        list[n] = mine[i];
-        n += 1;
-    }
-    let destroyed = combat::split_rule(a, &list[..n]);
-    let lost = combat::sum_over(&list[..n], destroyed, |b| u32::from(b.power));
-    (lost < u32::from(a.power)).then_some(gang)
 }
 
 /// The Safe rule: the weakest free blocker whose toughness exceeds `a`'s power.
