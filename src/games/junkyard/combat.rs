@@ -82,12 +82,14 @@ pub fn legal_blocks(
     attackers: u32,
     defender_bots: &[Automaton],
 ) -> Blocks {
-    for (i, slot) in blocks.of.iter_mut().enumerate() {
+    // No automaton past the defender's last: no block.
+    let n = defender_bots.len().min(MAX_BOTS);
+    blocks.of[n..].fill(0);
+    for (i, slot) in blocks.of[..n].iter_mut().enumerate() {
         let Some(j) = slot.checked_sub(1).map(usize::from) else {
             continue;
         };
-        let ok = i < defender_bots.len()
-            && !defender_bots[i].attacking
+        let ok = !defender_bots[i].attacking
             && attackers & (1 << j) != 0
             && j < attacker_bots.len()
             && attacker_bots[j].blockable();
@@ -102,17 +104,26 @@ pub fn legal_blocks(
 /// over `blockers`) get at least their toughness: their toughness adds up to at most its power,
 /// and what is left can be put on them (or, with none destroyed, spread below every toughness).
 pub fn split_is_legal(attacker: &Automaton, blockers: &[Automaton], destroyed: u32) -> bool {
-    if destroyed & !all(blockers.len()) != 0 {
+    split_is_legal_in(attacker, blockers, all(blockers.len()), destroyed)
+}
+
+/// [`split_is_legal`] for the blockers `blockers` picks out of `bots` (`destroyed` a mask over
+/// `bots` too).
+#[inline]
+pub fn split_is_legal_in(
+    attacker: &Automaton,
+    bots: &[Automaton],
+    blockers: u32,
+    destroyed: u32,
+) -> bool {
+    if destroyed & !blockers != 0 {
         return false;
     }
-    let needed: u32 = bits(destroyed)
-        .map(|k| u32::from(blockers[k].toughness))
-        .sum();
     let power = u32::from(attacker.power);
     if destroyed != 0 {
-        return needed <= power;
+        return sum_over(bots, destroyed, |b| u32::from(b.toughness)) <= power;
     }
-    let room: u32 = blockers.iter().map(|b| u32::from(b.toughness) - 1).sum();
+    let room = sum_over(bots, blockers, |b| u32::from(b.toughness) - 1);
     power <= room
 }
 
@@ -162,15 +173,32 @@ pub fn split_rule_in(attacker: &Automaton, bots: &[Automaton], mask: u32) -> u32
 
 /// Calls `each` with every legal split of `attacker`'s power over `blockers`, as the mask of
 /// blockers it destroys (at most 2^16 masks are tried; larger blocks are split by the rule).
-pub fn for_each_split(attacker: &Automaton, blockers: &[Automaton], mut each: impl FnMut(u32)) {
-    if blockers.len() > 16 {
-        each(split_rule(attacker, blockers));
+pub fn for_each_split(attacker: &Automaton, blockers: &[Automaton], each: impl FnMut(u32)) {
+    for_each_split_in(attacker, blockers, all(blockers.len()), each);
+}
+
+/// [`for_each_split`] for the blockers `blockers` picks out of `bots`, the masks over `bots`,
+/// in increasing order (the order of [`for_each_split`]'s masks over the list of blockers).
+pub fn for_each_split_in(
+    attacker: &Automaton,
+    bots: &[Automaton],
+    blockers: u32,
+    mut each: impl FnMut(u32),
+) {
+    if blockers.count_ones() > 16 {
+        each(split_rule_in(attacker, bots, blockers));
         return;
     }
-    for mask in 0..=all(blockers.len()) {
-        if split_is_legal(attacker, blockers, mask) {
+    // Every subset of the blockers, in increasing order.
+    let mut mask = 0u32;
+    loop {
+        if split_is_legal_in(attacker, bots, blockers, mask) {
             each(mask);
         }
+        if mask == blockers {
+            break;
+        }
+        mask = mask.wrapping_sub(blockers) & blockers;
     }
 }
 

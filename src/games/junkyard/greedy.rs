@@ -63,10 +63,16 @@ impl Greedy {
 
     /// The split that destroys the most worth (ties: the first found).
     pub fn best_split(&self, attacker: &Automaton, blockers: &[Automaton]) -> u32 {
-        let mut best_mask = combat::split_rule(attacker, blockers);
-        let mut best_worth = self.total_worth(blockers, best_mask);
-        combat::for_each_split(attacker, blockers, |m| {
-            let w = self.total_worth(blockers, m);
+        self.best_split_in(attacker, blockers, combat::all(blockers.len()))
+    }
+
+    /// [`Greedy::best_split`] for the blockers `blockers` picks out of `bots`: a mask over
+    /// `bots`.
+    fn best_split_in(&self, attacker: &Automaton, bots: &[Automaton], blockers: u32) -> u32 {
+        let mut best_mask = combat::split_rule_in(attacker, bots, blockers);
+        let mut best_worth = self.total_worth(bots, best_mask);
+        combat::for_each_split_in(attacker, bots, blockers, |m| {
+            let w = self.total_worth(bots, m);
             if w > best_worth {
                 best_worth = w;
                 best_mask = m;
@@ -104,7 +110,6 @@ impl Greedy {
         let blocks = clash.block(attackers, opp_hp);
         let blockers_of = blocks.by_attacker(theirs.len());
         let (mut damage, mut lost, mut killed) = (0i32, 0u32, 0u32);
-        let mut blockers = [Automaton::FOUR_ONES; MAX_BOTS];
         for j in combat::bits(attackers) {
             let a = &mine[j];
             let of = blockers_of[j];
@@ -112,17 +117,8 @@ impl Greedy {
                 damage += i32::from(a.power);
                 continue;
             }
-            let mut n = 0;
-            let mut index = [0u8; MAX_BOTS];
-            for i in combat::bits(of) {
-                blockers[n] = theirs[i];
-                index[n] = i as u8;
-                n += 1;
-            }
-            for k in combat::bits(self.best_split(a, &blockers[..n])) {
-                killed |= 1 << index[k];
-            }
-            let hit: u32 = blockers[..n].iter().map(|b| u32::from(b.power)).sum();
+            killed |= self.best_split_in(a, theirs, of);
+            let hit = combat::sum_over(theirs, of, |b| u32::from(b.power));
             if hit >= u32::from(a.toughness) {
                 lost |= 1 << j;
             }

@@ -135,7 +135,8 @@ pub fn attack(view: &View) -> u32 {
     let mut top_power = 0;
     for d in view.opp_bots() {
         any_defender |= !d.attacking;
-        top_power = top_power.max(if d.attacking { 0 } else { d.power });
+        // An attacking automaton counts 0 (a product, not a branch on the flag).
+        top_power = top_power.max(d.power * u8::from(!d.attacking));
     }
     let total: i32 = mine.iter().map(|b| i32::from(b.power)).sum();
     if !any_defender && total >= i32::from(view.opp_hp()) {
