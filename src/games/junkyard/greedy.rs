@@ -91,23 +91,14 @@ impl Greedy {
         hp: i16,
         opp_hp: i16,
     ) -> f32 {
-        let clash = Clash::new(theirs, mine);
-        self.score_in(&clash, mine, theirs, attackers, hp, opp_hp)
+        self.score_in(&Position::new(mine, theirs), attackers, hp, opp_hp)
     }
 
-    /// [`Greedy::score_attack`] with the opponent's blocks taken from `clash` (`theirs`
-    /// defending against `mine`), which serves every attack from one position.
-    fn score_in(
-        &self,
-        clash: &Clash,
-        mine: &[Automaton],
-        theirs: &[Automaton],
-        attackers: u32,
-        hp: i16,
-        opp_hp: i16,
-    ) -> f32 {
+    /// [`Greedy::score_attack`] from `pos`, which serves every attack from one position.
+    fn score_in(&self, pos: &Position, attackers: u32, hp: i16, opp_hp: i16) -> f32 {
+        let (mine, theirs) = (pos.mine, pos.theirs);
         let w = &self.weights;
-        let blocks = clash.block(attackers, opp_hp);
+        let blocks = pos.clash.block(attackers, opp_hp);
         let blockers_of = blocks.by_attacker(theirs.len());
         let (mut damage, mut lost, mut killed) = (0i32, 0u32, 0u32);
         for j in combat::bits(attackers) {
@@ -128,28 +119,16 @@ impl Greedy {
         }
         // The counter-attack: every surviving opposing automaton, against the player's
         // surviving automatons at home, each of which can stop one blockable attacker.
+        // The blockable survivors, most powerful first: those beyond the first `home` get
+        // through.
         let home = combat::all(mine.len()) & !attackers & !lost;
-        let mut powers = [0u8; MAX_BOTS];
-        let mut n = 0;
-        let mut unblockable = 0i32;
-        for (i, b) in theirs.iter().enumerate() {
-            if killed & (1 << i) != 0 {
-                continue;
-            }
-            if b.pattern == Pattern::FourOnes {
-                unblockable += 1;
-            } else {
-                powers[n] = b.power;
-                n += 1;
-            }
-        }
-        powers[..n].sort_unstable_by(|a, b| b.cmp(a));
-        let stopped = (home.count_ones() as usize).min(n);
-        let threat = unblockable
-            + powers[stopped..n]
-                .iter()
-                .map(|&p| i32::from(p))
-                .sum::<i32>();
+        let unblockable = (pos.four_ones & !killed).count_ones() as i32;
+        let through = pos.by_power[..pos.blockable]
+            .iter()
+            .map(|&i| usize::from(i))
+            .filter(|&i| killed & (1 << i) == 0)
+            .skip(home.count_ones() as usize);
+        let threat = unblockable + through.map(|i| i32::from(theirs[i].power)).sum::<i32>();
         let mut score = w.damage * damage as f32 + w.kill * self.total_worth(theirs, killed)
             - w.loss * self.total_worth(mine, lost)
             - w.exposure * threat as f32;
@@ -161,9 +140,9 @@ impl Greedy {
 
     /// The best-scoring attack from the position of `view`.
     pub fn attack(&self, view: &View) -> u32 {
-        let (mine, theirs) = (view.bots(), view.opp_bots());
-        let clash = Clash::new(theirs, mine);
-        let score = |m| self.score_in(&clash, mine, theirs, m, view.hp(), view.opp_hp());
+        let mine = view.bots();
+        let pos = Position::new(mine, view.opp_bots());
+        let score = |m| self.score_in(&pos, m, view.hp(), view.opp_hp());
         let mut best_mask = 0;
         let mut best_score = score(0);
         let mut offer = |m: u32| {
@@ -180,6 +159,47 @@ impl Greedy {
             offer(combat::all(mine.len()));
         }
         best_mask
+    }
+}
+
+/// What every attack scored from one position shares: the opponent's blocks against the
+/// player's automatons, and the opponent's automatons that a blocker can stop, by decreasing
+/// power (for the counter-attack).
+struct Position<'a> {
+    mine: &'a [Automaton],
+    theirs: &'a [Automaton],
+    clash: Clash<'a>,
+    /// The opponent's blockable automatons, most powerful first: the first `blockable`.
+    by_power: [u8; MAX_BOTS],
+    blockable: usize,
+    /// The opponent's four 1s.
+    four_ones: u32,
+}
+
+impl<'a> Position<'a> {
+    /// The player's automatons `mine` against the opponent's `theirs`.
+    fn new(mine: &'a [Automaton], theirs: &'a [Automaton]) -> Self {
+        let mut by_power = [0u8; MAX_BOTS];
+        let mut blockable = 0;
+        let mut four_ones = 0u32;
+        for (i, b) in theirs.iter().enumerate() {
+            if b.pattern == Pattern::FourOnes {
+                four_ones |= 1 << i;
+            } else {
+                by_power[blockable] = i as u8;
+                blockable += 1;
+            }
+        }
+        by_power[..blockable]
+            .sort_unstable_by_key(|&i| std::cmp::Reverse(theirs[usize::from(i)].power));
+        Self {
+            mine,
+            theirs,
+            clash: Clash::new(theirs, mine),
+            by_power,
+            blockable,
+            four_ones,
+        }
     }
 }
 
