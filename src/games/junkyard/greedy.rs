@@ -195,7 +195,7 @@ impl<'a> Position<'a> {
         Self {
             mine,
             theirs,
-            clash: Clash::new(theirs, mine),
+            clash: Clash::ranked(theirs, mine),
             by_power,
             blockable,
             four_ones,

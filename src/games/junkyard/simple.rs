@@ -1,8 +1,6 @@
 //! `simple`: the deterministic baseline, implemented literally, every tie-break
 //! included. Each rule of the text is one function here, named after it.
 
-use std::cell::OnceCell;
-
 use crate::cards::Dealer;
 use crate::rng::GameRng;
 
@@ -208,14 +206,14 @@ impl Ranking {
     }
 }
 
-/// One position for the blocking rules: a defender's automatons against an attacker's, the
-/// defender's ranked once (when a gang first needs it), so that many attacks can be blocked
-/// from one position (as `greedy` scores them).
-#[derive(Clone, Debug)]
+/// One position for the blocking rules: a defender's automatons against an attacker's. For
+/// many attacks from one position (as `greedy` scores them) the defender's automatons are
+/// ranked once ([`Clash::ranked`]); for one, gangs pick their members one by one.
+#[derive(Clone, Copy, Debug)]
 pub struct Clash<'a> {
     mine: &'a [Automaton],
     theirs: &'a [Automaton],
-    mine_ranked: OnceCell<Ranking>,
+    mine_ranked: Option<Ranking>,
     /// The defense area: the blockers.
     defense: u32,
 }
@@ -231,8 +229,25 @@ impl<'a> Clash<'a> {
         Self {
             mine,
             theirs,
-            mine_ranked: OnceCell::new(),
+            mine_ranked: None,
             defense,
+        }
+    }
+
+    /// The same, the defender's automatons ranked once for the many attacks to come.
+    pub fn ranked(mine: &'a [Automaton], theirs: &'a [Automaton]) -> Self {
+        Self {
+            mine_ranked: Some(Ranking::of(mine)),
+            ..Self::new(mine, theirs)
+        }
+    }
+
+    /// The strongest of the defender's automatons in `mask` (first of equals).
+    #[inline]
+    fn strongest_of_mine(&self, mask: u32) -> Option<usize> {
+        match &self.mine_ranked {
+            Some(ranked) => ranked.within(mask).next(),
+            None => strongest_in(self.mine, mask, false),
         }
     }
 
@@ -297,13 +312,14 @@ impl<'a> Clash<'a> {
         }
         let mut gang = 0u32;
         let mut power = 0;
-        let ranked = self.mine_ranked.get_or_init(|| Ranking::of(mine));
-        for i in ranked.within(free) {
+        let mut left = free;
+        while power < need {
+            let i = self
+                .strongest_of_mine(left)
+                .expect("the free blockers reach the toughness");
+            left &= !(1 << i);
             gang |= 1 << i;
             power += u32::from(mine[i].power);
-            if power >= need {
-                break;
-            }
         }
         // The split rule orders G's members by toughness and strength, then by index: among
         // equals, the order G was formed in.
