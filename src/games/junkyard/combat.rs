@@ -269,4 +269,60 @@ mod tests {
         assert_eq!(legal_blocks(b, &att, 0b011, &def), Blocks::NONE);
         assert_eq!(legal_blocks(b, &att, 0b111, &def), b);
     }
+
+    /// Random automatons (ties of equal cards included) and a random mask over them.
+    fn random_table(x: &mut u64) -> (Vec<Automaton>, u32) {
+        let pick = [
+            Automaton::run(3),
+            Automaton::run(4),
+            Automaton::one_three(5, 2),
+            Automaton::one_three(2, 3),
+            Automaton::two_pairs(1, 2),
+            Automaton::two_pairs(3, 5),
+            Automaton::FOUR_ONES,
+        ];
+        *x = crate::rng::splitmix64(*x);
+        let n = (*x % 9) as usize + 1;
+        let bots: Vec<Automaton> = (0..n)
+            .map(|k| pick[((*x >> (4 * k)) % pick.len() as u64) as usize])
+            .collect();
+        *x = crate::rng::splitmix64(*x);
+        (bots, (*x as u32) & all(n))
+    }
+
+    #[test]
+    fn the_mask_versions_agree_with_the_list_versions() {
+        let mut x = 17u64;
+        for _ in 0..5_000 {
+            let (bots, mask) = random_table(&mut x);
+            let list: Vec<Automaton> = bits(mask).map(|i| bots[i]).collect();
+            let index: Vec<usize> = bits(mask).collect();
+            // A mask over the list, as a mask over `bots`.
+            let spread = |m: u32| bits(m).fold(0u32, |s, k| s | 1 << index[k]);
+            for attacker in [
+                Automaton::run(3),
+                Automaton::one_three(10, 1),
+                Automaton::run(6),
+            ] {
+                assert_eq!(
+                    split_rule_in(&attacker, &bots, mask),
+                    spread(split_rule(&attacker, &list)),
+                    "{bots:?} {mask:b}"
+                );
+                let (mut by_mask, mut by_list) = (Vec::new(), Vec::new());
+                for_each_split_in(&attacker, &bots, mask, |m| by_mask.push(m));
+                for_each_split(&attacker, &list, |m| by_list.push(spread(m)));
+                assert_eq!(by_mask, by_list, "{bots:?} {mask:b}");
+            }
+            let mut blocks = Blocks::NONE;
+            for (i, k) in bits(mask).enumerate() {
+                blocks.assign(k, i % 3);
+            }
+            let grouped = blocks.by_attacker(bots.len());
+            for j in 0..3 {
+                assert_eq!(grouped[j], blocks.blockers_of(j));
+            }
+            assert_eq!(grouped[MAX_BOTS], all(bots.len()) & !mask);
+        }
+    }
 }
