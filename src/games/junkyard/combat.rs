@@ -319,8 +319,8 @@ mod tests {
                 blocks.assign(k, i % 3);
             }
             let grouped = blocks.by_attacker(bots.len());
-            for j in 0..3 {
-                assert_eq!(grouped[j], blocks.blockers_of(j));
+            for (j, &of) in grouped.iter().take(3).enumerate() {
+                assert_eq!(of, blocks.blockers_of(j));
             }
             assert_eq!(grouped[MAX_BOTS], all(bots.len()) & !mask);
         }
