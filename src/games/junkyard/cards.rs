@@ -77,11 +77,12 @@ impl Heap {
         if batch.len() > 1 {
             dealer.shuffle(batch);
         }
-        for &card in batch.iter() {
-            let at = (usize::from(self.head) + self.len()) % MAX_HEAP;
-            self.cards[at] = card;
-            self.len += 1;
-        }
+        // The free slots from the bottom card on, then (wrapping round the ring) from slot 0.
+        let end = (usize::from(self.head) + self.len()) % MAX_HEAP;
+        let first = batch.len().min(MAX_HEAP - end);
+        self.cards[end..end + first].copy_from_slice(&batch[..first]);
+        self.cards[..batch.len() - first].copy_from_slice(&batch[first..]);
+        self.len += batch.len() as u8;
     }
 
     /// The cards left, top first (for tests and checks: no policy sees this).

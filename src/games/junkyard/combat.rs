@@ -31,6 +31,19 @@ impl Blocks {
         self.of[blocker].checked_sub(1).map(usize::from)
     }
 
+    /// The blockers of every attacker at once, as masks over the defender's automatons: entry
+    /// `j` for attacker `j` (the last entry gathers the automatons that do not block). Only the
+    /// first `defenders` automatons are read; the blocks must be legal.
+    #[inline]
+    pub fn by_attacker(&self, defenders: usize) -> [u32; MAX_BOTS + 1] {
+        let mut masks = [0u32; MAX_BOTS + 1];
+        for (i, &b) in self.of[..defenders].iter().enumerate() {
+            // 0 (no block) wraps round to the last entry.
+            masks[usize::from(b.wrapping_sub(1)).min(MAX_BOTS)] |= 1 << i;
+        }
+        masks
+    }
+
     /// The blockers of attacker `attacker`, as a mask over the defender's automatons.
     #[inline]
     pub fn blockers_of(&self, attacker: usize) -> u32 {
@@ -69,12 +82,14 @@ pub fn legal_blocks(
     attackers: u32,
     defender_bots: &[Automaton],
 ) -> Blocks {
-    for (i, slot) in blocks.of.iter_mut().enumerate() {
+    // No automaton past the defender's last: no block.
+    let n = defender_bots.len().min(MAX_BOTS);
+    blocks.of[n..].fill(0);
+    for (i, slot) in blocks.of[..n].iter_mut().enumerate() {
         let Some(j) = slot.checked_sub(1).map(usize::from) else {
             continue;
         };
-        let ok = i < defender_bots.len()
-            && !defender_bots[i].attacking
+        let ok = !defender_bots[i].attacking
             && attackers & (1 << j) != 0
             && j < attacker_bots.len()
             && attacker_bots[j].blockable();
@@ -89,17 +104,26 @@ pub fn legal_blocks(
 /// over `blockers`) get at least their toughness: their toughness adds up to at most its power,
 /// and what is left can be put on them (or, with none destroyed, spread below every toughness).
 pub fn split_is_legal(attacker: &Automaton, blockers: &[Automaton], destroyed: u32) -> bool {
-    if destroyed & !all(blockers.len()) != 0 {
+    split_is_legal_in(attacker, blockers, all(blockers.len()), destroyed)
+}
+
+/// [`split_is_legal`] for the blockers `blockers` picks out of `bots` (`destroyed` a mask over
+/// `bots` too).
+#[inline]
+pub fn split_is_legal_in(
+    attacker: &Automaton,
+    bots: &[Automaton],
+    blockers: u32,
+    destroyed: u32,
+) -> bool {
+    if destroyed & !blockers != 0 {
         return false;
     }
-    let needed: u32 = bits(destroyed)
-        .map(|k| u32::from(blockers[k].toughness))
-        .sum();
     let power = u32::from(attacker.power);
     if destroyed != 0 {
-        return needed <= power;
+        return sum_over(bots, destroyed, |b| u32::from(b.toughness)) <= power;
     }
-    let room: u32 = blockers.iter().map(|b| u32::from(b.toughness) - 1).sum();
+    let room = sum_over(bots, blockers, |b| u32::from(b.toughness) - 1);
     power <= room
 }
 
@@ -108,41 +132,73 @@ pub fn split_is_legal(attacker: &Automaton, blockers: &[Automaton], destroyed: u
 /// to at most the attacker's power. Returns the mask of destroyed blockers.
 #[inline]
 pub fn split_rule(attacker: &Automaton, blockers: &[Automaton]) -> u32 {
-    let mut order = [0u8; MAX_BOTS];
-    let n = blockers.len();
-    for (k, o) in order[..n].iter_mut().enumerate() {
-        *o = k as u8;
+    split_rule_in(attacker, blockers, all(blockers.len()))
+}
+
+/// The split rule over the blockers `mask` picks out of `bots`, at equal toughness and
+/// strength (the same cards) the lower index first. Returns the mask of those destroyed.
+#[inline]
+pub fn split_rule_in(attacker: &Automaton, bots: &[Automaton], mask: u32) -> u32 {
+    if mask & mask.wrapping_sub(1) == 0 {
+        // The common case: one blocker (or none), destroyed if the power reaches its
+        // toughness.
+        let Some(k) = bits(mask).next() else { return 0 };
+        return u32::from(bots[k].toughness <= attacker.power) << k;
     }
-    // Increasing toughness; at equal toughness, greater strength first.
-    let key = |k: u8| {
-        let b = &blockers[usize::from(k)];
-        (u64::from(b.toughness) << 32) | u64::from(u32::MAX - b.strength())
-    };
-    order[..n].sort_unstable_by_key(|&k| key(k));
+    // Each blocker's place in the order: increasing toughness, then decreasing strength, then
+    // increasing index (in the low byte, which makes every key distinct, so any sort gives
+    // this one order).
+    let mut order = [0u64; MAX_BOTS];
+    let mut n = 0;
+    for k in bits(mask) {
+        let b = &bots[k];
+        order[n] =
+            (u64::from(b.toughness) << 40) | (u64::from(0xFF_FFFF - b.strength()) << 8) | k as u64;
+        n += 1;
+    }
+    order[..n].sort_unstable();
     let mut left = u32::from(attacker.power);
-    let mut mask = 0;
-    for &k in &order[..n] {
-        let t = u32::from(blockers[usize::from(k)].toughness);
+    let mut destroyed = 0;
+    for &key in &order[..n] {
+        let k = (key & 0xFF) as usize;
+        let t = u32::from(bots[k].toughness);
         if t > left {
             break;
         }
         left -= t;
-        mask |= 1 << k;
+        destroyed |= 1 << k;
     }
-    mask
+    destroyed
 }
 
 /// Calls `each` with every legal split of `attacker`'s power over `blockers`, as the mask of
 /// blockers it destroys (at most 2^16 masks are tried; larger blocks are split by the rule).
-pub fn for_each_split(attacker: &Automaton, blockers: &[Automaton], mut each: impl FnMut(u32)) {
-    if blockers.len() > 16 {
-        each(split_rule(attacker, blockers));
+pub fn for_each_split(attacker: &Automaton, blockers: &[Automaton], each: impl FnMut(u32)) {
+    for_each_split_in(attacker, blockers, all(blockers.len()), each);
+}
+
+/// [`for_each_split`] for the blockers `blockers` picks out of `bots`, the masks over `bots`,
+/// in increasing order (the order of [`for_each_split`]'s masks over the list of blockers).
+pub fn for_each_split_in(
+    attacker: &Automaton,
+    bots: &[Automaton],
+    blockers: u32,
+    mut each: impl FnMut(u32),
+) {
+    if blockers.count_ones() > 16 {
+        each(split_rule_in(attacker, bots, blockers));
         return;
     }
-    for mask in 0..=all(blockers.len()) {
-        if split_is_legal(attacker, blockers, mask) {
+    // Every subset of the blockers, in increasing order.
+    let mut mask = 0u32;
+    loop {
+        if split_is_legal_in(attacker, bots, blockers, mask) {
             each(mask);
         }
+        if mask == blockers {
+            break;
+        }
+        mask = mask.wrapping_sub(blockers) & blockers;
     }
 }
 
@@ -212,5 +268,61 @@ mod tests {
         b.assign(0, 2); // not among the attackers
         assert_eq!(legal_blocks(b, &att, 0b011, &def), Blocks::NONE);
         assert_eq!(legal_blocks(b, &att, 0b111, &def), b);
+    }
+
+    /// Random automatons (ties of equal cards included) and a random mask over them.
+    fn random_table(x: &mut u64) -> (Vec<Automaton>, u32) {
+        let pick = [
+            Automaton::run(3),
+            Automaton::run(4),
+            Automaton::one_three(5, 2),
+            Automaton::one_three(2, 3),
+            Automaton::two_pairs(1, 2),
+            Automaton::two_pairs(3, 5),
+            Automaton::FOUR_ONES,
+        ];
+        *x = crate::rng::splitmix64(*x);
+        let n = (*x % 9) as usize + 1;
+        let bots: Vec<Automaton> = (0..n)
+            .map(|k| pick[((*x >> (4 * k)) % pick.len() as u64) as usize])
+            .collect();
+        *x = crate::rng::splitmix64(*x);
+        (bots, (*x as u32) & all(n))
+    }
+
+    #[test]
+    fn the_mask_versions_agree_with_the_list_versions() {
+        let mut x = 17u64;
+        for _ in 0..5_000 {
+            let (bots, mask) = random_table(&mut x);
+            let list: Vec<Automaton> = bits(mask).map(|i| bots[i]).collect();
+            let index: Vec<usize> = bits(mask).collect();
+            // A mask over the list, as a mask over `bots`.
+            let spread = |m: u32| bits(m).fold(0u32, |s, k| s | 1 << index[k]);
+            for attacker in [
+                Automaton::run(3),
+                Automaton::one_three(10, 1),
+                Automaton::run(6),
+            ] {
+                assert_eq!(
+                    split_rule_in(&attacker, &bots, mask),
+                    spread(split_rule(&attacker, &list)),
+                    "{bots:?} {mask:b}"
+                );
+                let (mut by_mask, mut by_list) = (Vec::new(), Vec::new());
+                for_each_split_in(&attacker, &bots, mask, |m| by_mask.push(m));
+                for_each_split(&attacker, &list, |m| by_list.push(spread(m)));
+                assert_eq!(by_mask, by_list, "{bots:?} {mask:b}");
+            }
+            let mut blocks = Blocks::NONE;
+            for (i, k) in bits(mask).enumerate() {
+                blocks.assign(k, i % 3);
+            }
+            let grouped = blocks.by_attacker(bots.len());
+            for (j, &of) in grouped.iter().take(3).enumerate() {
+                assert_eq!(of, blocks.blockers_of(j));
+            }
+            assert_eq!(grouped[MAX_BOTS], all(bots.len()) & !mask);
+        }
     }
 }

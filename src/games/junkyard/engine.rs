@@ -164,24 +164,44 @@ impl Side {
         dealer: &mut impl Dealer,
         obs: &mut impl Observer,
     ) {
-        let mut batch = [0u8; MAX_HEAP];
+        let mut batch = [0u8; MAX_HEAP + RUN];
         let mut n = 0;
         if let Some(card) = tear {
             batch[0] = card;
             n = 1;
         }
-        for (v, &c) in back.iter().enumerate() {
-            for _ in 0..c {
-                batch[n] = v as u8;
-                n += 1;
-            }
-        }
+        let n = spell_out(back, &mut batch, n);
         self.heap.put_under(&mut batch[..n], dealer);
-        obs.event(Event::Returned {
+        obs.report(|| Event::Returned {
             seat,
             cards: Cards::of(&batch[..n]),
         });
     }
+}
+
+/// The copies of one value [`spell_out`] writes at once.
+const RUN: usize = 8;
+
+/// Writes the cards of `counts` by increasing value into `out` from `at` on; returns where they
+/// end. Each value is written as a block of [`RUN`] copies, of which only the first `count` are
+/// kept (the next value's block overwrites the rest): no branch on the count, which varies from
+/// one return to the next. `out` has room for a block past the last card.
+#[inline]
+fn spell_out(counts: &Counts, out: &mut [u8; MAX_HEAP + RUN], at: usize) -> usize {
+    let mut n = at;
+    for (v, &c) in counts.iter().enumerate().skip(1) {
+        let mut left = usize::from(c);
+        loop {
+            out[n..n + RUN].fill(v as u8);
+            let kept = left.min(RUN);
+            n += kept;
+            left -= kept;
+            if left == 0 {
+                break;
+            }
+        }
+    }
+    n
 }
 
 /// A game in progress.
@@ -218,14 +238,15 @@ impl Engine {
     /// A game with the heaps shuffled by each seat's dealer.
     pub fn deal(rules: &Rules, dealers: [&mut impl Dealer; 2]) -> Self {
         let (cards, n) = rules.heap();
+        Self::deal_cards(rules, &cards[..n], dealers)
+    }
+
+    /// A game with the heaps of `cards` (the rules' heap, worked out once for many games)
+    /// shuffled by each seat's dealer.
+    #[inline]
+    pub fn deal_cards(rules: &Rules, cards: &[u8], dealers: [&mut impl Dealer; 2]) -> Self {
         let [a, b] = dealers;
-        Self::from_heaps(
-            rules,
-            [
-                Heap::shuffled(&cards[..n], a),
-                Heap::shuffled(&cards[..n], b),
-            ],
-        )
+        Self::from_heaps(rules, [Heap::shuffled(cards, a), Heap::shuffled(cards, b)])
     }
 
     /// A game in any position: two seats, `turns` turns played (the next turn is seat
@@ -282,7 +303,7 @@ impl Engine {
         src: &mut Sources<'_, D, O>,
     ) {
         for seat in 0..2 {
-            src.obs.event(Event::Dealt {
+            src.obs.report(|| Event::Dealt {
                 seat: seat as u8,
                 heap: self.sides[seat].heap.iter().collect(),
             });
@@ -423,24 +444,20 @@ impl Engine {
         });
         let mut lost = [0u32; 2];
         let mut to_player = 0u16;
+        let blockers_of = blocks.by_attacker(self.sides[def].bots().len());
         for j in combat::bits(attackers) {
             let bot = self.sides[seat].bots[j];
+            if blockers_of[j] == 0 {
+                to_player += u16::from(bot.power);
+                continue;
+            }
             let mut list = [Automaton::FOUR_ONES; MAX_BOTS];
             let mut index = [0u8; MAX_BOTS];
             let mut n = 0;
-            for (i, _) in blocks
-                .of
-                .iter()
-                .enumerate()
-                .filter(|(_, b)| **b == j as u8 + 1)
-            {
+            for i in combat::bits(blockers_of[j]) {
                 list[n] = self.sides[def].bots[i];
                 index[n] = i as u8;
                 n += 1;
-            }
-            if n == 0 {
-                to_player += u16::from(bot.power);
-                continue;
             }
             let blockers = &list[..n];
             let split = policies[seat].split(

@@ -113,12 +113,26 @@ pub enum Event {
 
 /// Where the engine reports its events.
 pub trait Observer {
+    /// False for an observer that drops every event: the engine then never builds one (some
+    /// events copy a pile of cards, which the compiler cannot always prove idle).
+    const WATCHES: bool = true;
+
     /// Receives one event.
     fn event(&mut self, event: Event);
+
+    /// Receives the event `make` builds, built only if the observer watches.
+    #[inline(always)]
+    fn report(&mut self, make: impl FnOnce() -> Event) {
+        if Self::WATCHES {
+            self.event(make());
+        }
+    }
 }
 
-/// No observer: every event is dropped at compile time.
+/// No observer: no event is built.
 impl Observer for () {
+    const WATCHES: bool = false;
+
     #[inline(always)]
     fn event(&mut self, _: Event) {}
 }

@@ -13,7 +13,7 @@ use super::engine::Turn;
 use super::events::Observer;
 use super::policy::Policy;
 use super::rules::Rules;
-use super::simple;
+use super::simple::{self, Clash};
 use super::strategy::Weights;
 use super::view::View;
 
@@ -66,10 +66,16 @@ impl Greedy {
 
     /// The split that destroys the most worth (ties: the first found).
     pub fn best_split(&self, attacker: &Automaton, blockers: &[Automaton]) -> u32 {
-        let mut best_mask = combat::split_rule(attacker, blockers);
-        let mut best_worth = self.total_worth(blockers, best_mask);
-        combat::for_each_split(attacker, blockers, |m| {
-            let w = self.total_worth(blockers, m);
+        self.best_split_in(attacker, blockers, combat::all(blockers.len()))
+    }
+
+    /// [`Greedy::best_split`] for the blockers `blockers` picks out of `bots`: a mask over
+    /// `bots`.
+    fn best_split_in(&self, attacker: &Automaton, bots: &[Automaton], blockers: u32) -> u32 {
+        let mut best_mask = combat::split_rule_in(attacker, bots, blockers);
+        let mut best_worth = self.total_worth(bots, best_mask);
+        combat::for_each_split_in(attacker, bots, blockers, |m| {
+            let w = self.total_worth(bots, m);
             if w > best_worth {
                 best_worth = w;
                 best_mask = m;
@@ -88,28 +94,25 @@ impl Greedy {
         hp: i16,
         opp_hp: i16,
     ) -> f32 {
+        self.score_in(&Position::new(mine, theirs), attackers, hp, opp_hp)
+    }
+
+    /// [`Greedy::score_attack`] from `pos`, which serves every attack from one position.
+    fn score_in(&self, pos: &Position, attackers: u32, hp: i16, opp_hp: i16) -> f32 {
+        let (mine, theirs) = (pos.mine, pos.theirs);
         let w = &self.weights;
-        let blocks = simple::block_with(theirs, mine, attackers, opp_hp);
+        let blocks = pos.clash.block(attackers, opp_hp);
+        let blockers_of = blocks.by_attacker(theirs.len());
         let (mut damage, mut lost, mut killed) = (0i32, 0u32, 0u32);
-        let mut blockers = [Automaton::FOUR_ONES; MAX_BOTS];
         for j in combat::bits(attackers) {
             let a = &mine[j];
-            let of = blocks.blockers_of(j);
+            let of = blockers_of[j];
             if of == 0 {
                 damage += i32::from(a.power);
                 continue;
             }
-            let mut n = 0;
-            let mut index = [0u8; MAX_BOTS];
-            for i in combat::bits(of) {
-                blockers[n] = theirs[i];
-                index[n] = i as u8;
-                n += 1;
-            }
-            for k in combat::bits(self.best_split(a, &blockers[..n])) {
-                killed |= 1 << index[k];
-            }
-            let hit: u32 = blockers[..n].iter().map(|b| u32::from(b.power)).sum();
+            killed |= self.best_split_in(a, theirs, of);
+            let hit = combat::sum_over(theirs, of, |b| u32::from(b.power));
             if hit >= u32::from(a.toughness) {
                 lost |= 1 << j;
             }
@@ -119,28 +122,16 @@ impl Greedy {
         }
         // The counter-attack: every surviving opposing automaton, against the player's
         // surviving automatons at home, each of which can stop one blockable attacker.
+        // The blockable survivors, most powerful first: those beyond the first `home` get
+        // through.
         let home = combat::all(mine.len()) & !attackers & !lost;
-        let mut powers = [0u8; MAX_BOTS];
-        let mut n = 0;
-        let mut unblockable = 0i32;
-        for (i, b) in theirs.iter().enumerate() {
-            if killed & (1 << i) != 0 {
-                continue;
-            }
-            if b.pattern == Pattern::FourOnes {
-                unblockable += 1;
-            } else {
-                powers[n] = b.power;
-                n += 1;
-            }
-        }
-        powers[..n].sort_unstable_by(|a, b| b.cmp(a));
-        let stopped = (home.count_ones() as usize).min(n);
-        let threat = unblockable
-            + powers[stopped..n]
-                .iter()
-                .map(|&p| i32::from(p))
-                .sum::<i32>();
+        let unblockable = (pos.four_ones & !killed).count_ones() as i32;
+        let through = pos.by_power[..pos.blockable]
+            .iter()
+            .map(|&i| usize::from(i))
+            .filter(|&i| killed & (1 << i) == 0)
+            .skip(home.count_ones() as usize);
+        let threat = unblockable + through.map(|i| i32::from(theirs[i].power)).sum::<i32>();
         let mut score = w.damage * damage as f32 + w.kill * self.total_worth(theirs, killed)
             - w.loss * self.total_worth(mine, lost)
             - w.exposure * threat as f32;
@@ -153,7 +144,8 @@ impl Greedy {
     /// The best-scoring attack from the position of `view`.
     pub fn attack(&self, view: &View) -> u32 {
         let mine = view.bots();
-        let score = |m| self.score_attack(mine, view.opp_bots(), m, view.hp(), view.opp_hp());
+        let pos = Position::new(mine, view.opp_bots());
+        let score = |m| self.score_in(&pos, m, view.hp(), view.opp_hp());
         let mut best_mask = 0;
         let mut best_score = score(0);
         let mut offer = |m: u32| {
@@ -170,6 +162,47 @@ impl Greedy {
             offer(combat::all(mine.len()));
         }
         best_mask
+    }
+}
+
+/// What every attack scored from one position shares: the opponent's blocks against the
+/// player's automatons, and the opponent's automatons that a blocker can stop, by decreasing
+/// power (for the counter-attack).
+struct Position<'a> {
+    mine: &'a [Automaton],
+    theirs: &'a [Automaton],
+    clash: Clash<'a>,
+    /// The opponent's blockable automatons, most powerful first: the first `blockable`.
+    by_power: [u8; MAX_BOTS],
+    blockable: usize,
+    /// The opponent's four 1s.
+    four_ones: u32,
+}
+
+impl<'a> Position<'a> {
+    /// The player's automatons `mine` against the opponent's `theirs`.
+    fn new(mine: &'a [Automaton], theirs: &'a [Automaton]) -> Self {
+        let mut by_power = [0u8; MAX_BOTS];
+        let mut blockable = 0;
+        let mut four_ones = 0u32;
+        for (i, b) in theirs.iter().enumerate() {
+            if b.pattern == Pattern::FourOnes {
+                four_ones |= 1 << i;
+            } else {
+                by_power[blockable] = i as u8;
+                blockable += 1;
+            }
+        }
+        by_power[..blockable]
+            .sort_unstable_by_key(|&i| std::cmp::Reverse(theirs[usize::from(i)].power));
+        Self {
+            mine,
+            theirs,
+            clash: Clash::ranked(theirs, mine),
+            by_power,
+            blockable,
+            four_ones,
+        }
     }
 }
 

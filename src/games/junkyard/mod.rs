@@ -41,6 +41,8 @@ pub struct Junkyard {
     name: String,
     /// `policies[k]`'s name.
     names: [String; 2],
+    /// A heap's cards unshuffled (the rules' [`Rules::heap`], worked out once), and how many.
+    heap: ([u8; cards::MAX_HEAP], usize),
 }
 
 impl Junkyard {
@@ -53,8 +55,10 @@ impl Junkyard {
         returns: &mut [D; 2],
         obs: &mut O,
     ) -> Outcome {
-        let mut engine = Engine::deal(
+        let (cards, n) = &self.heap;
+        let mut engine = Engine::deal_cards(
             &self.rules,
+            &cards[..*n],
             [
                 &mut key.stream(Streams::HEAP),
                 &mut key.stream(Streams::HEAP + 1),
@@ -128,6 +132,7 @@ impl Game for Junkyard {
         let (b, name_b) = PolicyKind::parse(&seating.policies[1], &rules)?;
         let names = [name_a, name_b];
         Ok(Self {
+            heap: rules.heap(),
             rules,
             policies: [a, b],
             swap: seating.swap,

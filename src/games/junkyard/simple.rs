@@ -29,17 +29,35 @@ pub fn weakest(bots: &[Automaton]) -> Option<usize> {
     best_by(bots, |b| u32::MAX - b.strength())
 }
 
+/// `key` with the complement of index `i` below it: the greatest of these is the greatest key
+/// at its first index, so a plain maximum (no branch on the data) finds the first of equals.
+#[inline(always)]
+fn ranked(key: u32, i: usize) -> u64 {
+    (u64::from(key) << 8) | u64::from(!(i as u8))
+}
+
+/// The index [`ranked`] put in `rank`.
+#[inline(always)]
+fn index_of(rank: u64) -> usize {
+    usize::from(!(rank as u8))
+}
+
 /// The first index of the greatest `key`.
 #[inline(always)]
 fn best_by(bots: &[Automaton], key: impl Fn(&Automaton) -> u32) -> Option<usize> {
-    let mut best: Option<(usize, u32)> = None;
-    for (i, b) in bots.iter().enumerate() {
-        let k = key(b);
-        if best.is_none_or(|(_, bk)| k > bk) {
-            best = Some((i, k));
-        }
-    }
-    best.map(|(i, _)| i)
+    let best = bots
+        .iter()
+        .enumerate()
+        .map(|(i, b)| ranked(key(b), i))
+        .max();
+    best.map(index_of)
+}
+
+/// The first index of the greatest `key` among the automatons of `mask`.
+#[inline(always)]
+fn best_in(bots: &[Automaton], mask: u32, key: impl Fn(&Automaton) -> u32) -> Option<usize> {
+    let best = combat::bits(mask).map(|i| ranked(key(&bots[i]), i)).max();
+    best.map(index_of)
 }
 
 /// Target T of rules 1 and 2: the opponent's strongest automaton, among equals one in its
@@ -89,41 +107,53 @@ pub fn lesser(view: &View) -> Option<(usize, Option<usize>)> {
     Some((t, own))
 }
 
+/// The guard's key: greater toughness first, then the weaker; 0 for four 1s, which never
+/// guard (every other automaton's key is above 0).
+#[inline(always)]
+fn guard_key(b: &Automaton) -> u32 {
+    let key = (u32::from(b.toughness) << 24) | (0xFF_FFFF - b.strength());
+    if b.pattern == Pattern::FourOnes {
+        0
+    } else {
+        key
+    }
+}
+
 /// The guard of rule 4: the automaton of greatest toughness, among those the weakest; never
 /// four 1s.
 pub fn guard(bots: &[Automaton]) -> Option<usize> {
-    best_by(bots, |b| {
-        if b.pattern == Pattern::FourOnes {
-            0
-        } else {
-            (u32::from(b.toughness) << 24) | (0xFF_FFFF - b.strength())
-        }
-    })
-    .filter(|&i| bots[i].pattern != Pattern::FourOnes)
+    best_by(bots, guard_key).filter(|&i| guard_key(&bots[i]) > 0)
 }
 
 /// Rule 4 (Attack): the attackers, as a mask over the player's automatons.
 pub fn attack(view: &View) -> u32 {
     let mine = view.bots();
-    let defenders = view.opp_bots().iter().filter(|b| !b.attacking);
+    // The opposing defense area: whether it has an automaton, and its greatest power.
     let mut any_defender = false;
     let mut top_power = 0;
-    for d in defenders {
-        any_defender = true;
-        top_power = top_power.max(d.power);
+    for d in view.opp_bots() {
+        any_defender |= !d.attacking;
+        // An attacking automaton counts 0 (a product, not a branch on the flag).
+        top_power = top_power.max(d.power * u8::from(!d.attacking));
     }
     let total: i32 = mine.iter().map(|b| i32::from(b.power)).sum();
     if !any_defender && total >= i32::from(view.opp_hp()) {
         return combat::all(mine.len());
     }
-    let guard = guard(mine);
+    // Every automaton that would attack, then the guard taken out (looked for only if there
+    // is one to take out: most turns nothing attacks).
     let mut mask = 0;
     for (i, b) in mine.iter().enumerate() {
-        if Some(i) != guard && (b.pattern == Pattern::FourOnes || b.toughness > top_power) {
-            mask |= 1 << i;
-        }
+        let goes = (b.pattern == Pattern::FourOnes) | (b.toughness > top_power);
+        mask |= u32::from(goes) << i;
     }
-    mask
+    if mask == 0 {
+        return 0;
+    }
+    match guard(mine) {
+        Some(g) => mask & !(1 << g),
+        None => mask,
+    }
 }
 
 /// The blocking rules (Gang, Safe, then Chump) for the defender of `view` against `attackers`
@@ -135,107 +165,186 @@ pub fn block(view: &View, attackers: u32) -> Blocks {
 /// The blocking rules for a defender with automatons `mine` at `hp` against `attackers` (a mask
 /// over `theirs`): the same as [`block`], on any position (for policies that look ahead).
 pub fn block_with(mine: &[Automaton], theirs: &[Automaton], attackers: u32, hp: i16) -> Blocks {
-    let mut blocks = Blocks::NONE;
-    // Unassigned blockers: the defense area.
-    let mut free = 0u32;
-    for (i, b) in mine.iter().enumerate() {
-        free |= u32::from(!b.attacking) << i;
-    }
-    // The attackers that can be blocked, strongest first.
-    let mut order = [0u8; MAX_BOTS];
-    let mut n = 0;
-    for j in combat::bits(attackers) {
-        if theirs[j].blockable() {
-            order[n] = j as u8;
-            n += 1;
+    Clash::new(mine, theirs).block(attackers, hp)
+}
+
+/// Automatons' indices by strength, strongest first and the first of equals first: the order
+/// the Gang rule takes blockers in.
+#[derive(Clone, Copy, Debug)]
+pub struct Ranking {
+    order: [u8; MAX_BOTS],
+    len: u8,
+}
+
+impl Ranking {
+    /// The ranking of `bots`.
+    #[inline]
+    pub fn of(bots: &[Automaton]) -> Self {
+        let mut keys = [0u64; MAX_BOTS];
+        for (i, (k, b)) in keys.iter_mut().zip(bots).enumerate() {
+            *k = ranked(b.strength(), i);
+        }
+        let n = bots.len();
+        keys[..n].sort_unstable_by(|a, b| b.cmp(a));
+        let mut order = [0u8; MAX_BOTS];
+        for (o, &k) in order.iter_mut().zip(&keys[..n]) {
+            *o = index_of(k) as u8;
+        }
+        Self {
+            order,
+            len: n as u8,
         }
     }
-    order[..n].sort_unstable_by_key(|&j| (u32::MAX - theirs[usize::from(j)].strength(), j));
-    let mut blocked = 0u32;
-    for &j in &order[..n] {
-        let j = usize::from(j);
-        let a = &theirs[j];
-        if let Some(gang) = gang(mine, free, a) {
-            for i in combat::bits(gang) {
+
+    /// The indices of `mask`, strongest first.
+    #[inline]
+    pub fn within(&self, mask: u32) -> impl Iterator<Item = usize> + '_ {
+        self.order[..usize::from(self.len)]
+            .iter()
+            .map(|&i| usize::from(i))
+            .filter(move |&i| mask & (1 << i) != 0)
+    }
+}
+
+/// One position for the blocking rules: a defender's automatons against an attacker's. For
+/// many attacks from one position (as `greedy` scores them) the defender's automatons are
+/// ranked once ([`Clash::ranked`]); for one, gangs pick their members one by one.
+#[derive(Clone, Copy, Debug)]
+pub struct Clash<'a> {
+    mine: &'a [Automaton],
+    theirs: &'a [Automaton],
+    mine_ranked: Option<Ranking>,
+    /// The defense area: the blockers.
+    defense: u32,
+}
+
+impl<'a> Clash<'a> {
+    /// The defender's automatons `mine` against the attacker's `theirs`.
+    #[inline]
+    pub fn new(mine: &'a [Automaton], theirs: &'a [Automaton]) -> Self {
+        let mut defense = 0u32;
+        for (i, b) in mine.iter().enumerate() {
+            defense |= u32::from(!b.attacking) << i;
+        }
+        Self {
+            mine,
+            theirs,
+            mine_ranked: None,
+            defense,
+        }
+    }
+
+    /// The same, the defender's automatons ranked once for the many attacks to come.
+    pub fn ranked(mine: &'a [Automaton], theirs: &'a [Automaton]) -> Self {
+        Self {
+            mine_ranked: Some(Ranking::of(mine)),
+            ..Self::new(mine, theirs)
+        }
+    }
+
+    /// The strongest of the defender's automatons in `mask` (first of equals).
+    #[inline]
+    fn strongest_of_mine(&self, mask: u32) -> Option<usize> {
+        match &self.mine_ranked {
+            Some(ranked) => ranked.within(mask).next(),
+            None => strongest_in(self.mine, mask, false),
+        }
+    }
+
+    /// The blocking rules (Gang, Safe, then Chump) against `attackers` (a mask over the
+    /// attacker's automatons), the defender at `hp`.
+    pub fn block(&self, attackers: u32, hp: i16) -> Blocks {
+        let (mine, theirs) = (self.mine, self.theirs);
+        let mut blocks = Blocks::NONE;
+        // Unassigned blockers.
+        let mut free = self.defense;
+        // The attackers that can be blocked, strongest first (a few: picked one by one).
+        let mut left = 0u32;
+        for j in combat::bits(attackers) {
+            left |= u32::from(theirs[j].blockable()) << j;
+        }
+        let mut blocked = 0u32;
+        while let Some(j) = strongest_in(theirs, left, false) {
+            left &= !(1 << j);
+            let a = &theirs[j];
+            if let Some(gang) = self.gang(free, a) {
+                for i in combat::bits(gang) {
+                    blocks.assign(i, j);
+                }
+                free &= !gang;
+                blocked |= 1 << j;
+            } else if let Some(i) = safe(mine, free, a) {
                 blocks.assign(i, j);
+                free &= !(1 << i);
+                blocked |= 1 << j;
             }
-            free &= !gang;
-            blocked |= 1 << j;
-        } else if let Some(i) = safe(mine, free, a) {
+        }
+        // Chump.
+        loop {
+            let unblocked = attackers & !blocked;
+            let power: i32 = combat::bits(unblocked)
+                .map(|j| i32::from(theirs[j].power))
+                .sum();
+            if power < i32::from(hp) || free == 0 {
+                break;
+            }
+            let Some(j) = strongest_in(theirs, unblocked, true) else {
+                break;
+            };
+            let i = weakest_in(mine, free).expect("a free blocker");
             blocks.assign(i, j);
             free &= !(1 << i);
             blocked |= 1 << j;
         }
+        blocks
     }
-    // Chump.
-    loop {
-        let unblocked = attackers & !blocked;
-        let power: i32 = combat::bits(unblocked)
-            .map(|j| i32::from(theirs[j].power))
-            .sum();
-        if power < i32::from(hp) || free == 0 {
-            break;
+
+    /// The Gang rule: if the free blockers' power reaches `a`'s toughness, G is formed
+    /// strongest first until its power does; G blocks if the members `a` would destroy (by the
+    /// split rule) have less power in total than `a`. Returns G's mask if it blocks.
+    #[inline]
+    pub fn gang(&self, free: u32, a: &Automaton) -> Option<u32> {
+        let mine = self.mine;
+        let total = combat::sum_over(mine, free, |b| u32::from(b.power));
+        let need = u32::from(a.toughness);
+        if total < need {
+            return None;
         }
-        let Some(j) = strongest_in(theirs, unblocked, true) else {
-            break;
-        };
-        let i = weakest_in(mine, free).expect("a free blocker");
-        blocks.assign(i, j);
-        free &= !(1 << i);
-        blocked |= 1 << j;
+        let mut gang = 0u32;
+        let mut power = 0;
+        let mut left = free;
+        while power < need {
+            let i = self
+                .strongest_of_mine(left)
+                .expect("the free blockers reach the toughness");
+            left &= !(1 << i);
+            gang |= 1 << i;
+            power += u32::from(mine[i].power);
+        }
+        // The split rule orders G's members by toughness and strength, then by index: among
+        // equals, the order G was formed in.
+        let destroyed = combat::split_rule_in(a, mine, gang);
+        let lost = combat::sum_over(mine, destroyed, |b| u32::from(b.power));
+        (lost < u32::from(a.power)).then_some(gang)
     }
-    blocks
 }
 
 /// The strongest automaton of `mask` (blockable ones only if `blockable`), first of equals.
+#[inline]
 fn strongest_in(bots: &[Automaton], mask: u32, blockable: bool) -> Option<usize> {
-    let mut best: Option<usize> = None;
-    for j in combat::bits(mask) {
-        if (!blockable || bots[j].blockable())
-            && best.is_none_or(|b| bots[j].strength() > bots[b].strength())
-        {
-            best = Some(j);
+    let mut mask = mask;
+    if blockable {
+        for j in combat::bits(mask) {
+            mask &= !(u32::from(!bots[j].blockable()) << j);
         }
     }
-    best
+    best_in(bots, mask, |b| b.strength())
 }
 
 /// The weakest automaton of `mask`, first of equals.
+#[inline]
 fn weakest_in(bots: &[Automaton], mask: u32) -> Option<usize> {
-    let mut best: Option<usize> = None;
-    for i in combat::bits(mask) {
-        if best.is_none_or(|b| bots[i].strength() < bots[b].strength()) {
-            best = Some(i);
-        }
-    }
-    best
-}
-
-/// The Gang rule: if the free blockers' power reaches `a`'s toughness, G is formed strongest
-/// first until its power does; G blocks if the members `a` would destroy (by the split rule)
-/// have less power in total than `a`. Returns G's mask if it blocks.
-pub fn gang(mine: &[Automaton], free: u32, a: &Automaton) -> Option<u32> {
-    let total = combat::sum_over(mine, free, |b| u32::from(b.power));
-    let need = u32::from(a.toughness);
-    if total < need {
-        return None;
-    }
-    let mut gang = 0u32;
-    let mut list = [Automaton::FOUR_ONES; MAX_BOTS];
-    let mut n = 0;
-    let mut power = 0;
-    let mut left = free;
-    while power < need {
-        let i = strongest_in(mine, left, false).expect("the free blockers reach the toughness");
-        left &= !(1 << i);
-        gang |= 1 << i;
-        power += u32::from(mine[i].power);
-        list[n] = mine[i];
-        n += 1;
-    }
-    let destroyed = combat::split_rule(a, &list[..n]);
-    let lost = combat::sum_over(&list[..n], destroyed, |b| u32::from(b.power));
-    (lost < u32::from(a.power)).then_some(gang)
+    best_in(bots, mask, |b| u32::MAX - b.strength())
 }
 
 /// The Safe rule: the weakest free blocker whose toughness exceeds `a`'s power.
