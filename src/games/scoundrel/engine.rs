@@ -212,11 +212,16 @@ impl Engine {
         }
         let have = usize::from(self.room_len);
         let draws = (ROOM - have).min(self.dungeon.len());
-        for slot in &mut self.room[have..have + draws] {
-            let code = self.dungeon.take();
-            self.left.remove(code);
-            *slot = code;
+        // Four slots are read and the room shifted in as one word, whatever `draws` is: no
+        // loop of a varying length. Slots past the room's cards are never read.
+        let top = self.dungeon.top4();
+        for (k, &code) in top.iter().enumerate() {
+            self.left.remove_if(code, k < draws);
         }
+        self.dungeon.skip(draws);
+        let kept = u64::from(u32::from_le_bytes(self.room)) & ((1u64 << (8 * have)) - 1);
+        let drawn = u64::from(u32::from_le_bytes(top)) << (8 * have);
+        self.room = ((kept | drawn) as u32).to_le_bytes();
         self.room_len += draws as u8;
         let short = usize::from(self.room_len) < ROOM;
         let slain = self.monsters_left == 0 && rules.end == End::Monsters;

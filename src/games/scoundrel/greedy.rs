@@ -68,8 +68,15 @@ fn move_to_end(order: [u8; ROOM], at: usize) -> [u8; ROOM] {
 #[inline(always)]
 fn play(rules: &Rules, view: &View, order: [u8; ROOM]) -> Played {
     let mut played = Played::start(view.hero);
-    for &i in &order[..view.to_face] {
-        played.face(rules, view.room[usize::from(i)], true);
+    if let (3, Ok(room)) = (view.to_face, <[u8; ROOM]>::try_from(view.room)) {
+        // A full room, the common case: three cards from a fixed array, unrolled.
+        for &i in &order[..ROOM - 1] {
+            played.face(rules, room[usize::from(i) % ROOM], true);
+        }
+    } else {
+        for &i in &order[..view.to_face] {
+            played.face(rules, view.room[usize::from(i)], true);
+        }
     }
     played
 }
