@@ -2,7 +2,9 @@
 //!
 //! A game is a loop of rooms. [`Engine::enter_room`] fills the room from the dungeon (or ends a
 //! won game); the policy picks a [`Turn`] from a [`View`] of what the player may know;
-//! [`Engine::apply`] plays it. Every card's effect comes from [`Hero::face`].
+//! [`Engine::apply`] plays it. Every card's effect comes from [`Hero::face`]. Unobserved, a room the
+//! policy has simulated itself ([`Policy::decide`]) is applied from that result
+//! ([`Engine::apply_played`]) instead of being faced again.
 
 use crate::cards::Dealer;
 use crate::games::observe::{Cards, Observer, Unobserved};
