@@ -113,6 +113,13 @@ impl Counts {
         self.by_code[usize::from(code)] -= 1;
     }
 
+    /// Removes one `code` (which must then be counted) if `really`, else nothing: without a
+    /// branch. `code` must be a card code or 0.
+    #[inline(always)]
+    pub fn remove_if(&mut self, code: u8, really: bool) {
+        self.by_code[usize::from(code)] -= u8::from(really);
+    }
+
     /// How many `code` cards are counted.
     #[inline(always)]
     pub fn count(&self, code: u8) -> u8 {

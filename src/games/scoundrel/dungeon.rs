@@ -72,6 +72,21 @@ impl Dungeon {
         card
     }
 
+    /// The top four slots of the ring, top first: the dungeon's first cards, then (past its
+    /// last card) whatever the ring held before, always some card code or 0.
+    #[inline(always)]
+    pub fn top4(&self) -> [u8; 4] {
+        [0u8, 1, 2, 3].map(|k| self.cards[usize::from(self.head.wrapping_add(k) & MASK)])
+    }
+
+    /// Drops the top `n` cards (at most the dungeon's).
+    #[inline(always)]
+    pub fn skip(&mut self, n: usize) {
+        debug_assert!(n <= self.len());
+        self.head = self.head.wrapping_add(n as u8) & MASK;
+        self.len -= n as u8;
+    }
+
     /// Puts `card` at the bottom.
     #[inline(always)]
     pub fn put_bottom(&mut self, card: u8) {

@@ -2,7 +2,9 @@
 //!
 //! A game is a loop of rooms. [`Engine::enter_room`] fills the room from the dungeon (or ends a
 //! won game); the policy picks a [`Turn`] from a [`View`] of what the player may know;
-//! [`Engine::apply`] plays it. Every card's effect comes from [`Hero::face`].
+//! [`Engine::apply`] plays it. Every card's effect comes from [`Hero::face`]. Unobserved, a room the
+//! policy has simulated itself ([`Policy::decide`]) is applied from that result
+//! ([`Engine::apply_played`]) instead of being faced again.
 
 use crate::cards::Dealer;
 use crate::games::observe::{Cards, Observer, Unobserved};
@@ -13,6 +15,7 @@ use super::dungeon::Dungeon;
 use super::events::{Event, Seen, State};
 use super::hero::{Effect, Hero};
 use super::outcome::Outcome;
+use super::played::Played;
 use super::policy::Policy;
 use super::rules::{AvoidOrder, End, ROOM, Rules};
 
@@ -172,8 +175,16 @@ impl Engine {
         obs: &mut O,
     ) -> Outcome {
         while self.enter_room(rules) {
-            let turn = policy.choose(rules, &self.view(rules), coins);
-            self.apply_observed(rules, &turn, avoid, obs);
+            if O::ON {
+                let turn = policy.choose(rules, &self.view(rules), coins);
+                self.apply_observed(rules, &turn, avoid, obs);
+                continue;
+            }
+            // Unobserved, a room the policy simulated is applied from its result.
+            match policy.decide(rules, &self.view(rules), coins) {
+                (turn, Some(played)) => self.apply_played(rules, &turn, &played),
+                (turn, None) => self.apply_observed(rules, &turn, avoid, obs),
+            }
         }
         self.out
     }
@@ -203,11 +214,16 @@ impl Engine {
         }
         let have = usize::from(self.room_len);
         let draws = (ROOM - have).min(self.dungeon.len());
-        for slot in &mut self.room[have..have + draws] {
-            let code = self.dungeon.take();
-            self.left.remove(code);
-            *slot = code;
+        // Four slots are read and the room shifted in as one word, whatever `draws` is: no
+        // loop of a varying length. Slots past the room's cards are never read.
+        let top = self.dungeon.top4();
+        for (k, &code) in top.iter().enumerate() {
+            self.left.remove_if(code, k < draws);
         }
+        self.dungeon.skip(draws);
+        let kept = u64::from(u32::from_le_bytes(self.room)) & ((1u64 << (8 * have)) - 1);
+        let drawn = u64::from(u32::from_le_bytes(top)) << (8 * have);
+        self.room = ((kept | drawn) as u32).to_le_bytes();
         self.room_len += draws as u8;
         let short = usize::from(self.room_len) < ROOM;
         let slain = self.monsters_left == 0 && rules.end == End::Monsters;
@@ -326,6 +342,31 @@ impl Engine {
                 return;
             }
         }
+        self.survived(order, to_face);
+    }
+
+    /// Plays `turn`, a room faced (not avoided) and survived, from `played`: what the policy's
+    /// own simulation of `turn` did (see [`Policy::decide`]). The same game as
+    /// [`Engine::apply`], without facing the cards again.
+    #[inline]
+    pub fn apply_played(&mut self, rules: &Rules, turn: &Turn, played: &Played) {
+        debug_assert!(!turn.avoid && played.alive);
+        let to_face = self.view(rules).to_face;
+        self.out.rooms_entered += 1;
+        self.avoided_last = false;
+        self.hero = played.hero;
+        self.out.damage_taken += played.damage;
+        self.out.healed += played.healed;
+        self.out.potions_wasted += played.wasted;
+        self.monsters_left -= i16::from(played.slain);
+        self.out.largest_weapon = self.out.largest_weapon.max(played.largest);
+        self.survived(turn.order, to_face);
+    }
+
+    /// Ends a room survived after facing its first `to_face` cards in `order`: counts them and
+    /// keeps the card not faced (if any) for the next room.
+    #[inline(always)]
+    fn survived(&mut self, order: [u8; ROOM], to_face: usize) {
         self.out.cards_faced += to_face as u8;
         self.last_faced = self.room[usize::from(order[to_face - 1])];
         if to_face < usize::from(self.room_len) {

@@ -2,8 +2,9 @@
 
 use crate::rng::GameRng;
 
-use super::card::{self, Kind};
+use super::card;
 use super::engine::{Turn, View};
+use super::played::Played;
 use super::policy::Policy;
 use super::rules::{ROOM, Rules};
 
@@ -18,18 +19,19 @@ use super::rules::{ROOM, Rules};
 pub struct Greedy;
 
 /// Sort key: weapons by value, then monsters biggest first, then potions; the room index in the
-/// low two bits. Empty slots of a short room sort last.
+/// low two bits. Empty slots of a short room sort last. Ranks: weapons below 16, monsters 32 to
+/// 47, potions 64 to 79, empty slots above; computed without a branch on the card's kind.
 #[inline(always)]
 fn key(room: &[u8], i: usize) -> u16 {
     let Some(&code) = room.get(i) else {
         return u16::MAX;
     };
     let v = u16::from(card::value(code));
-    let rank = match card::kind(code) {
-        Kind::Weapon => v,
-        Kind::Monster => 32 - v,
-        Kind::Potion => 64 + v,
-    };
+    // By kind (monster, weapon, potion): the rank's base, and 15 to count a monster down.
+    const BASE: [u16; 3] = [32, 0, 64];
+    const FLIP: [u16; 3] = [15, 0, 0];
+    let kind = usize::from(code >> 5);
+    let rank = BASE[kind] + (v ^ FLIP[kind]);
     rank << 2 | i as u16
 }
 
@@ -48,48 +50,81 @@ fn sort4(k: &mut [u16; ROOM]) {
     cx(1, 2);
 }
 
-/// True if the hero of `view` survives facing the room's first `to_face` cards in `order`, the
-/// weapon used whenever it may be: alive after every card, not only after the last (a potion
-/// faced after a fatal monster heals nothing, the game is already lost).
+/// `order` with its entry at `at` moved to the end, the others closing up: four bytes shifted
+/// as one word, without a loop.
 #[inline(always)]
-fn play(rules: &Rules, view: &View, order: [u8; ROOM]) -> bool {
-    let mut hero = view.hero;
-    hero.new_turn();
-    let mut alive = true;
-    for &i in &order[..view.to_face] {
-        hero.face(rules, view.room[usize::from(i)], true);
-        alive &= hero.alive();
+fn move_to_end(order: [u8; ROOM], at: usize) -> [u8; ROOM] {
+    let word = u64::from(u32::from_le_bytes(order));
+    let low = word & ((1u64 << (8 * at)) - 1);
+    let high = (word >> (8 * (at + 1))) << (8 * at);
+    let moved = (word >> (8 * at)) & 0xFF;
+    (((low | high) as u32) | (moved as u32) << 24).to_le_bytes()
+}
+
+/// The hero of `view` facing the room's first `to_face` cards in `order`, the weapon used
+/// whenever it may be; [`Played::alive`] tells whether HP stayed above 0 after every card, not
+/// only after the last (a potion faced after a fatal monster heals nothing, the game is already
+/// lost).
+#[inline(always)]
+fn play(rules: &Rules, view: &View, order: [u8; ROOM]) -> Played {
+    let mut played = Played::start(view.hero);
+    if let (3, Ok(room)) = (view.to_face, <[u8; ROOM]>::try_from(view.room)) {
+        // A full room, the common case: three cards from a fixed array, unrolled.
+        for &i in &order[..ROOM - 1] {
+            played.face(rules, room[usize::from(i) % ROOM], true);
+        }
+    } else {
+        for &i in &order[..view.to_face] {
+            played.face(rules, view.room[usize::from(i)], true);
+        }
     }
-    alive
+    played
+}
+
+impl Greedy {
+    /// The rule's order of the room: the cards to face first, the card left (if any) last.
+    #[inline(always)]
+    fn order(view: &View) -> [u8; ROOM] {
+        let room = view.room;
+        let mut keys = [0, 1, 2, 3].map(|i| key(room, i));
+        sort4(&mut keys);
+        let order = keys.map(|k| (k & 3) as u8);
+        if view.to_face == room.len() {
+            return order;
+        }
+        let below = |rank: u16| {
+            keys.iter()
+                .map(|&k| usize::from(k >> 2 < rank))
+                .sum::<usize>()
+        };
+        let (weapons, monsters) = (below(16), below(64) - below(16));
+        let potions = ROOM - below(64);
+        // Sorted, the room is its weapons, then its monsters biggest first, then its potions
+        // smallest first: leave the smaller of two potions, else the biggest monster.
+        let at = if potions >= 2 {
+            weapons + monsters
+        } else if monsters > 0 {
+            weapons
+        } else {
+            0
+        };
+        move_to_end(order, at)
+    }
 }
 
 impl Policy for Greedy {
     #[inline]
-    fn choose(&self, rules: &Rules, view: &View, _: &mut GameRng) -> Turn {
+    fn choose(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Turn {
+        self.decide(rules, view, coins).0
+    }
+
+    #[inline]
+    fn decide(&self, rules: &Rules, view: &View, _: &mut GameRng) -> (Turn, Option<Played>) {
         let room = view.room;
-        let mut keys = [0, 1, 2, 3].map(|i| key(room, i));
-        sort4(&mut keys);
-        let mut order = keys.map(|k| (k & 3) as u8);
-        // Ranks: weapons below 16, monsters 17 to 31, potions 64 to 79, empty slots above.
-        let below = |rank: u16| keys.iter().filter(|&&k| k >> 2 < rank).count();
-        let (weapons, monsters) = (below(16), below(64) - below(16));
-        let potions = below(128) - below(64);
-        if view.to_face < room.len() {
-            // Sorted, the room is its weapons, then its monsters biggest first, then its potions
-            // smallest first: leave the smaller of two potions, else the biggest monster.
-            let at = if potions >= 2 {
-                weapons + monsters
-            } else if monsters > 0 {
-                weapons
-            } else {
-                0
-            };
-            let left = order[at];
-            order.copy_within(at + 1..ROOM, at);
-            order[ROOM - 1] = left;
-        }
-        if play(rules, view, order) {
-            return Turn::face(order, 0b111);
+        let order = Self::order(view);
+        let played = play(rules, view, order);
+        if played.alive {
+            return (Turn::face(order, 0b111), Some(played));
         }
         // Drink first: move the first potion faced (if any) to the front.
         let potion = order[..view.to_face]
@@ -98,14 +133,15 @@ impl Policy for Greedy {
         if let Some(p) = potion {
             let mut first = order;
             first[..=p].rotate_right(1);
-            if play(rules, view, first) {
-                return Turn::face(first, 0b111);
+            let played = play(rules, view, first);
+            if played.alive {
+                return (Turn::face(first, 0b111), Some(played));
             }
         }
         if view.can_avoid {
-            Turn::AVOID
+            (Turn::AVOID, None)
         } else {
-            Turn::face(order, 0b111)
+            (Turn::face(order, 0b111), None)
         }
     }
 }

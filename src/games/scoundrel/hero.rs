@@ -7,6 +7,12 @@ use super::rules::{Rules, Wear};
 /// A weapon's limit while it has slain nothing: any monster.
 pub const FRESH: u8 = u8::MAX;
 
+/// All ones if `b`, else zero: selects a value without a branch.
+#[inline(always)]
+fn mask(b: bool) -> u8 {
+    u8::from(b).wrapping_neg()
+}
+
 /// HP, the weapon in hand and how far it is worn, and the potions used this turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Hero {
@@ -75,7 +81,7 @@ impl Hero {
     ///
     /// Written without branches on the card's kind (the searches call it for every card of every
     /// way to play a room, and the kinds come in random order): each effect is computed and kept
-    /// or dropped by a flag.
+    /// or dropped by a mask of all ones or all zeros.
     #[inline(always)]
     pub fn face(&mut self, rules: &Rules, code: u8, with_weapon: bool) -> Effect {
         let v = card::value(code);
@@ -85,32 +91,22 @@ impl Hero {
         // `&` rather than `&&`: every operand is cheap, and no branch is taken on the card.
         let heals = drinks & (self.heals < rules.potions_per_turn);
         let armed = is_monster & with_weapon & (self.weapon > 0) & (v <= self.limit);
-        let blow = if armed {
-            v.saturating_sub(self.weapon)
-        } else {
-            v
-        };
-        let damage = if is_monster { blow } else { 0 };
-        // HP never exceeds `max_hp` (`start_hp <= max_hp`), so this is never negative.
-        let healed = if heals {
-            (self.hp + i16::from(v)).min(i16::from(rules.max_hp)) - self.hp
-        } else {
-            0
-        };
+        // `v.saturating_sub(weapon)` armed, `v` barehanded; nothing from a card not a monster.
+        let damage = (v - (self.weapon.min(v) & mask(armed))) & mask(is_monster);
+        // `(hp + v).min(max_hp) - hp`. HP never exceeds `max_hp` (`start_hp <= max_hp`), so this
+        // is never negative.
+        let room = i16::from(rules.max_hp) - self.hp;
+        let healed = i16::from(v).min(room) & i16::from(mask(heals) as i8);
         self.hp += healed - i16::from(damage);
         self.heals += u8::from(heals);
         let slew = match rules.weapon_wear {
             Wear::Lenient => v,
             Wear::Strict => v.wrapping_sub(1),
         };
-        self.limit = if is_weapon {
-            FRESH
-        } else if armed {
-            slew
-        } else {
-            self.limit
-        };
-        self.weapon = if is_weapon { v } else { self.weapon };
+        // A weapon resets the limit to FRESH (all ones), a monster slain with the weapon sets it.
+        let limit = (slew & mask(armed)) | (self.limit & !mask(armed));
+        self.limit = limit | (FRESH & mask(is_weapon));
+        self.weapon = (v & mask(is_weapon)) | (self.weapon & !mask(is_weapon));
         Effect {
             damage,
             healed: healed as u8,

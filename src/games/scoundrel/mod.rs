@@ -14,6 +14,7 @@ pub mod heuristic;
 pub mod lookahead;
 pub mod outcome;
 pub mod plans;
+pub mod played;
 pub mod policy;
 pub mod random;
 pub mod rules;

@@ -17,6 +17,7 @@ use super::greedy::Greedy;
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
 use super::outcome::Outcome;
+use super::played::Played;
 use super::random::Random;
 use super::rules::{AvoidOrder, End, Rules};
 use super::tuned::Tuned;
@@ -26,6 +27,14 @@ use super::tuned::Tuned;
 pub trait Policy {
     /// The turn to play in the room of `view`. `coins` is the policy's own generator.
     fn choose(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Turn;
+
+    /// [`Policy::choose`]'s turn, with what it does when the policy simulated it and the hero
+    /// survives it ([`Played`]): the engine then applies that instead of facing the room again.
+    /// The turn must be the one `choose` returns. By default nothing is handed over.
+    #[inline(always)]
+    fn decide(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> (Turn, Option<Played>) {
+        (self.choose(rules, view, coins), None)
+    }
 }
 
 /// Every policy a run can use, dispatched once per game into a monomorphized engine.
