@@ -9,13 +9,20 @@
 //! - each search has a window `alpha < v < beta` and is fail-soft: it stops at the first line
 //!   reaching `beta`, and skips a child whose upper bound cannot beat the window. The bound: a
 //!   game's score from here is `hp + potions drunk - monsters to come + sum over weapon fights of
-//!   min(monster, weapon)` (on a win or a loss alike), at most `hp + potions to come - monsters
-//!   to come + sum of min(monster, best weapon)`, and on a win at most full HP plus the best
-//!   potion still to come;
-//! - the best score is found by null windows: first whether the deal can be won at all, then
-//!   upwards from the best line found until a step proves there is no better one;
-//! - a transposition table keeps a lower and an upper bound per node, keyed by a hash of the
-//!   dungeon's order that is updated in constant time as cards are drawn and put back.
+//!   min(monster, weapon)` (on a win or a loss alike), at most `hp + potions to come - sum over
+//!   the monsters to come of what the best weapon that may still be used on each leaves` (the
+//!   one in hand only on the monsters its wear allows, else the best weapon to come), and on a
+//!   win at most full HP plus the best potion still to come;
+//! - the best score is found by null windows: first at the whole game's bound (most deals reach
+//!   it), then whether the deal can be won at all, then halving the interval between the best
+//!   line found and the best bound proved;
+//! - a transposition table keeps a lower and an upper bound per node (two entries a slot, the
+//!   node with more cards to come kept), keyed by a hash of the dungeon's order that is updated
+//!   in constant time as cards are drawn and put back;
+//! - a second table, per null window, keeps for a node without its HP and its weapon's wear the
+//!   pairs `(hp, limit)` known to reach the window or to fail it: the best score is monotone in
+//!   both, so a node with no more of either than one that fails fails too, and one with no less
+//!   than one that reaches it reaches it.
 //!
 //! It requires `avoid_order = keep` (a shuffled avoid cannot be known in advance).
 
