@@ -4,9 +4,8 @@
 //!
 //! `cargo run --release --example scoundrel_ceiling_times -- 1000 [strict]`
 
-use std::time::Instant;
-
-use sim::games::scoundrel::clairvoyant::best_score;
+use sim::games::regicide::search::think::cpu_now;
+use sim::games::scoundrel::clairvoyant::best_score_counted;
 use sim::games::scoundrel::{Engine, Rules, Streams};
 use sim::rng::GameRng;
 use sim::rules::load;
@@ -17,30 +16,37 @@ fn main() {
     let sets: Vec<String> = args.map(|wear| format!("weapon_wear={wear}")).collect();
     let rules: Rules = load(None, &sets).expect("weapon wear is lenient or strict");
     let mut times = Vec::with_capacity(deals as usize);
+    let mut nodes = Vec::with_capacity(deals as usize);
     let (mut wins, mut total) = (0u64, 0i64);
     for deal in 0..deals {
         let mut engine = Engine::new(&rules);
         engine.shuffle(&mut GameRng::new(1, deal, Streams::DUNGEON));
-        let start = Instant::now();
-        let score = best_score(&rules, &engine);
-        times.push(start.elapsed().as_secs_f64());
+        let start = cpu_now();
+        let (score, n) = best_score_counted(&rules, &engine);
+        times.push((cpu_now() - start).as_secs_f64());
+        nodes.push(n as f64);
+        if std::env::var_os("CEILING_VERBOSE").is_some() {
+            println!("{deal} {score} {n} {:.1}", times.last().unwrap() * 1e3);
+        }
         wins += u64::from(score > 0);
         total += i64::from(score);
     }
-    times.sort_by(f64::total_cmp);
-    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize] * 1e3;
     println!(
         "{deals} deals: {:.2}% winnable, mean best score {:.3}",
         100.0 * wins as f64 / deals as f64,
         total as f64 / deals as f64
     );
-    println!(
-        "ms per deal: mean {:.1}, median {:.1}, 90% {:.1}, 99% {:.1}, 99.9% {:.1}, max {:.1}",
-        times.iter().sum::<f64>() / times.len() as f64 * 1e3,
-        at(0.5),
-        at(0.9),
-        at(0.99),
-        at(0.999),
-        at(1.0)
-    );
+    for (what, scale, v) in [("ms of CPU", 1e3, &mut times), ("nodes", 1.0, &mut nodes)] {
+        v.sort_by(f64::total_cmp);
+        let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize] * scale;
+        println!(
+            "{what} per deal: mean {:.1}, median {:.1}, 90% {:.1}, 99% {:.1}, 99.9% {:.1}, max {:.1}",
+            v.iter().sum::<f64>() / v.len() as f64 * scale,
+            at(0.5),
+            at(0.9),
+            at(0.99),
+            at(0.999),
+            at(1.0)
+        );
+    }
 }

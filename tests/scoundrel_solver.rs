@@ -2,11 +2,13 @@
 //! play is enumerated through the engine itself (every avoid, every order of every three cards,
 //! every weapon choice, with no pruning and no dominance, only a cache keyed on the exact game
 //! state), and the solver must find the same best score; playing its line must score it too.
+//! At every state the enumeration reaches, the upper bound the solver prunes with must be at
+//! least the state's best score.
 
 use std::collections::HashMap;
 
 use sim::cards::Stacked;
-use sim::games::scoundrel::clairvoyant::{Clairvoyant, Goal, best_score};
+use sim::games::scoundrel::clairvoyant::{Clairvoyant, Goal, best_score, score_bound};
 use sim::games::scoundrel::{Engine, Rules, Turn};
 use sim::rng::GameRng;
 use sim::rules::load;
@@ -65,8 +67,11 @@ fn every_turn(rules: &Rules, e: &Engine) -> Vec<Turn> {
     turns
 }
 
+/// The best score from `e` (before its room is filled), every line enumerated; at every state
+/// it reaches, the solver's pruning bound must be at least that best score.
 fn brute(rules: &Rules, mut e: Engine, memo: &mut HashMap<Key, i16>) -> i16 {
     let k = key(&e);
+    let bound = score_bound(rules, &e);
     if !e.enter_room(rules) {
         return e.outcome().score;
     }
@@ -79,6 +84,10 @@ fn brute(rules: &Rules, mut e: Engine, memo: &mut HashMap<Key, i16>) -> i16 {
         next.apply(rules, &turn, &mut Stacked);
         best = best.max(brute(rules, next, memo));
     }
+    assert!(
+        bound >= best,
+        "bound {bound} below the best score {best} at {k:?}"
+    );
     memo.insert(k, best);
     best
 }
@@ -136,6 +145,19 @@ fn solver_matches_brute_force_under_strict_wear_and_two_potions_a_turn() {
             "max_hp=10",
             "weapon_wear=strict",
             "potions_per_turn=2",
+        ]),
+        6,
+    );
+}
+
+#[test]
+fn solver_matches_brute_force_without_the_barehanded_choice_and_with_weapon_discards() {
+    check(
+        &reduced(&[
+            "start_hp=9",
+            "max_hp=9",
+            "barehanded=false",
+            "weapon_discard=true",
         ]),
         6,
     );

@@ -9,13 +9,20 @@
 //! - each search has a window `alpha < v < beta` and is fail-soft: it stops at the first line
 //!   reaching `beta`, and skips a child whose upper bound cannot beat the window. The bound: a
 //!   game's score from here is `hp + potions drunk - monsters to come + sum over weapon fights of
-//!   min(monster, weapon)` (on a win or a loss alike), at most `hp + potions to come - monsters
-//!   to come + sum of min(monster, best weapon)`, and on a win at most full HP plus the best
-//!   potion still to come;
-//! - the best score is found by null windows: first whether the deal can be won at all, then
-//!   upwards from the best line found until a step proves there is no better one;
-//! - a transposition table keeps a lower and an upper bound per node, keyed by a hash of the
-//!   dungeon's order that is updated in constant time as cards are drawn and put back.
+//!   min(monster, weapon)` (on a win or a loss alike), at most `hp + potions to come - sum over
+//!   the monsters to come of what the best weapon that may still be used on each leaves` (the
+//!   one in hand only on the monsters its wear allows, else the best weapon to come), and on a
+//!   win at most full HP plus the best potion still to come;
+//! - the best score is found by null windows: first at the whole game's bound (most deals reach
+//!   it), then whether the deal can be won at all, then halving the interval between the best
+//!   line found and the best bound proved;
+//! - a transposition table keeps a lower and an upper bound per node (two entries a slot, the
+//!   node with more cards to come kept), keyed by a hash of the dungeon's order that is updated
+//!   in constant time as cards are drawn and put back;
+//! - a second table, per null window, keeps for a node without its HP and its weapon's wear the
+//!   pairs `(hp, limit)` known to reach the window or to fail it: the best score is monotone in
+//!   both, so a node with no more of either than one that fails fails too, and one with no less
+//!   than one that reaches it reaches it.
 //!
 //! It requires `avoid_order = keep` (a shuffled avoid cannot be known in advance).
 
@@ -35,8 +42,11 @@ use super::outcome::Outcome;
 use super::plans::{MAX_OPTIONS, Options};
 use super::rules::{End, ROOM, Rules};
 
-/// Entries in each thread's transposition table (a power of two).
-const TABLE: usize = 1 << 20;
+/// Slots of two entries in each thread's transposition table (a power of two; 16 bytes an
+/// entry, 64 MiB a thread).
+const SLOTS: usize = 1 << 21;
+/// Entries in each thread's table of thresholds (a power of two; 24 bytes each).
+const REACH: usize = 1 << 20;
 /// The most children a node has: every way to face the room, a way to die, and avoiding.
 const KIDS: usize = MAX_OPTIONS + 2;
 /// A value below any score.
@@ -123,46 +133,154 @@ impl Order {
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
-    generation: u32,
+    /// The deal the entry is of (see [`Memo::generation`]).
+    generation: u16,
     lower: i16,
     upper: i16,
+    /// Cards still to come at the node: the entry's worth, the size of the search it saves.
+    cards: u8,
 }
 
 /// The transposition table of one thread, reused game after game, and the spare room for
 /// children the search has finished with.
 struct Memo {
-    entries: Vec<Entry>,
-    generation: u32,
+    /// Two entries a slot: a new node replaces the entry of an older deal, else the one with
+    /// fewer cards to come (the cheaper to search again).
+    entries: Vec<[Entry; 2]>,
+    /// The deal being solved: entries of other generations are empty.
+    generation: u16,
     spare: Vec<Box<Kids>>,
+    /// The thresholds of HP and wear (see [`Reach`]), one entry a slot.
+    reach: Vec<Reach>,
+    /// Nodes searched (not answered by the table) since the solver was made.
+    nodes: u64,
 }
 
 thread_local! {
     static MEMO: RefCell<Memo> = RefCell::new(Memo {
-        entries: vec![Entry::default(); TABLE],
+        entries: vec![[Entry::default(); 2]; SLOTS],
         generation: 0,
         spare: Vec::new(),
+        reach: vec![Reach::EMPTY; REACH],
+        nodes: 0,
     });
 }
 
 impl Memo {
     /// The bounds stored for `key`: `(lower, upper)`.
+    #[inline]
     fn get(&self, key: u64) -> core::option::Option<(i16, i16)> {
-        let e = self.entries[(key as usize) & (TABLE - 1)];
-        (e.generation == self.generation && e.key == key).then_some((e.lower, e.upper))
+        let slot = &self.entries[(key as usize) & (SLOTS - 1)];
+        slot.iter()
+            .find(|e| e.generation == self.generation && e.key == key)
+            .map(|e| (e.lower, e.upper))
     }
 
-    /// Stores `lower..=upper` for `key`, narrowed by what is already known of it.
-    fn put(&mut self, key: u64, lower: i16, upper: i16) {
-        let (lower, upper) = match self.get(key) {
-            Some((l, u)) => (lower.max(l), upper.min(u)),
-            None => (lower, upper),
+    /// Stores `lower..=upper` for `key` (a node with `cards` to come), narrowed by what is
+    /// already known of it.
+    fn put(&mut self, key: u64, cards: u8, lower: i16, upper: i16) {
+        let generation = self.generation;
+        let slot = &mut self.entries[(key as usize) & (SLOTS - 1)];
+        let fresh = |e: &Entry| e.generation == generation;
+        let at = if let Some(i) = slot.iter().position(|e| fresh(e) && e.key == key) {
+            let e = slot[i];
+            slot[i] = Entry {
+                lower: lower.max(e.lower),
+                upper: upper.min(e.upper),
+                ..e
+            };
+            return;
+        } else if !fresh(&slot[0]) {
+            0
+        } else if !fresh(&slot[1]) {
+            1
+        } else {
+            usize::from(slot[1].cards < slot[0].cards)
         };
-        self.entries[(key as usize) & (TABLE - 1)] = Entry {
+        slot[at] = Entry {
             key,
-            generation: self.generation,
+            generation,
             lower,
             upper,
+            cards,
         };
+    }
+}
+
+/// What the table of thresholds knows of a node without its HP and its weapon's wear, for one
+/// null window at `beta`. The best score is monotone in HP and in how much the weapon may still
+/// slay (every line open with less is open with more, and scores at least as much), so a node
+/// known to fail (best score below `beta`) at `(hp, limit)` fails at every `(hp', limit')` no
+/// greater in both, and one known to reach `beta` reaches it at every pair no less in both.
+#[derive(Clone, Copy, Default)]
+struct Reach {
+    key: u64,
+    generation: u16,
+    /// Pairs `(hp, limit)` known to fail; an HP of [`i16::MIN`] for none.
+    fails: [(i16, u8); 2],
+    /// Pairs `(hp, limit)` known to reach `beta`; an HP of [`i16::MAX`] for none.
+    reaches: [(i16, u8); 2],
+}
+
+impl Reach {
+    const EMPTY: Self = Self {
+        key: 0,
+        generation: 0,
+        fails: [(i16::MIN, 0); 2],
+        reaches: [(i16::MAX, u8::MAX); 2],
+    };
+}
+
+impl Memo {
+    /// What is known of the node of `shape` (see [`Node::shape`]) at `hero`'s HP and wear:
+    /// `Some(true)` if it reaches the window's `beta`, `Some(false)` if it fails.
+    #[inline]
+    fn reach(&self, shape: u64, hero: &Hero) -> core::option::Option<bool> {
+        let e = &self.reach[(shape as usize) & (REACH - 1)];
+        if e.generation != self.generation || e.key != shape {
+            return None;
+        }
+        let (hp, limit) = (hero.hp, hero.limit);
+        if e.reaches.iter().any(|&(h, l)| hp >= h && limit >= l) {
+            Some(true)
+        } else if e.fails.iter().any(|&(h, l)| hp <= h && limit <= l) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// Records that the node of `shape` at `hero`'s HP and wear reaches `beta` (`reached`) or
+    /// fails: the new pair replaces one it covers, else the one of less HP.
+    fn put_reach(&mut self, shape: u64, hero: &Hero, reached: bool) {
+        let generation = self.generation;
+        let e = &mut self.reach[(shape as usize) & (REACH - 1)];
+        if e.generation != generation || e.key != shape {
+            *e = Reach {
+                key: shape,
+                generation,
+                ..Reach::EMPTY
+            };
+        }
+        let new = (hero.hp, hero.limit);
+        if reached {
+            // A pair covers another if it is no greater in both.
+            let covered = |&(h, l): &(i16, u8)| new.0 <= h && new.1 <= l;
+            let at = e
+                .reaches
+                .iter()
+                .position(covered)
+                .unwrap_or_else(|| usize::from(e.reaches[1].0 > e.reaches[0].0));
+            e.reaches[at] = new;
+        } else {
+            let covered = |&(h, l): &(i16, u8)| new.0 >= h && new.1 >= l;
+            let at = e
+                .fails
+                .iter()
+                .position(covered)
+                .unwrap_or_else(|| usize::from(e.fails[1].0 < e.fails[0].0));
+            e.fails[at] = new;
+        }
     }
 }
 
@@ -256,7 +374,13 @@ impl Node {
 
     fn key(&self, rules: &Rules) -> u64 {
         let h = self.order;
-        let b = u64::from(bonus(rules, self.hero.hp, self.last));
+        // The last card faced adds a bonus only to a win that faces nothing more: under
+        // `end = lenient` (a node with cards to face under `all-cards` faces some).
+        let b = if rules.end == End::Lenient {
+            u64::from(bonus(rules, self.hero.hp, self.last))
+        } else {
+            0
+        };
         let fields = u64::from(self.left)
             | u64::from(self.hero.hp as u16) << 8
             | u64::from(self.hero.weapon) << 24
@@ -271,23 +395,69 @@ impl Node {
         };
         splitmix64(h ^ splitmix64(fields) ^ splitmix64(avoids.wrapping_add(0x5bd1_e995)))
     }
+
+    /// The upper bound on the node's best score (see [`upper_bound`]).
+    fn bound(&self, rules: &Rules) -> i16 {
+        let mut future = self.counts;
+        if self.left != 0 {
+            future.add(self.left);
+        }
+        upper_bound(rules, &self.hero, &future, self.last)
+    }
+
+    /// The key of the node without its HP and its weapon's wear, for a null window at `beta`
+    /// (see [`Reach`]).
+    fn shape(&self, rules: &Rules, beta: i16) -> u64 {
+        // The HP decides a bonus from the last card faced only with it: keep the card.
+        let last = if rules.end == End::Lenient && card::is_potion(self.last) {
+            self.last
+        } else {
+            0
+        };
+        let fields = u64::from(self.left)
+            | u64::from(self.hero.weapon) << 8
+            | u64::from(self.avoided) << 24
+            | u64::from(last) << 32
+            | (self.dungeon.len() as u64) << 40
+            | u64::from(beta as u16) << 48;
+        let avoids = if rules.avoid_in_a_row {
+            u64::from(self.avoids)
+        } else {
+            0
+        };
+        splitmix64(
+            self.order.rotate_left(17)
+                ^ splitmix64(fields ^ 0x2545_f491_4f6c_dd1d)
+                ^ splitmix64(avoids.wrapping_add(0x1b87_3593)),
+        )
+    }
 }
 
 /// The upper bound on the final score from `hero` with `future` to come, `last` the last card
 /// faced (see the module notes).
 fn upper_bound(rules: &Rules, hero: &Hero, future: &Counts, last: u8) -> i16 {
-    let best_weapon = future.best_weapon().max(hero.weapon);
+    let spare = future.best_weapon();
+    // The least a monster of value `v` can cost: the best weapon that may still be used on it is
+    // the one in hand if its wear allows `v` (wear only narrows what it may slay), or one to come.
+    let blow = |v: u8| {
+        let hand = if hero.can_use_weapon(v) {
+            hero.weapon
+        } else {
+            0
+        };
+        i32::from(v - v.min(hand.max(spare)))
+    };
     let mut base = i32::from(hero.hp) + future.potion_total() as i32;
     for v in 1..16u8 {
-        let n = i32::from(future.monsters()[usize::from(v)]);
-        base -= n * i32::from(v - v.min(best_weapon));
+        base -= i32::from(future.monsters()[usize::from(v)]) * blow(v);
     }
     if rules.end == End::Lenient {
-        // A lenient win leaves up to three cards unfaced: give back the three worst blows.
+        // A lenient win leaves up to three cards unfaced: give back the three worst blows (a
+        // blow never shrinks as the monster grows).
         let mut back = 0;
         for v in (1..16u8).rev() {
             let n = i32::from(future.monsters()[usize::from(v)]).min(3 - back);
-            base += n * i32::from(v - v.min(best_weapon));
+            base += n * blow(v);
             back += n;
         }
     }
@@ -465,17 +635,35 @@ impl Solver<'_> {
                 return upper;
             }
         }
+        let null = alpha + 1 == beta;
+        let shape = if null {
+            node.shape(self.rules, beta)
+        } else {
+            0
+        };
+        if null {
+            match self.memo.reach(shape, &node.hero) {
+                Some(true) => return beta,
+                Some(false) => return alpha,
+                None => {}
+            }
+        }
+        self.memo.nodes += 1;
         let mut kids = self.kids();
         self.children(node, &mut kids)
             .expect("an unfinished node has a room to play");
         let v = self.search(&kids, alpha, beta);
         self.memo.spare.push(kids);
+        if null {
+            self.memo.put_reach(shape, &node.hero, v >= beta);
+        }
+        let cards = node.dungeon.len() as u8;
         if v >= beta {
-            self.memo.put(key, v, TOP);
+            self.memo.put(key, cards, v, TOP);
         } else if v > alpha {
-            self.memo.put(key, v, v);
+            self.memo.put(key, cards, v, v);
         } else {
-            self.memo.put(key, NONE, v);
+            self.memo.put(key, cards, NONE, v);
         }
         v
     }
@@ -504,26 +692,36 @@ impl Solver<'_> {
         if best > alpha { best } else { best.max(cap) }
     }
 
-    /// The best score from `node`: first whether a win is possible at all (a null window at 0,
-    /// which the first lines searched usually settle), then upwards from the best line found,
-    /// each step a null-window test that finds a better line or proves there is none (the table
-    /// keeps what every step proved).
+    /// The best score from `node`, by null-window tests (each finds a line reaching a score, a
+    /// lower bound, or proves an upper bound; fail-soft, the bounds are often far past the
+    /// score tested): first at the upper bound of the whole game, which most deals reach; then
+    /// whether a win is possible at all; then halving the interval between the best line found
+    /// and the best upper bound proved. With no win, the best loss in one full window.
     pub fn best(&mut self, node: &Node) -> i16 {
         if self.finished(node) {
             return self.won(node);
         }
-        let mut reached = self.solve(node, 0, 1);
-        if reached <= 0 {
-            // Every line loses: the best loss, exactly.
-            return self.solve(node, NONE, 1);
-        }
-        loop {
-            let v = self.solve(node, reached, reached + 1);
-            if v <= reached {
-                return reached;
+        let mut hi = node.bound(self.rules);
+        let mut lo = NONE;
+        let mut test = hi;
+        while lo < hi {
+            if test <= 0 {
+                // No win: the best loss, exactly.
+                return self.solve(node, NONE, hi + 1);
             }
-            reached = v;
+            let v = self.solve(node, test - 1, test);
+            if v >= test {
+                lo = v;
+            } else {
+                hi = v;
+            }
+            test = if lo == NONE {
+                hi.min(1)
+            } else {
+                lo + (hi - lo + 1) / 2
+            };
         }
+        lo
     }
 
     /// 1 if `node` can be won (no better score is looked for), else its best score (a loss).
@@ -561,7 +759,23 @@ impl Solver<'_> {
 
 /// The best score of the game `engine` is at, before its next room, knowing the dungeon's order.
 pub fn best_score(rules: &Rules, engine: &Engine) -> i16 {
-    with_solver(rules, |s| s.best(&Node::of(engine)))
+    best_score_counted(rules, engine).0
+}
+
+/// The upper bound the search prunes with, on the best score of the game `engine` is at
+/// before its next room (exposed for the tests, which check it against brute force).
+pub fn score_bound(rules: &Rules, engine: &Engine) -> i16 {
+    Node::of(engine).bound(rules)
+}
+
+/// [`best_score`] and the nodes the search expanded for it (a measure of its work that does not
+/// depend on the machine).
+pub fn best_score_counted(rules: &Rules, engine: &Engine) -> (i16, u64) {
+    with_solver(rules, |s| {
+        let start = s.memo.nodes;
+        let score = s.best(&Node::of(engine));
+        (score, s.memo.nodes - start)
+    })
 }
 
 fn with_solver<T>(rules: &Rules, f: impl FnOnce(&mut Solver) -> T) -> T {
@@ -570,7 +784,8 @@ fn with_solver<T>(rules: &Rules, f: impl FnOnce(&mut Solver) -> T) -> T {
         let memo = &mut *memo;
         memo.generation = memo.generation.wrapping_add(1);
         if memo.generation == 0 {
-            memo.entries.fill(Entry::default());
+            memo.entries.fill([Entry::default(); 2]);
+            memo.reach.fill(Reach::EMPTY);
             memo.generation = 1;
         }
         let mut solver = Solver { rules, memo };
