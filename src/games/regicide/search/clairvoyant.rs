@@ -172,16 +172,19 @@ impl Search<'_> {
         // child by the rollout policy's line from it: a line that wins ends the search, the
         // others are searched most royals first (ties in the engine's order).
         let mut children: Vec<(i32, Move, Box<State>)> = Vec::with_capacity(allowed.len());
-        for (i, mv) in allowed.into_iter().enumerate() {
+        for mv in allowed {
             match step(self.rules, s, mv, &self.within()) {
                 Err(true) => {
                     line.push(mv);
                     return true;
                 }
                 Err(false) => {}
-                Ok(next) if !self.pruned => children.push((-(i as i32), mv, next)),
                 Ok(next) => {
-                    let value = self.rollout_value(&next);
+                    let value = if self.pruned {
+                        self.rollout_value(&next)
+                    } else {
+                        0
+                    };
                     if value == WON {
                         line.push(mv);
                         line.extend_from_slice(&self.recorded.borrow());
@@ -191,6 +194,7 @@ impl Search<'_> {
                 }
             }
         }
+        // A stable sort: equal values (every child, for brute force) keep the engine's order.
         children.sort_by_key(|c| std::cmp::Reverse(c.0));
         for (_, mv, next) in children {
             line.push(mv);

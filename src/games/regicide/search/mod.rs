@@ -77,8 +77,8 @@ pub enum Algorithm {
 pub struct Settings {
     /// Which search.
     pub algorithm: Algorithm,
-    /// Simulations per decision (ismcts), worlds (pimc), CPU milliseconds per deal
-    /// (clairvoyant).
+    /// Simulations per decision (ismcts), worlds (pimc), thousands of states searched per
+    /// deal (clairvoyant).
     pub simulations: u32,
     /// UCB1's exploration constant.
     pub exploration: f32,
