@@ -65,19 +65,15 @@ fn vs_on_a_one_seat_game_is_refused_by_name() {
 }
 
 #[test]
-fn a_tournament_of_one_policy_with_vs_or_sharded_is_refused() {
+fn a_tournament_of_one_policy_or_with_vs_is_refused() {
     let tmp = TempDir::new("junkyard-bad-tournament");
-    let cases: [Vec<OsString>; 3] = [
+    let cases: [Vec<OsString>; 2] = [
         argv![
             "compare", "junkyard", "--policy", "simple", "--games", "1000"
         ]
         .to_vec(),
         argv![
             "compare", "junkyard", "-p", "simple", "-p", "random", "--vs", "greedy"
-        ]
-        .to_vec(),
-        argv![
-            "compare", "junkyard", "-p", "simple", "-p", "random", "--shard", "0/2"
         ]
         .to_vec(),
     ];

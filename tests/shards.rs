@@ -1,6 +1,6 @@
 //! Shards and `sim merge`, end to end: a run split into 64 shards and merged gives the very files
 //! of the one-process run (compared byte for byte), for a plain run, a comparison and a sweep of
-//! every game; and a set of shards that does not fit is refused by name, exit code 2, no file.
+//! every game (a duel's comparison being a tournament, its ratings included); and a set of shards that does not fit is refused by name, exit code 2, no file.
 
 mod common;
 
@@ -16,8 +16,10 @@ struct Case {
     game: &'static str,
     /// A policy for a plain run.
     policy: &'static str,
-    /// Policies for a comparison.
+    /// Policies for a comparison (of a duel, a tournament: no baseline).
     compare: &'static [&'static str],
+    /// Whether the game is a duel, whose comparison is a tournament.
+    duel: bool,
     /// A rule and its values for a sweep.
     vary: &'static str,
 }
@@ -28,18 +30,28 @@ const GAMES: &[Case] = &[
         policy: "bank-at-17",
         compare: &["bank-at-15", "bank-at-17", "bank-at-target"],
         vary: "start_hp=16,20",
+        duel: false,
     },
     Case {
         game: "scoundrel",
         policy: "greedy",
         compare: &["greedy", "heuristic"],
         vary: "start_hp=15,20",
+        duel: false,
     },
     Case {
         game: "regicide",
         policy: "simple",
         compare: &["simple", "heuristic"],
         vary: "max_combo=8,10",
+        duel: false,
+    },
+    Case {
+        game: "junkyard",
+        policy: "greedy",
+        compare: &["simple", "greedy", "random"],
+        vary: "start_hp=20,25",
+        duel: true,
     },
 ];
 
@@ -66,7 +78,10 @@ fn commands(case: &Case) -> Vec<(&'static str, Vec<OsString>)> {
         v
     };
     // The first policy as the baseline: not the best, so the paired differences are its own.
-    let mut compare = argv!["compare", case.game, "--baseline", case.compare[0]].to_vec();
+    let mut compare = argv!["compare", case.game].to_vec();
+    if !case.duel {
+        compare.extend(argv!["--baseline", case.compare[0]]);
+    }
     for p in case.compare {
         compare.extend(argv!["--policy", *p]);
     }

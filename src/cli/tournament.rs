@@ -3,9 +3,11 @@
 //! has 95% Wilson intervals and the policies are rated by Bradley-Terry on an Elo scale (see
 //! [`crate::sim::ratings`]). Written to `tournament.parquet` (one row per ordered pair of
 //! policy and opponent, both seats together), `ratings.parquet`, and the cells' own
-//! `summary.parquet` and `distributions.parquet`.
+//! `summary.parquet` and `distributions.parquet`. With `--shard`, a shard's `shard.json` holds
+//! its cells' tallies, and `sim merge` makes the whole tournament's files from them (see
+//! [`Standings`]).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use polars::prelude::{Column, DataFrame};
@@ -13,7 +15,9 @@ use polars::prelude::{Column, DataFrame};
 use crate::error::{Result, SimError};
 use crate::games::seats::Seating;
 use crate::games::{Game, Tally};
+use crate::report::manifest::Command;
 use crate::report::parquet::write_frame;
+use crate::report::summary::SummaryRow;
 use crate::report::tables::{interval, table};
 use crate::report::terminal::{percent, thousands};
 use crate::sim::ratings::{Ratings, bradley_terry};
@@ -72,18 +76,10 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
             G::NAME
         )));
     }
-    if let Some(shard) = args.grid.play.shard {
-        return Err(SimError::input(format!(
-            "compare {} --shard {shard}: a tournament is not sharded (its ratings need every game); run it whole",
-            G::NAME
-        )));
-    }
     args.grid.games()?;
     let rules = load_rules::<G>(&args.grid.play, &[])?;
     let k = names.len();
-    let pairs: Vec<(usize, usize)> = (0..k)
-        .flat_map(|i| (0..k).filter(move |&j| j != i).map(move |j| (i, j)))
-        .collect();
+    let pairs = ordered_pairs(k);
     let cells: Vec<G> = pairs
         .iter()
         .map(|&(i, j)| {
@@ -101,52 +97,108 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
             params: Vec::new(),
         })
         .collect();
-    let display: Vec<String> = (0..k)
-        .map(|i| {
-            let c = pairs.iter().position(|&(a, _)| a == i).expect("a pair");
-            cells[c]
-                .policy_name()
-                .split(" vs ")
-                .next()
-                .unwrap_or("")
-                .to_string()
-        })
-        .collect();
     let dir = out_dir(&args.grid.play, G::NAME, "tournament")?;
     let label = format!("{} tournament ({k} policies)", G::NAME);
     let played = grid::play(&args.grid, &cells, &specs, false, &label)?;
-    let tallies: Vec<(u64, u64, u64)> = played
-        .run
-        .tallies
-        .iter()
-        .map(|t| (t.games(), t.wins(), t.draws()))
-        .collect();
-    let m = meetings(k, &pairs, &tallies);
-    let scores: Vec<Vec<f64>> = m
-        .iter()
-        .map(|row| {
-            row.iter()
-                .map(|x| x.wins as f64 + x.draws as f64 / 2.0)
-                .collect()
-        })
-        .collect();
-    let ratings = bradley_terry(&scores);
-
+    let standings = Standings::new(&played.rows, &played.run.tallies)?;
     let mut written = grid::write::<G>(&dir, &played)?;
-    written.extend(write_tables(&dir, &display, &m, &ratings).map_err(SimError::into_output)?);
-    let header = format!(
-        "{} tournament | {k} policies, every ordered pair on the same {} deals | seed {}\n",
-        G::NAME,
-        thousands(played.rows.first().map_or(0, |r| r.games)),
-        args.grid.play.seed
-    );
+    written.extend(standings.write(&dir)?);
+    written.extend(grid::write_shard::<G>(
+        &dir,
+        &args.grid,
+        Command::Tournament,
+        &played,
+        None,
+    )?);
     Ok(grid::finish(
         &played,
         &args.grid.play,
         &written,
-        || header + &matrix_text(&display, &m) + &ratings_text(&display, &m, &ratings),
+        || standings.text(G::NAME, args.grid.play.seed),
         None,
     ))
+}
+
+/// A tournament's results: the policies, what each did against each other, and their ratings.
+pub struct Standings {
+    /// The policies, in `--policy` order.
+    names: Vec<String>,
+    /// `meetings[i][j]`: policy `i` against policy `j`, both seats.
+    meetings: Vec<Vec<Meeting>>,
+    /// The Bradley-Terry ratings.
+    ratings: Ratings,
+    /// The deals every ordered pair played.
+    deals: u64,
+}
+
+impl Standings {
+    /// The standings of a tournament's cells: every ordered pair of its policies (first policy
+    /// in seat 0), in the order [`execute`] plays them, with the summary rows (whose policy reads
+    /// "A vs B") and tallies of each. Refused if the cells are not such a set of pairs.
+    pub fn new<T: Tally>(rows: &[SummaryRow], tallies: &[T]) -> Result<Self> {
+        let cells = rows.len();
+        let k = (2..=cells + 1)
+            .find(|k| k * (k - 1) >= cells)
+            .filter(|k| k * (k - 1) == cells)
+            .ok_or_else(|| {
+                SimError::input(format!(
+                    "a tournament has k x (k - 1) cells, one per ordered pair; these are {cells}"
+                ))
+            })?;
+        let pairs = ordered_pairs(k);
+        let names = (0..k)
+            .map(|i| {
+                let c = pairs.iter().position(|&(a, _)| a == i).expect("a pair");
+                rows[c]
+                    .policy
+                    .split(" vs ")
+                    .next()
+                    .unwrap_or("")
+                    .to_string()
+            })
+            .collect();
+        let counts: Vec<(u64, u64, u64)> = tallies
+            .iter()
+            .map(|t| (t.games(), t.wins(), t.draws()))
+            .collect();
+        let meetings = meetings(k, &pairs, &counts);
+        let scores: Vec<Vec<f64>> = meetings
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|x| x.wins as f64 + x.draws as f64 / 2.0)
+                    .collect()
+            })
+            .collect();
+        Ok(Self {
+            names,
+            meetings,
+            ratings: bradley_terry(&scores),
+            deals: rows.first().map_or(0, |r| r.games),
+        })
+    }
+
+    /// Writes `tournament.parquet` and `ratings.parquet` into `dir`.
+    pub fn write(&self, dir: &Path) -> Result<Vec<PathBuf>> {
+        write_tables(dir, &self.names, &self.meetings, &self.ratings).map_err(SimError::into_output)
+    }
+
+    /// The report: the win matrix and the ratings of `game`'s tournament under `seed`.
+    pub fn text(&self, game: &str, seed: u64) -> String {
+        let k = self.names.len();
+        format!(
+            "{game} tournament | {k} policies, every ordered pair on the same {} deals | seed {seed}\n",
+            thousands(self.deals)
+        ) + &matrix_text(&self.names, &self.meetings)
+            + &ratings_text(&self.names, &self.meetings, &self.ratings)
+    }
+}
+
+/// Every ordered pair `(i, j)` of `k` policies, `i != j`, `i` first then `j`.
+fn ordered_pairs(k: usize) -> Vec<(usize, usize)> {
+    (0..k)
+        .flat_map(|i| (0..k).filter(move |&j| j != i).map(move |j| (i, j)))
+        .collect()
 }
 
 fn matrix_text(names: &[String], m: &[Vec<Meeting>]) -> String {
@@ -213,11 +265,9 @@ fn write_tables(
     names: &[String],
     m: &[Vec<Meeting>],
     r: &Ratings,
-) -> Result<Vec<std::path::PathBuf>> {
+) -> Result<Vec<PathBuf>> {
+    let cells = ordered_pairs(names.len());
     let k = names.len();
-    let cells: Vec<(usize, usize)> = (0..k)
-        .flat_map(|i| (0..k).filter(move |&j| j != i).map(move |j| (i, j)))
-        .collect();
     let rate = |&(i, j): &(usize, usize)| Proportion::wilson(m[i][j].wins, m[i][j].games);
     let frame = |columns: Vec<Column>| {
         DataFrame::new_infer_height(columns).map_err(|e| SimError::input(e.to_string()))

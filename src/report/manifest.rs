@@ -33,6 +33,8 @@ pub enum Command {
     Compare,
     /// `sim sweep`.
     Sweep,
+    /// `sim compare` of a duel: a tournament.
+    Tournament,
 }
 
 impl Command {
@@ -42,6 +44,7 @@ impl Command {
             Self::Run => "run",
             Self::Compare => "compare",
             Self::Sweep => "sweep",
+            Self::Tournament => "tournament",
         }
     }
 }

@@ -29,6 +29,7 @@ use crate::sim::pairs::PairCounts;
 
 use super::GameEntry;
 use super::grid::{self, Played};
+use super::tournament::Standings;
 use super::{compare, run, sweep};
 
 /// `sim merge`: shard folders in, one run's files out.
@@ -166,6 +167,24 @@ pub fn merge<G: Game>(args: &MergeArgs, mut shards: Vec<Loaded>) -> Result<ExitC
                     text.push_str(&grid);
                 }
             }
+            written
+        }
+        Command::Tournament => {
+            let standings = Standings::new(&rows, &tallies)
+                .map_err(|e| refuse(format!("{}: {e}", shards[0].name())))?;
+            let played = Played {
+                run: GridRun {
+                    tallies,
+                    met: vec![true; rows.len()],
+                    pairs: None,
+                    complete: true,
+                },
+                rows,
+                seconds: 0.0,
+            };
+            let mut written = grid::write::<G>(out, &played)?;
+            written.extend(standings.write(out)?);
+            text.push_str(&standings.text(G::NAME, first.seed));
             written
         }
     };
