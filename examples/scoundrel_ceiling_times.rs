@@ -1,6 +1,6 @@
 //! How long the clairvoyant solver takes per deal: solves the best score of deals 0..N (seed 1,
 //! the deals `sim scoundrel` plays) and prints the distribution of the time per deal, with the
-//! win share and the mean best score.
+//! win share and the mean best score (each with its 95% interval).
 //!
 //! `cargo run --release --example scoundrel_ceiling_times -- 1000 [strict]`
 
@@ -9,6 +9,7 @@ use sim::games::scoundrel::clairvoyant::best_score_counted;
 use sim::games::scoundrel::{Engine, Rules, Streams};
 use sim::rng::GameRng;
 use sim::rules::load;
+use sim::sim::stats::{Proportion, Z95};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -17,7 +18,7 @@ fn main() {
     let rules: Rules = load(None, &sets).expect("weapon wear is lenient or strict");
     let mut times = Vec::with_capacity(deals as usize);
     let mut nodes = Vec::with_capacity(deals as usize);
-    let (mut wins, mut total) = (0u64, 0i64);
+    let (mut wins, mut total, mut squares) = (0u64, 0i64, 0i64);
     for deal in 0..deals {
         let mut engine = Engine::new(&rules);
         engine.shuffle(&mut GameRng::new(1, deal, Streams::DUNGEON));
@@ -30,11 +31,20 @@ fn main() {
         }
         wins += u64::from(score > 0);
         total += i64::from(score);
+        squares += i64::from(score) * i64::from(score);
     }
+    let n = deals as f64;
+    let mean = total as f64 / n;
+    let variance = (squares as f64 - n * mean * mean) / (n - 1.0);
+    let half = Z95 * (variance / n).sqrt();
+    let winnable = Proportion::wilson(wins, deals);
     println!(
-        "{deals} deals: {:.2}% winnable, mean best score {:.3}",
-        100.0 * wins as f64 / deals as f64,
-        total as f64 / deals as f64
+        "{deals} deals: {:.2}% winnable (95% CI {:.2} to {:.2}), mean best score {mean:.3} (95% CI {:.2} to {:.2})",
+        100.0 * winnable.rate,
+        100.0 * winnable.low,
+        100.0 * winnable.high,
+        mean - half,
+        mean + half
     );
     for (what, scale, v) in [("ms of CPU", 1e3, &mut times), ("nodes", 1.0, &mut nodes)] {
         v.sort_by(f64::total_cmp);
