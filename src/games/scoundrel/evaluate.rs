@@ -4,8 +4,8 @@
 use serde::Deserialize;
 
 use super::card::Counts;
-use super::features::Summary;
-use super::hero::Hero;
+use super::features::{self, Summary};
+use super::hero::{FRESH, Hero};
 
 /// The model's weights. Projected HP =
 /// `hp + potion * (potions to come) - (monsters to come)
@@ -55,6 +55,12 @@ pub trait Evaluation {
     /// The same as [`Evaluation::value`], not avoided, with the dungeon of `summary` plus the
     /// card `left` (0 for none) to come: the summary is made once for every play of a room.
     fn value_after(&self, summary: &Summary, hero: &Hero, left: u8) -> f32;
+
+    /// These weights if the evaluation is [`Weights`] and a living play that dominates another
+    /// (the same weapon and card left, at least the HP and the weapon's limit) never scores
+    /// less by [`Evaluation::value_after`]: then the best play of a room can be found without
+    /// listing the room's non-dominated plays (see [`super::heuristic::choose_turn`]).
+    fn monotone_weights(&self) -> core::option::Option<&Weights>;
 }
 
 impl Evaluation for Weights {
@@ -74,6 +80,15 @@ impl Evaluation for Weights {
         let absorbed = a.absorbed(hero.weapon, hero.limit);
         let hp = f32::from(hero.hp);
         self.combine(hp, a.potions(), monsters, absorbed, a.weapons(), false)
+    }
+
+    /// The value rises with HP (`danger` at least 0: the term under `danger_hp` falls as HP
+    /// rises) and with the limit (`weapon` at least 0: what the weapon absorbs never falls as
+    /// its limit rises); the card left and the weapon are the same, and every rounded `+`, `-`,
+    /// `*` and `max` is monotone in its operands.
+    #[inline]
+    fn monotone_weights(&self) -> core::option::Option<&Weights> {
+        (self.weapon >= 0.0 && self.danger >= 0.0).then_some(self)
     }
 }
 
@@ -111,11 +126,74 @@ impl Weights {
         weapons: u32,
         avoided: bool,
     ) -> f32 {
-        hp + self.potion * potions as f32 - monsters as f32
-            + self.weapon * absorbed as f32
-            + self.spare * weapons as f32
+        let fixed = self.fixed(potions, monsters, weapons);
+        self.on(&fixed, hp, absorbed) - if avoided { self.avoid } else { 0.0 }
+    }
+
+    /// The terms of the projection that do not depend on the hero, each rounded as
+    /// [`Weights::on`] uses it.
+    #[inline(always)]
+    fn fixed(&self, potions: u32, monsters: u32, weapons: u32) -> Fixed {
+        Fixed {
+            potions: self.potion * potions as f32,
+            monsters: monsters as f32,
+            weapons: self.spare * weapons as f32,
+        }
+    }
+
+    /// The projection with the fixed terms `f`, not avoided: the same operations in the same
+    /// order whether or not `f` was made once for many heroes, so the same bits.
+    #[inline(always)]
+    fn on(&self, f: &Fixed, hp: f32, absorbed: u32) -> f32 {
+        hp + f.potions - f.monsters + self.weapon * absorbed as f32 + f.weapons
             - self.danger * (self.danger_hp - hp).max(0.0)
-            - if avoided { self.avoid } else { 0.0 }
+    }
+
+    /// The scorer of the plays that leave `left` (0 for none) with the dungeon of `ready` to
+    /// come: [`Evaluation::value_after`] with what does not depend on the hero made once.
+    #[inline]
+    pub fn after<'a>(&'a self, ready: &'a Summary, left: u8) -> After<'a> {
+        let a = ready.after(left);
+        After {
+            weights: self,
+            fixed: self.fixed(a.potions(), a.value_to(15), a.weapons()),
+            left: a,
+        }
+    }
+}
+
+/// The terms of [`Weights`]' projection that do not depend on the hero.
+#[derive(Clone, Copy, Debug)]
+struct Fixed {
+    potions: f32,
+    monsters: f32,
+    weapons: f32,
+}
+
+/// [`Weights`] prepared for the plays of a room that leave one card (see [`Weights::after`]).
+#[derive(Clone, Copy, Debug)]
+pub struct After<'a> {
+    weights: &'a Weights,
+    fixed: Fixed,
+    left: features::After<'a>,
+}
+
+impl After<'_> {
+    /// [`Evaluation::value_after`] of a living `hero` to the bit.
+    #[inline(always)]
+    pub fn value(&self, hero: &Hero) -> f32 {
+        debug_assert!(hero.alive());
+        let absorbed = self.left.absorbed(hero.weapon, hero.limit);
+        self.weights.on(&self.fixed, f32::from(hero.hp), absorbed)
+    }
+
+    /// At least [`After::value`] of any living hero with HP at most `hp` and a weapon of value
+    /// at most `weapon`, for [monotone weights](Evaluation::monotone_weights): what the weapon
+    /// absorbs never falls as its value or limit rises.
+    #[inline(always)]
+    pub fn bound(&self, hp: i16, weapon: u8) -> f32 {
+        let absorbed = self.left.absorbed(weapon, FRESH);
+        self.weights.on(&self.fixed, f32::from(hp), absorbed)
     }
 }
 

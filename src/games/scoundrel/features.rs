@@ -4,7 +4,7 @@
 //! scores its leaves by it.
 
 use super::card::{self, Counts};
-use super::evaluate::{DEAD, Evaluation};
+use super::evaluate::{DEAD, Evaluation, Weights};
 use super::hero::Hero;
 
 /// Features the model reads.
@@ -314,6 +314,13 @@ impl Evaluation for Rich {
             return DEAD + f32::from(hero.hp);
         }
         self.dot(features_after(ready, hero, left))
+    }
+
+    /// Not in general: a higher limit raises `usable_cards` and lowers `beyond_limit`, and the
+    /// tuned weights of both can outweigh `absorbed`'s.
+    #[inline]
+    fn monotone_weights(&self) -> core::option::Option<&Weights> {
+        None
     }
 }
 

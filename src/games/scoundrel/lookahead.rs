@@ -13,7 +13,7 @@ use super::engine::{Turn, View};
 use super::evaluate::{DEAD, Evaluation, Weights};
 use super::features::Summary;
 use super::hero::Hero;
-use super::heuristic::{best_turn, future_avoided};
+use super::heuristic::{best_turn, choose_turn, future_avoided};
 use super::plans::Options;
 use super::policy::Policy;
 use super::rules::{MAX_CARDS, ROOM, Rules};
@@ -154,8 +154,7 @@ impl<E: Evaluation> Lookahead<E> {
                 dungeon: &rest,
                 last_room: rest.is_empty(),
             };
-            let options = Options::new(rules, next.room, next.to_face, next.hero);
-            let (_, v) = best_turn(&self.weights, &next, &options);
+            let (_, v) = choose_turn(rules, &self.weights, &next);
             total += if v <= DEAD { self.death } else { v };
         }
         total / draws.len().max(1) as f32

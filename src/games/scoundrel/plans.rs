@@ -36,6 +36,21 @@ pub struct Option {
 }
 
 impl Option {
+    /// A filler for lists of ways, never one of them.
+    pub const NONE: Option = Option {
+        turn: Turn::AVOID,
+        hero: Hero {
+            hp: 0,
+            weapon: 0,
+            limit: 0,
+            heals: 0,
+        },
+        left: 0,
+        last: 0,
+        slain: 0,
+        bonus: 0,
+    };
+
     /// True if the player survives the room.
     #[inline]
     pub fn alive(&self) -> bool {
@@ -102,17 +117,7 @@ impl Options {
             });
             return me;
         }
-        for left in 0..ROOM {
-            if room[..left].contains(&room[left]) {
-                continue;
-            }
-            me.group = me.len;
-            let rest: Vec3 = others(left);
-            for o in ORDERS {
-                let order = [rest[o[0]], rest[o[1]], rest[o[2]], left as u8];
-                me.walk3::<BARE, DISCARD>(rules, room, order, room[left], start);
-            }
-        }
+        full::<BARE, DISCARD, Self>(&mut me, rules, room, start);
         me
     }
 
@@ -137,67 +142,6 @@ impl Options {
     /// The options, best-first in no particular order.
     pub fn as_slice(&self) -> &[Option] {
         &self.items[..self.len]
-    }
-
-    /// Every way to face the three cards of a full room in `order` (the hot path of every
-    /// search, unrolled): the same lines in the same order as [`Options::walk`] with `n = 3`.
-    #[inline]
-    fn walk3<const BARE: bool, const DISCARD: bool>(
-        &mut self,
-        rules: &Rules,
-        room: &[u8],
-        order: [u8; ROOM],
-        left: u8,
-        start: Hero,
-    ) {
-        let codes = [0, 1, 2].map(|k| room[usize::from(order[k])]);
-        let line = |hero: Hero, mask: u8, slain: u8, k: usize| Option {
-            turn: Turn::plan(order, mask),
-            hero,
-            left,
-            last: codes[k],
-            slain,
-            bonus: 0,
-        };
-        for a0 in 0..arms::<BARE, DISCARD>(&start, codes[0]) {
-            let (h1, s1) = faced::<BARE, DISCARD>(rules, start, codes[0], a0, 0);
-            let m1 = a0;
-            if !h1.alive() {
-                self.died(line(h1, m1, s1, 0));
-                continue;
-            }
-            for a1 in 0..arms::<BARE, DISCARD>(&h1, codes[1]) {
-                let (h2, s2) = faced::<BARE, DISCARD>(rules, h1, codes[1], a1, s1);
-                let m2 = m1 | a1 << 1;
-                if !h2.alive() {
-                    self.died(line(h2, m2, s2, 1));
-                    continue;
-                }
-                for a2 in 0..arms::<BARE, DISCARD>(&h2, codes[2]) {
-                    let (h3, s3) = faced::<BARE, DISCARD>(rules, h2, codes[2], a2, s2);
-                    let m3 = m2 | a2 << 2;
-                    if !h3.alive() {
-                        self.died(line(h3, m3, s3, 2));
-                        continue;
-                    }
-                    self.insert(Option {
-                        bonus: super::engine::bonus(rules, h3.hp, codes[2]),
-                        ..line(h3, m3, s3, 2)
-                    });
-                }
-            }
-        }
-    }
-
-    /// Keeps `dead` if it is the best way to die so far: the most monsters faced.
-    #[inline]
-    fn died(&mut self, dead: Option) {
-        let better = self
-            .death
-            .is_none_or(|d| i16::from(dead.slain) + dead.hero.hp > i16::from(d.slain) + d.hero.hp);
-        if better {
-            self.death = Some(dead);
-        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -274,24 +218,189 @@ impl Options {
             slain,
             bonus: 0,
         };
-        self.died(dead);
+        keep_death(&mut self.death, dead);
     }
 
     fn insert(&mut self, new: Option) {
-        let mut i = self.group;
-        while i < self.len {
-            if self.items[i].dominates(&new) {
-                return;
+        insert_into(&mut self.items, self.group, &mut self.len, new);
+    }
+}
+
+/// Where an enumeration of a room's ways to face it hands them, in order.
+pub trait Lines {
+    /// The order to enumerate the groups of ways in, by the index of the card they leave:
+    /// within a group the ways always come in the same order, and a group leaving the same card
+    /// as one of a lower index is skipped.
+    fn groups(&mut self, _: &[u8; ROOM]) -> [usize; ROOM] {
+        [0, 1, 2, 3]
+    }
+
+    /// The ways leaving `codes[left]` start; false to skip them.
+    fn group(&mut self, codes: &[u8; ROOM], left: usize) -> bool;
+    /// A way that kills.
+    fn died(&mut self, dead: Option);
+    /// A way the player survives.
+    fn lived(&mut self, way: Option);
+}
+
+impl Lines for Options {
+    #[inline(always)]
+    fn group(&mut self, _: &[u8; ROOM], _: usize) -> bool {
+        self.group = self.len;
+        true
+    }
+
+    #[inline(always)]
+    fn died(&mut self, dead: Option) {
+        keep_death(&mut self.death, dead);
+    }
+
+    #[inline(always)]
+    fn lived(&mut self, way: Option) {
+        self.insert(way);
+    }
+}
+
+/// Hands `lines` the ways to face three of the four cards of the full room `room`, starting as
+/// `hero`, in the order [`Options::new`] lists them before dominated ways are dropped.
+#[inline]
+pub fn visit<L: Lines>(rules: &Rules, room: &[u8], hero: Hero, lines: &mut L) {
+    debug_assert_eq!(room.len(), ROOM);
+    let mut start = hero;
+    start.new_turn();
+    match (rules.barehanded, rules.weapon_discard) {
+        (true, false) => full::<true, false, L>(lines, rules, room, start),
+        (true, true) => full::<true, true, L>(lines, rules, room, start),
+        (false, false) => full::<false, false, L>(lines, rules, room, start),
+        (false, true) => full::<false, true, L>(lines, rules, room, start),
+    }
+}
+
+/// Keeps `dead` in `death` if it is the best way to die so far: the most monsters faced (the
+/// first of equals).
+#[inline]
+fn keep_death(death: &mut core::option::Option<Option>, dead: Option) {
+    let better =
+        death.is_none_or(|d| i16::from(dead.slain) + dead.hero.hp > i16::from(d.slain) + d.hero.hp);
+    if better {
+        *death = Some(dead);
+    }
+}
+
+/// Adds `new` to the ways `items[start..*len]` unless one dominates it, dropping those it
+/// dominates (the last moved into each gap): the ways stay free of dominated ones, the first of
+/// equals kept.
+#[inline]
+pub fn insert_into(items: &mut [Option], start: usize, len: &mut usize, new: Option) {
+    let mut i = start;
+    while i < *len {
+        if items[i].dominates(&new) {
+            return;
+        }
+        if new.dominates(&items[i]) {
+            *len -= 1;
+            items[i] = items[*len];
+        } else {
+            i += 1;
+        }
+    }
+    items[*len] = new;
+    *len += 1;
+}
+
+/// Every way to face three of the four cards of a full room, grouped by the card left, in
+/// the orders of [`ORDERS`] (the hot path of every search): the same lines in the same order
+/// as [`Options::walk`] of each order (`start` has begun its turn), the states after the first and the first two cards
+/// computed once for every order that starts with them (a room's plays are a tree).
+#[inline]
+fn full<const BARE: bool, const DISCARD: bool, L: Lines>(
+    lines: &mut L,
+    rules: &Rules,
+    room: &[u8],
+    start: Hero,
+) {
+    let codes: [u8; ROOM] = [room[0], room[1], room[2], room[3]];
+    // A constant filler, so the tables below start as a plain fill of zeros.
+    const NONE: (Hero, u8) = (
+        Hero {
+            hp: 0,
+            weapon: 0,
+            limit: 0,
+            heals: 0,
+        },
+        0,
+    );
+    // After the first card: by its index and choice, and how many choices it had.
+    let mut one = [[NONE; 2]; ROOM];
+    let mut ones = [0u8; ROOM];
+    // After the first two: by the first's index, its choice, the second's index and its
+    // choice (`[x][a0][y][a1]`), and how many choices the second had.
+    let mut two = [[[[NONE; 2]; ROOM]; 2]; ROOM];
+    let mut twos = [[[0u8; ROOM]; 2]; ROOM];
+    for x in 0..ROOM {
+        ones[x] = arms::<BARE, DISCARD>(&start, codes[x]);
+        for a0 in 0..ones[x] {
+            let (h1, s1) = faced::<BARE, DISCARD>(rules, start, codes[x], a0, 0);
+            one[x][usize::from(a0)] = (h1, s1);
+            if !h1.alive() {
+                continue;
             }
-            if new.dominates(&self.items[i]) {
-                self.len -= 1;
-                self.items[i] = self.items[self.len];
-            } else {
-                i += 1;
+            for y in OTHERS[x] {
+                let y = usize::from(y);
+                let n = arms::<BARE, DISCARD>(&h1, codes[y]);
+                twos[x][usize::from(a0)][y] = n;
+                for a1 in 0..n {
+                    two[x][usize::from(a0)][y][usize::from(a1)] =
+                        faced::<BARE, DISCARD>(rules, h1, codes[y], a1, s1);
+                }
             }
         }
-        self.items[self.len] = new;
-        self.len += 1;
+    }
+    for left in lines.groups(&codes) {
+        if codes[..left].contains(&codes[left]) || !lines.group(&codes, left) {
+            continue;
+        }
+        let rest = OTHERS[left];
+        for o in ORDERS {
+            let order = [rest[o[0]], rest[o[1]], rest[o[2]], left as u8];
+            let [p, q, r] = [0, 1, 2].map(|k| usize::from(order[k]));
+            let line = |hero: Hero, mask: u8, slain: u8, k: usize| Option {
+                turn: Turn::plan(order, mask),
+                hero,
+                left: codes[left],
+                last: codes[usize::from(order[k])],
+                slain,
+                bonus: 0,
+            };
+            for a0 in 0..ones[p] {
+                let (h1, s1) = one[p][usize::from(a0)];
+                let m1 = a0;
+                if !h1.alive() {
+                    lines.died(line(h1, m1, s1, 0));
+                    continue;
+                }
+                for a1 in 0..twos[p][usize::from(a0)][q] {
+                    let (h2, s2) = two[p][usize::from(a0)][q][usize::from(a1)];
+                    let m2 = m1 | a1 << 1;
+                    if !h2.alive() {
+                        lines.died(line(h2, m2, s2, 1));
+                        continue;
+                    }
+                    for a2 in 0..arms::<BARE, DISCARD>(&h2, codes[r]) {
+                        let (h3, s3) = faced::<BARE, DISCARD>(rules, h2, codes[r], a2, s2);
+                        let m3 = m2 | a2 << 2;
+                        if !h3.alive() {
+                            lines.died(line(h3, m3, s3, 2));
+                            continue;
+                        }
+                        lines.lived(Option {
+                            bonus: super::engine::bonus(rules, h3.hp, codes[r]),
+                            ..line(h3, m3, s3, 2)
+                        });
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -318,28 +427,13 @@ fn faced<const BARE: bool, const DISCARD: bool>(
     if !(DISCARD && armed == 1 && card::is_weapon(code)) {
         hero.face(rules, code, armed == 1 || !BARE);
     }
-    let monster = if card::is_monster(code) {
-        card::value(code)
-    } else {
-        0
-    };
+    // Without a branch: the kinds come in random order.
+    let monster = card::value(code) * u8::from(card::is_monster(code));
     (hero, slain + monster)
 }
 
-type Vec3 = [u8; 3];
-
-/// The three indices of a full room other than `left`.
-fn others(left: usize) -> Vec3 {
-    let mut out = [0u8; 3];
-    let mut k = 0;
-    for i in 0..ROOM {
-        if i != left {
-            out[k] = i as u8;
-            k += 1;
-        }
-    }
-    out
-}
+/// The three indices of a full room other than each.
+const OTHERS: [[u8; 3]; ROOM] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
 
 /// Calls `f` with every order of the first `n` entries of `idx` (the rest unchanged).
 fn permute(idx: &mut [u8; ROOM], k: usize, n: usize, f: &mut impl FnMut([u8; ROOM])) {
@@ -361,31 +455,41 @@ mod tests {
     use crate::rng::GameRng;
     use crate::rules::load;
 
-    /// The unrolled and the general walk of `room` in `order`, leaving `left`.
-    fn both<const B: bool, const D: bool>(
-        rules: &Rules,
-        room: &[u8],
-        order: [u8; ROOM],
-        left: usize,
-        hero: Hero,
-    ) -> (Options, Options) {
-        let mut fast = Options::empty(hero);
-        fast.walk3::<B, D>(rules, room, order, room[left], hero);
-        let mut slow = Options::empty(hero);
-        slow.walk::<B, D>(rules, room, order, ROOM - 1, room[left], hero, 0, 0, 0);
-        (fast, slow)
+    /// The ways to face a full room by the general walk of every order, group by group: the
+    /// slow second implementation of [`Options::full`].
+    fn by_walks<const B: bool, const D: bool>(rules: &Rules, room: &[u8], hero: Hero) -> Options {
+        let mut me = Options::empty(hero);
+        let mut start = hero;
+        start.new_turn();
+        for left in 0..ROOM {
+            if room[..left].contains(&room[left]) {
+                continue;
+            }
+            me.group = me.len;
+            let rest = OTHERS[left];
+            for o in ORDERS {
+                let order = [rest[o[0]], rest[o[1]], rest[o[2]], left as u8];
+                me.walk::<B, D>(rules, room, order, ROOM - 1, room[left], start, 0, 0, 0);
+            }
+        }
+        me
     }
 
     #[test]
-    fn the_unrolled_full_room_gives_the_general_walks_lines_in_its_order() {
+    fn the_shared_prefixes_give_the_general_walks_lines_in_its_order() {
         for sets in [
             vec![],
             vec!["weapon_wear=strict".to_string()],
             vec!["barehanded=false".to_string()],
             vec!["weapon_discard=true".to_string()],
+            vec![
+                "potions_per_turn=2".to_string(),
+                "potion_bonus=true".to_string(),
+            ],
         ] {
             let rules: Rules = load(None, &sets).unwrap();
-            for game in 0..2000u64 {
+            let (mut lines, mut deaths) = (0, 0);
+            for game in 0..4000u64 {
                 let mut cards = rules.deck();
                 GameRng::new(3, game, 0).shuffle(&mut cards);
                 let room = &cards[..ROOM];
@@ -394,21 +498,21 @@ mod tests {
                 hero.hp = 1 + (g % 20) as i16;
                 hero.weapon = [0, 3, 7, 10][g % 4];
                 hero.limit = [FRESH, 5, 9, 14][g / 4 % 4];
-                for left in 0..ROOM {
-                    let rest = others(left);
-                    for o in ORDERS {
-                        let order = [rest[o[0]], rest[o[1]], rest[o[2]], left as u8];
-                        let (fast, slow) = match (rules.barehanded, rules.weapon_discard) {
-                            (true, false) => both::<true, false>(&rules, room, order, left, hero),
-                            (false, false) => both::<false, false>(&rules, room, order, left, hero),
-                            (true, true) => both::<true, true>(&rules, room, order, left, hero),
-                            (false, true) => both::<false, true>(&rules, room, order, left, hero),
-                        };
-                        assert_eq!(fast.as_slice(), slow.as_slice(), "{room:?} {hero:?}");
-                        assert_eq!(fast.death, slow.death, "{room:?} {hero:?}");
-                    }
-                }
+                hero.heals = (g / 16 % 2) as u8;
+                let fast = Options::new(&rules, room, ROOM - 1, hero);
+                let slow = match (rules.barehanded, rules.weapon_discard) {
+                    (true, false) => by_walks::<true, false>(&rules, room, hero),
+                    (false, false) => by_walks::<false, false>(&rules, room, hero),
+                    (true, true) => by_walks::<true, true>(&rules, room, hero),
+                    (false, true) => by_walks::<false, true>(&rules, room, hero),
+                };
+                assert_eq!(fast.as_slice(), slow.as_slice(), "{room:?} {hero:?}");
+                assert_eq!(fast.death, slow.death, "{room:?} {hero:?}");
+                lines += fast.as_slice().len();
+                deaths += usize::from(fast.death.is_some());
             }
+            // Both living and fatal lines were compared.
+            assert!(lines > 4000 && deaths > 400, "{lines} {deaths}");
         }
     }
 }

@@ -5,8 +5,7 @@ use crate::rng::GameRng;
 
 use super::engine::{Turn, View};
 use super::features::Rich;
-use super::heuristic::best_turn;
-use super::plans::Options;
+use super::heuristic::choose_turn;
 use super::policy::Policy;
 use super::rules::Rules;
 
@@ -20,6 +19,6 @@ pub struct Tuned {
 impl Policy for Tuned {
     #[inline]
     fn choose(&self, rules: &Rules, view: &View, _: &mut GameRng) -> Turn {
-        best_turn(&self.eval, view, &Options::of(rules, view)).0
+        choose_turn(rules, &self.eval, view).0
     }
 }
