@@ -119,9 +119,12 @@ pub fn lex_before(a: u64, b: u64) -> bool {
 }
 
 /// Each card's value under the rules: Jester 0, Ace 1, 2..10 face, captured royals by the rules
-/// (10/15/20 by default). Values never fall as codes rise.
+/// (10/15/20 by default, any of 0..=25 by `--set`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Values([u8; CODES]);
+pub struct Values {
+    of: [u8; CODES],
+    ordered: bool,
+}
 
 impl Values {
     /// The values under `rules`.
@@ -137,13 +140,25 @@ impl Values {
                 _ => r,
             };
         }
-        Self(v)
+        let cards = &v[4..];
+        Self {
+            ordered: cards[0] > 0 && cards.windows(2).all(|w| w[0] <= w[1]),
+            of: v,
+        }
+    }
+
+    /// True if every card but a Jester is worth at least 1 and values never fall as codes rise
+    /// (the default royals' 10/15/20 keep this; `--set jack.value=0` or a Queen worth less than
+    /// a Jack do not).
+    #[inline]
+    pub fn ordered(&self) -> bool {
+        self.ordered
     }
 
     /// The value of one card.
     #[inline]
     pub fn of(&self, card: u8) -> u16 {
-        u16::from(self.0[usize::from(card)])
+        u16::from(self.of[usize::from(card)])
     }
 
     /// The total value of a set of cards.
@@ -222,6 +237,24 @@ mod tests {
                 assert_eq!(pairs & rank_mask(r) != 0, n >= 2, "{mask:x} rank {r}");
             }
         }
+    }
+
+    #[test]
+    fn values_are_ordered_unless_the_royals_say_otherwise() {
+        let load = |sets: &[&str]| -> Rules {
+            crate::rules::load(
+                None,
+                &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            )
+            .unwrap()
+        };
+        assert!(Values::new(&load(&[])).ordered());
+        assert!(
+            Values::new(&load(&["jack.value=10", "queen.value=10", "king.value=25"])).ordered()
+        );
+        assert!(!Values::new(&load(&["jack.value=0"])).ordered());
+        assert!(!Values::new(&load(&["jack.value=9"])).ordered());
+        assert!(!Values::new(&load(&["queen.value=12"])).ordered());
     }
 
     #[test]

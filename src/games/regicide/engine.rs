@@ -265,7 +265,11 @@ impl Engine {
             loop {
                 let need = self.need();
                 // No cover: the hand falls short of the attack.
-                covers.generate(self.hands[s], need, &self.values);
+                if policy.least_cover_only(seat) {
+                    covers.generate_least(self.hands[s], need, &self.values);
+                } else {
+                    covers.generate(self.hands[s], need, &self.values);
+                }
                 if covers.as_slice().is_empty() && self.solo_left == 0 {
                     return self.lose(Loss::CannotCover, obs);
                 }
@@ -274,7 +278,7 @@ impl Engine {
                     solo_jester: self.solo_left > 0,
                     used_jester: used,
                 };
-                let defence = if choices.covers.len() == 1 && !choices.solo_jester {
+                let defence = if covers.only_one() && !choices.solo_jester {
                     Defence::Discard(choices.covers[0])
                 } else {
                     if self.out.decisions >= self.halt_at {

@@ -229,6 +229,11 @@ impl Policy for Simple {
         }
         least_cover(choices.covers).map_or(Defence::GiveUp, Defence::Discard)
     }
+
+    #[inline]
+    fn least_cover_only(&self, _: u8) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]
