@@ -254,7 +254,7 @@ mod tests {
         );
         assert!(!Values::new(&load(&["jack.value=0"])).ordered());
         assert!(!Values::new(&load(&["jack.value=9"])).ordered());
-        assert!(!Values::new(&load(&["queen.value=12"])).ordered());
+        assert!(!Values::new(&load(&["queen.value=9"])).ordered());
     }
 
     #[test]
