@@ -340,10 +340,9 @@ impl Engine {
         if works & (1 << DIAMONDS) != 0 {
             self.draw_round(seat, p.value, obs);
         }
-        if p.suits & (1 << SPADES) != 0 {
-            // Counted even against a spade enemy: a later Jester makes it count.
-            self.spades += p.value;
-        }
+        // Counted even against a spade enemy: a later Jester makes it count. Added as a 0/1
+        // factor: whether a play holds a spade is data a branch predictor cannot guess.
+        self.spades += p.value * u16::from(p.suits >> SPADES & 1);
         let dealt = if works & (1 << CLUBS) != 0 {
             2 * p.value
         } else {
