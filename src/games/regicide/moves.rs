@@ -23,7 +23,32 @@ pub struct Play {
     pub suits: u8,
     /// How many cards.
     pub count: u8,
+    /// The cards' codes in ascending order, 6 bits each, the first the highest: of two plays
+    /// of one size the smaller comes first lexicographically (`simple`'s last tie-break).
+    pub lex: u32,
 }
+
+/// For each set of suits (a rank's nibble), its suits in ascending order packed as in
+/// [`Play::lex`].
+const SUIT_LISTS: [u32; 16] = {
+    let mut t = [0u32; 16];
+    let mut sub = 0;
+    while sub < 16 {
+        let mut s = 0;
+        while s < 4 {
+            if sub >> s & 1 == 1 {
+                t[sub] = t[sub] << 6 | s as u32;
+            }
+            s += 1;
+        }
+        sub += 1;
+    }
+    t
+};
+
+/// A 1 in each of the first n 6-bit fields, for n = 0 to 4: times a rank's first code, added
+/// to [`SUIT_LISTS`], it gives a combo's [`Play::lex`].
+const ONES: [u32; 5] = [0, 0x1, 0x41, 0x1041, 0x41041];
 
 impl Play {
     /// True if the play is a Jester.
@@ -79,6 +104,7 @@ impl Plays {
                 value: v,
                 suits: u8::from(!card::is_jester(c)) << card::suit(c),
                 count: 1,
+                lex: c.into(),
             });
         }
         self.hand_value = value;
@@ -108,6 +134,8 @@ impl Plays {
                         value: each * u16::from(n),
                         suits: sub as u8,
                         count: n,
+                        lex: SUIT_LISTS[sub as usize]
+                            + u32::from(card::code(rank, 0)) * ONES[usize::from(n)],
                     });
                 }
                 sub = (sub - 1) & same;
@@ -129,6 +157,8 @@ impl Plays {
                     value: values.of(a) + values.of(o),
                     suits: 1 << card::suit(a) | 1 << card::suit(o),
                     count: 2,
+                    // The partner is above the Ace: only Aces and Jesters are below an Ace.
+                    lex: u32::from(a) << 6 | u32::from(o),
                 });
             }
         }
@@ -489,6 +519,23 @@ mod tests {
                 rng.shuffle(&mut deck);
                 let hand = deck[..8].iter().fold(0, |m, &c| m | card::bit(c));
                 assert_eq!(plays_of(hand, &r), brute_plays(hand, &r), "hand {hand:x}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_plays_lex_key_lists_its_codes_in_order() {
+        let r = Rules::default();
+        let mut rng = crate::rng::GameRng::new(2, 4, 6);
+        let mut p = Plays::default();
+        for _ in 0..2000 {
+            let mut deck: Vec<u8> = (0..56).collect();
+            rng.shuffle(&mut deck);
+            let hand = deck[..8].iter().fold(0, |m, &c| m | card::bit(c));
+            p.generate(hand, &r, &Values::new(&r));
+            for play in p.as_slice() {
+                let want = card::cards(play.cards).fold(0, |k, c| k << 6 | u32::from(c));
+                assert_eq!(play.lex, want, "{play:?}");
             }
         }
     }

@@ -80,7 +80,7 @@ fn score_key(p: &Play, t: &Terms) -> u32 {
 /// The best of the candidates offered so far: least key, ties to the lex-first cards.
 #[derive(Clone, Copy, Debug)]
 struct Best {
-    /// The key above the cards' [`card::lex_key`]: one comparison orders both.
+    /// The key above the cards' lex key: one comparison orders both.
     key: u128,
     at: usize,
 }
@@ -93,8 +93,8 @@ impl Best {
     };
 
     /// Takes the candidate if it is `eligible` and comes first: a smaller key, or the same
-    /// key and lex-first cards (`lex`, the cards' [`card::lex_key`]; one key means one size of
-    /// set). Written without branches: which candidate wins is data that a branch predictor
+    /// key and lex-first cards (`lex`, smaller for the lex-first of two sets of one size:
+    /// [`card::lex_key`], or [`Play::lex`]; one key means one size of set). Written without branches: which candidate wins is data that a branch predictor
     /// cannot guess.
     #[inline]
     fn offer(&mut self, eligible: bool, key: u32, lex: u64, at: usize) {
@@ -134,7 +134,7 @@ impl Bests {
         for (i, p) in plays.iter().enumerate() {
             let card = !p.is_jester();
             let t = Terms::of(view, p);
-            let lex = card::lex_key(p.cards);
+            let lex = u64::from(p.lex);
             b.kill.offer(card & t.kills, kill_key(p, &t), lex, i);
             let score = score_key(p, &t);
             b.safe.offer(card & t.safe, score, lex, i);
