@@ -109,19 +109,22 @@ pub const fn pair_ranks(mask: u64) -> u64 {
     (rank_counts(mask) + 0x6666_6666_6666_6666) & 0x8888_8888_8888_8888
 }
 
-/// True if `a` comes before `b` lexicographically as ascending card lists (sets of one size):
-/// the lowest card in one set and not the other decides, and the set holding it comes first.
+/// A number that orders sets of one size lexicographically as ascending card lists, the first
+/// smallest: the lowest card in one set and not the other decides, and the set holding it comes
+/// first. Reversed, that card is the highest bit in which the two differ; complemented, the
+/// set holding it is the smaller.
 #[inline]
-pub fn lex_before(a: u64, b: u64) -> bool {
-    let d = a ^ b;
-    // The lowest bit of `d` (none if the sets are equal), in `a`?
-    a & d & d.wrapping_neg() != 0
+pub fn lex_key(cards: u64) -> u64 {
+    !cards.reverse_bits()
 }
 
 /// Each card's value under the rules: Jester 0, Ace 1, 2..10 face, captured royals by the rules
-/// (10/15/20 by default). Values never fall as codes rise.
+/// (10/15/20 by default, any of 0..=25 by `--set`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Values([u8; CODES]);
+pub struct Values {
+    of: [u8; CODES],
+    ordered: bool,
+}
 
 impl Values {
     /// The values under `rules`.
@@ -137,13 +140,25 @@ impl Values {
                 _ => r,
             };
         }
-        Self(v)
+        let cards = &v[4..];
+        Self {
+            ordered: cards[0] > 0 && cards.windows(2).all(|w| w[0] <= w[1]),
+            of: v,
+        }
+    }
+
+    /// True if every card but a Jester is worth at least 1 and values never fall as codes rise
+    /// (the default royals' 10/15/20 keep this; `--set jack.value=0` or a Queen worth less than
+    /// a Jack do not).
+    #[inline]
+    pub fn ordered(&self) -> bool {
+        self.ordered
     }
 
     /// The value of one card.
     #[inline]
     pub fn of(&self, card: u8) -> u16 {
-        u16::from(self.0[usize::from(card)])
+        u16::from(self.of[usize::from(card)])
     }
 
     /// The total value of a set of cards.
@@ -225,6 +240,24 @@ mod tests {
     }
 
     #[test]
+    fn values_are_ordered_unless_the_royals_say_otherwise() {
+        let load = |sets: &[&str]| -> Rules {
+            crate::rules::load(
+                None,
+                &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            )
+            .unwrap()
+        };
+        assert!(Values::new(&load(&[])).ordered());
+        assert!(
+            Values::new(&load(&["jack.value=10", "queen.value=10", "king.value=25"])).ordered()
+        );
+        assert!(!Values::new(&load(&["jack.value=0"])).ordered());
+        assert!(!Values::new(&load(&["jack.value=9"])).ordered());
+        assert!(!Values::new(&load(&["queen.value=9"])).ordered());
+    }
+
+    #[test]
     fn values_suits_and_lex_order() {
         let v = Values::new(&Rules::default());
         assert_eq!(
@@ -233,10 +266,24 @@ mod tests {
         );
         assert_eq!(suits(mask_of("Jo1 3C 3H")), 1 << CLUBS | 1 << HEARTS);
         // {2C 5S} before {2C 6C}: 5S < 6C; {2C 6C} before {3C 4C}: 2C < 3C.
-        assert!(lex_before(mask_of("2C 5S"), mask_of("2C 6C")));
-        assert!(!lex_before(mask_of("2C 6C"), mask_of("2C 5S")));
-        assert!(lex_before(mask_of("2C 6C"), mask_of("3C 4C")));
-        assert!(!lex_before(mask_of("3C"), mask_of("3C")));
+        let before = |a: &str, b: &str| lex_key(mask_of(a)) < lex_key(mask_of(b));
+        assert!(before("2C 5S", "2C 6C"));
+        assert!(!before("2C 6C", "2C 5S"));
+        assert!(before("2C 6C", "3C 4C"));
+        assert!(!before("3C", "3C"));
+        // Against the card lists compared as lists, on sets of one size.
+        let mut rng = crate::rng::GameRng::new(9, 9, 9);
+        for _ in 0..2000 {
+            let n = 1 + rng.below(5) as usize;
+            let mut pick = || {
+                let mut deck: Vec<u8> = (0..CODES as u8).collect();
+                rng.shuffle(&mut deck);
+                deck[..n].iter().fold(0, |m, &c| m | bit(c))
+            };
+            let (a, b) = (pick(), pick());
+            let lists = (cards(a).collect::<Vec<_>>(), cards(b).collect::<Vec<_>>());
+            assert_eq!(lex_key(a) < lex_key(b), lists.0 < lists.1, "{a:x} {b:x}");
+        }
         let listed: Vec<u8> = cards(mask_of("KD 2S AC")).collect();
         assert_eq!(
             listed,

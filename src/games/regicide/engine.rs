@@ -265,7 +265,11 @@ impl Engine {
             loop {
                 let need = self.need();
                 // No cover: the hand falls short of the attack.
-                covers.generate(self.hands[s], need, &self.values);
+                if policy.least_cover_only(seat) {
+                    covers.generate_least(self.hands[s], need, &self.values);
+                } else {
+                    covers.generate(self.hands[s], need, &self.values);
+                }
                 if covers.as_slice().is_empty() && self.solo_left == 0 {
                     return self.lose(Loss::CannotCover, obs);
                 }
@@ -274,7 +278,7 @@ impl Engine {
                     solo_jester: self.solo_left > 0,
                     used_jester: used,
                 };
-                let defence = if choices.covers.len() == 1 && !choices.solo_jester {
+                let defence = if covers.only_one() && !choices.solo_jester {
                     Defence::Discard(choices.covers[0])
                 } else {
                     if self.out.decisions >= self.halt_at {
@@ -336,10 +340,9 @@ impl Engine {
         if works & (1 << DIAMONDS) != 0 {
             self.draw_round(seat, p.value, obs);
         }
-        if p.suits & (1 << SPADES) != 0 {
-            // Counted even against a spade enemy: a later Jester makes it count.
-            self.spades += p.value;
-        }
+        // Counted even against a spade enemy: a later Jester makes it count. Added as a 0/1
+        // factor: whether a play holds a spade is data a branch predictor cannot guess.
+        self.spades += p.value * u16::from(p.suits >> SPADES & 1);
         let dealt = if works & (1 << CLUBS) != 0 {
             2 * p.value
         } else {

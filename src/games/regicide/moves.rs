@@ -7,6 +7,8 @@
 //! *minimal* if no card can be removed and still cover. Every other cover holds a minimal one and
 //! throws away more, so the minimal covers are the only discards offered.
 
+use std::hint::select_unpredictable;
+
 use super::card::{self, ACE, JESTER, JESTERS, Values};
 use super::rules::{MAX_HAND, Rules};
 
@@ -21,7 +23,32 @@ pub struct Play {
     pub suits: u8,
     /// How many cards.
     pub count: u8,
+    /// The cards' codes in ascending order, 6 bits each, the first the highest: of two plays
+    /// of one size the smaller comes first lexicographically (`simple`'s last tie-break).
+    pub lex: u32,
 }
+
+/// For each set of suits (a rank's nibble), its suits in ascending order packed as in
+/// [`Play::lex`].
+const SUIT_LISTS: [u32; 16] = {
+    let mut t = [0u32; 16];
+    let mut sub = 0;
+    while sub < 16 {
+        let mut s = 0;
+        while s < 4 {
+            if sub >> s & 1 == 1 {
+                t[sub] = t[sub] << 6 | s as u32;
+            }
+            s += 1;
+        }
+        sub += 1;
+    }
+    t
+};
+
+/// A 1 in each of the first n 6-bit fields, for n = 0 to 4: times a rank's first code, added
+/// to [`SUIT_LISTS`], it gives a combo's [`Play::lex`].
+const ONES: [u32; 5] = [0, 0x1, 0x41, 0x1041, 0x41041];
 
 impl Play {
     /// True if the play is a Jester.
@@ -77,6 +104,7 @@ impl Plays {
                 value: v,
                 suits: u8::from(!card::is_jester(c)) << card::suit(c),
                 count: 1,
+                lex: c.into(),
             });
         }
         self.hand_value = value;
@@ -106,6 +134,8 @@ impl Plays {
                         value: each * u16::from(n),
                         suits: sub as u8,
                         count: n,
+                        lex: SUIT_LISTS[sub as usize]
+                            + u32::from(card::code(rank, 0)) * ONES[usize::from(n)],
                     });
                 }
                 sub = (sub - 1) & same;
@@ -127,6 +157,8 @@ impl Plays {
                     value: values.of(a) + values.of(o),
                     suits: 1 << card::suit(a) | 1 << card::suit(o),
                     count: 2,
+                    // The partner is above the Ace: only Aces and Jesters are below an Ace.
+                    lex: u32::from(a) << 6 | u32::from(o),
                 });
             }
         }
@@ -166,12 +198,17 @@ pub struct Cover {
 /// cards has at most 252 sets).
 const MAX_COVERS: usize = 256;
 
-/// The minimal covers of an attack by a hand.
+/// The minimal covers of an attack by a hand, or the least of them alone
+/// ([`Covers::generate_least`]).
 #[derive(Clone, Debug)]
 pub struct Covers {
     list: [Cover; MAX_COVERS],
     len: u16,
+    /// The hand has exactly one minimal cover.
+    one: bool,
     hand_value: u16,
+    /// Scratch of [`Covers::generate_least`], kept here so that a call does not clear it.
+    sums: [[u64; MAX_HAND as usize + 1]; MAX_HAND as usize + 1],
 }
 
 impl Default for Covers {
@@ -179,10 +216,16 @@ impl Default for Covers {
         Self {
             list: [Cover::default(); MAX_COVERS],
             len: 0,
+            one: false,
             hand_value: 0,
+            sums: [[0; MAX_HAND as usize + 1]; MAX_HAND as usize + 1],
         }
     }
 }
+
+/// The largest attack [`Covers::generate_least`] searches quickly: its sums are the bits of a
+/// `u64`, and the least cover's total is below the attack plus the most a card is worth (25).
+const QUICK_NEED: u16 = 64 - 25;
 
 /// The hand's cards that can help cover, highest first, with their values.
 struct Desc {
@@ -232,6 +275,124 @@ impl Covers {
         } else if d.rest[0] >= need {
             self.search(&d, need, 0, 0, 0, 0);
         }
+        self.one = self.len == 1;
+    }
+
+    /// Fills the list with `simple`'s discard alone, the minimal cover of `need` by `hand` of
+    /// least total, then fewest cards, then lex-first (the empty set when `need` is 0; none
+    /// when the hand cannot cover), and notes whether it is the only minimal cover. Where the
+    /// quick search's assumptions fail (values not [`Values::ordered`], `need` above
+    /// [`QUICK_NEED`]) the list holds every minimal cover, as [`Covers::generate`] makes it.
+    ///
+    /// With every card worth at least 1, a cover of least total is minimal and every set of
+    /// that total is a cover of least total: the discard is the lex-first of the fewest cards
+    /// that add up to the least total at least `need`, found from the sums each suffix of the
+    /// hand reaches with each number of cards (bit sets). The hand has one minimal cover
+    /// exactly when the cards it cannot do without (those worth more than the hand's value
+    /// minus `need`) cover on their own: every cover holds them.
+    #[inline]
+    pub fn generate_least(&mut self, hand: u64, need: u16, values: &Values) {
+        if !values.ordered() || need > QUICK_NEED {
+            self.generate(hand, need, values);
+            return;
+        }
+        const N: usize = MAX_HAND as usize;
+        let mut codes = [0u8; N];
+        let mut worth = [0u16; N];
+        let mut n = 0;
+        let mut total = 0;
+        for c in card::cards(hand & !JESTERS) {
+            codes[n] = c;
+            worth[n] = values.of(c);
+            total += worth[n];
+            n += 1;
+        }
+        self.hand_value = total;
+        self.len = 0;
+        self.one = true;
+        if need == 0 {
+            self.push(Cover::default());
+            return;
+        }
+        if total < need {
+            self.one = false;
+            return;
+        }
+        // The cards every cover holds.
+        let mut kept = Cover::default();
+        for i in 0..n {
+            let must = total - worth[i] < need;
+            kept.cards |= u64::from(must) << codes[i];
+            kept.total += worth[i] * u16::from(must);
+            kept.count += u8::from(must);
+        }
+        if kept.total >= need {
+            self.push(kept);
+            return;
+        }
+        self.one = false;
+        let c = if n <= 8 {
+            self.least::<8>(&codes, &worth, n, need)
+        } else {
+            self.least::<N>(&codes, &worth, n, need)
+        };
+        self.push(c);
+    }
+
+    /// The least cover of `need` by the `n` cards `codes` (ascending, worth `worth`), `n` at
+    /// most `K`; see [`Covers::generate_least`].
+    #[inline]
+    fn least<const K: usize>(
+        &mut self,
+        codes: &[u8; MAX_HAND as usize],
+        worth: &[u16; MAX_HAND as usize],
+        n: usize,
+        need: u16,
+    ) -> Cover {
+        debug_assert!(n <= K);
+        // `sums[i][k]`: bit t set if some k of cards i.. add up to t (below 64); every count
+        // up to K is worked out, so the loop over counts has no end to guess.
+        let sums = &mut self.sums;
+        sums[n] = [0; MAX_HAND as usize + 1];
+        sums[n][0] = 1;
+        for i in (0..n).rev() {
+            let v = worth[i];
+            let (head, tail) = sums.split_at_mut(i + 1);
+            let (row, next) = (&mut head[i], &tail[0]);
+            row[0] = 1;
+            for k in 1..=K {
+                row[k] = next[k] | next[k - 1] << v;
+            }
+        }
+        let reach = sums[0][1..=K].iter().fold(0, |a, &b| a | b);
+        let least = need + (reach >> need).trailing_zeros() as u16;
+        let mut fewest = K;
+        for k in (1..=K).rev() {
+            fewest = select_unpredictable(sums[0][k] >> least & 1 != 0, k, fewest);
+        }
+        // The lex-first: each card in turn, taken if the cards after it can make up the rest.
+        let mut c = Cover {
+            cards: 0,
+            total: least,
+            count: fewest as u8,
+        };
+        let (mut left, mut k) = (least, fewest);
+        for i in 0..n {
+            let v = worth[i];
+            let after = sums[i + 1][k.saturating_sub(1)];
+            let take = (k > 0) & (left >= v) & (after >> (left.wrapping_sub(v) & 63) & 1 != 0);
+            c.cards |= u64::from(take) << codes[i];
+            left -= v * u16::from(take);
+            k -= usize::from(take);
+        }
+        debug_assert_eq!((left, k), (0, 0));
+        c
+    }
+
+    /// True if the hand has exactly one minimal cover (the list then holds it).
+    #[inline]
+    pub fn only_one(&self) -> bool {
+        self.one
     }
 
     /// The total value of the hand the covers were last generated from.
@@ -362,6 +523,23 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_plays_lex_key_lists_its_codes_in_order() {
+        let r = Rules::default();
+        let mut rng = crate::rng::GameRng::new(2, 4, 6);
+        let mut p = Plays::default();
+        for _ in 0..2000 {
+            let mut deck: Vec<u8> = (0..56).collect();
+            rng.shuffle(&mut deck);
+            let hand = deck[..8].iter().fold(0, |m, &c| m | card::bit(c));
+            p.generate(hand, &r, &Values::new(&r));
+            for play in p.as_slice() {
+                let want = card::cards(play.cards).fold(0, |k, c| k << 6 | u32::from(c));
+                assert_eq!(play.lex, want, "{play:?}");
+            }
+        }
+    }
+
     fn plays_of(hand: u64, r: &Rules) -> Vec<u64> {
         let mut p = Plays::default();
         p.generate(hand, r, &Values::new(r));
@@ -406,5 +584,50 @@ mod tests {
             want.sort_unstable();
             assert_eq!(got, want, "hand {hand:x} need {need}");
         }
+    }
+
+    #[test]
+    fn the_least_cover_alone_is_simples_pick_from_the_whole_list() {
+        use crate::games::regicide::simple::least_cover;
+        let sets = [
+            vec![],
+            vec!["king.value=25"],
+            vec!["jack.value=12", "queen.value=12", "king.value=12"],
+            // Not ordered: the whole list.
+            vec!["queen.value=5"],
+        ];
+        let mut rng = crate::rng::GameRng::new(7, 5, 3);
+        let (mut all, mut least) = (Covers::default(), Covers::default());
+        let mut quick = 0;
+        for sets in sets {
+            let r: Rules = crate::rules::load(
+                None,
+                &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            )
+            .unwrap();
+            let values = Values::new(&r);
+            for _ in 0..4000 {
+                let mut deck: Vec<u8> = (0..56).collect();
+                rng.shuffle(&mut deck);
+                let n = 1 + rng.below(10) as usize;
+                let hand = deck[..n].iter().fold(0, |m, &c| m | card::bit(c));
+                let need = rng.below(60) as u16;
+                all.generate(hand, need, &values);
+                least.generate_least(hand, need, &values);
+                let want = least_cover(all.as_slice());
+                assert_eq!(
+                    least_cover(least.as_slice()),
+                    want,
+                    "{hand:x} {need} {sets:?}"
+                );
+                assert_eq!(least.only_one(), all.as_slice().len() == 1);
+                assert_eq!(all.only_one(), all.as_slice().len() == 1);
+                assert_eq!(least.hand_value(), all.hand_value());
+                if least.as_slice().len() == 1 && all.as_slice().len() > 1 {
+                    quick += 1;
+                }
+            }
+        }
+        assert!(quick > 3000, "the quick search ran {quick} times");
     }
 }

@@ -26,7 +26,9 @@ pub struct Step1<'a> {
 /// The legal choices of step 4.
 #[derive(Clone, Copy, Debug)]
 pub struct Step4<'a> {
-    /// The minimal covers of the attack (none if the hand cannot cover it).
+    /// The minimal covers of the attack (none if the hand cannot cover it); for a seat whose
+    /// policy asks for the least cover only ([`Policy::least_cover_only`]), a list that holds
+    /// the least one (alone, or among all the others under unusual card values).
     pub covers: &'a [Cover],
     /// True if a set-aside Jester is left (solo).
     pub solo_jester: bool,
@@ -65,6 +67,14 @@ pub trait Policy {
     fn next_seat(&self, view: &View, coins: &mut GameRng) -> u8;
     /// Step 4: one of `choices` (`GiveUp` only when there is no cover).
     fn defend(&self, view: &View, choices: &Step4, coins: &mut GameRng) -> Defence;
+    /// True if `seat`'s step 4 discard is always the least minimal cover (least total, then
+    /// fewest cards, then lex-first), so the engine may find that one alone instead of listing
+    /// every minimal cover.
+    #[inline]
+    fn least_cover_only(&self, seat: u8) -> bool {
+        let _ = seat;
+        false
+    }
 }
 
 /// Every policy a seat can use (an empty seat holds the default, `simple`, and never plays).
@@ -166,5 +176,10 @@ impl Policy for Mixed<'_> {
     #[inline]
     fn defend(&self, view: &View, choices: &Step4, coins: &mut GameRng) -> Defence {
         each_kind!(&self.seats[usize::from(view.seat)], p => p.defend(view, choices, coins))
+    }
+
+    #[inline]
+    fn least_cover_only(&self, seat: u8) -> bool {
+        each_kind!(&self.seats[usize::from(seat)], p => p.least_cover_only(seat))
     }
 }

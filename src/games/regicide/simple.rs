@@ -80,35 +80,38 @@ fn score_key(p: &Play, t: &Terms) -> u32 {
 /// The best of the candidates offered so far: least key, ties to the lex-first cards.
 #[derive(Clone, Copy, Debug)]
 struct Best {
-    key: u32,
-    cards: u64,
+    /// The key above the cards' lex key: one comparison orders both.
+    key: u128,
     at: usize,
 }
 
 impl Best {
     /// No candidate yet (no real key is this large).
     const NONE: Self = Self {
-        key: u32::MAX,
-        cards: 0,
+        key: u128::MAX,
         at: usize::MAX,
     };
 
     /// Takes the candidate if it is `eligible` and comes first: a smaller key, or the same
-    /// key and lex-first cards. Written without branches: which candidate wins is data that a
-    /// branch predictor cannot guess.
+    /// key and lex-first cards (`lex`, smaller for the lex-first of two sets of one size:
+    /// [`card::lex_key`], or [`Play::lex`]; one key means one size of set). Written without branches: which candidate wins is data that a branch predictor
+    /// cannot guess.
     #[inline]
-    fn offer(&mut self, eligible: bool, key: u32, cards: u64, at: usize) {
-        let first = (key < self.key) | ((key == self.key) & card::lex_before(cards, self.cards));
-        let take = eligible & first;
-        self.key = select_unpredictable(take, key, self.key);
-        self.cards = select_unpredictable(take, cards, self.cards);
+    fn offer(&mut self, eligible: bool, key: u32, lex: u64, at: usize) {
+        let key = u128::from(key) << 64 | u128::from(lex);
+        let take = eligible & (key < self.key);
+        // Word by word: a `u128` chosen whole compiles to a branch.
+        let (hi, lo) = ((key >> 64) as u64, key as u64);
+        let (best_hi, best_lo) = ((self.key >> 64) as u64, self.key as u64);
+        self.key = u128::from(select_unpredictable(take, hi, best_hi)) << 64
+            | u128::from(select_unpredictable(take, lo, best_lo));
         self.at = select_unpredictable(take, at, self.at);
     }
 
     /// The index of the best candidate, if any.
     #[inline]
     fn found(&self) -> Option<usize> {
-        (self.key != u32::MAX).then_some(self.at)
+        (self.at != usize::MAX).then_some(self.at)
     }
 }
 
@@ -131,10 +134,11 @@ impl Bests {
         for (i, p) in plays.iter().enumerate() {
             let card = !p.is_jester();
             let t = Terms::of(view, p);
-            b.kill.offer(card & t.kills, kill_key(p, &t), p.cards, i);
+            let lex = u64::from(p.lex);
+            b.kill.offer(card & t.kills, kill_key(p, &t), lex, i);
             let score = score_key(p, &t);
-            b.safe.offer(card & t.safe, score, p.cards, i);
-            b.any.offer(card, score, p.cards, i);
+            b.safe.offer(card & t.safe, score, lex, i);
+            b.any.offer(card, score, lex, i);
         }
         b
     }
@@ -148,7 +152,7 @@ pub fn least_cover(covers: &[Cover]) -> Option<Cover> {
         best.offer(
             true,
             u32::from(c.total) << 8 | u32::from(c.count),
-            c.cards,
+            card::lex_key(c.cards),
             i,
         );
     }
@@ -228,6 +232,11 @@ impl Policy for Simple {
             return Defence::SoloJester;
         }
         least_cover(choices.covers).map_or(Defence::GiveUp, Defence::Discard)
+    }
+
+    #[inline]
+    fn least_cover_only(&self, _: u8) -> bool {
+        true
     }
 }
 
