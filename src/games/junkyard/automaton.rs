@@ -3,7 +3,27 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::Counts;
+use super::cards::{Counts, NUMBERS};
+
+/// Copies of an automaton's number `a` per pattern (in the order of `Pattern`'s
+/// discriminants); a run's cards are in [`RUN_CARDS`].
+const OF_A: [u8; 4] = [4, 2, 1, 0];
+/// Copies of its number `b` per pattern.
+const OF_B: [u8; 4] = [0, 2, 3, 0];
+/// The cards of the run 1 to `top`, for `top` from 0 (none) to 10.
+const RUN_CARDS: [Counts; NUMBERS + 1] = {
+    let mut all = [[0u8; NUMBERS + 1]; NUMBERS + 1];
+    let mut top = 1;
+    while top <= NUMBERS {
+        let mut v = 1;
+        while v <= top {
+            all[top][v] = 1;
+            v += 1;
+        }
+        top += 1;
+    }
+    all
+};
 
 /// The four patterns, in increasing rank of the order's last tie-break (a run ranks first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -87,20 +107,33 @@ impl Automaton {
     }
 
     /// The cards it is made of, added to `counts`.
+    #[inline]
     pub fn add_cards(&self, counts: &mut Counts) {
-        let (a, b) = (usize::from(self.a), usize::from(self.b));
-        match self.pattern {
-            Pattern::FourOnes => counts[1] += 4,
-            Pattern::TwoPairs => {
-                counts[a] += 2;
-                counts[b] += 2;
-            }
-            Pattern::OneThree => {
-                counts[a] += 1;
-                counts[b] += 3;
-            }
-            Pattern::Run => (1..=a).for_each(|v| counts[v] += 1),
-        }
+        let (a, b, run) = self.parts();
+        counts[a] += OF_A[self.pattern as usize];
+        counts[b] += OF_B[self.pattern as usize];
+        counts.iter_mut().zip(run).for_each(|(c, r)| *c += r);
+    }
+
+    /// The cards it is made of, taken out of `counts` (which must hold them).
+    #[inline]
+    pub fn take_cards(&self, counts: &mut Counts) {
+        let (a, b, run) = self.parts();
+        counts[a] -= OF_A[self.pattern as usize];
+        counts[b] -= OF_B[self.pattern as usize];
+        counts.iter_mut().zip(run).for_each(|(c, r)| *c -= r);
+    }
+
+    /// Its cards without a branch on the pattern: `OF_A` copies of `a`, `OF_B` copies of `b`,
+    /// and a run's cards 1 to `a` (none for the other patterns).
+    #[inline(always)]
+    fn parts(&self) -> (usize, usize, &'static Counts) {
+        let top = self.a * u8::from(self.pattern == Pattern::Run);
+        (
+            usize::from(self.a),
+            usize::from(self.b),
+            &RUN_CARDS[usize::from(top)],
+        )
     }
 
     /// The cards it is made of, by increasing value, into `out`; returns how many.

@@ -81,65 +81,71 @@ pub fn buildable(counts: &Counts, out: &mut [Automaton; MAX_CHOICES]) -> usize {
     n
 }
 
-/// The highest set bit's index, if any bit is set.
+/// The highest value in `mask` (bit `v` for value `v`), 0 if none (bit 0 is never a value).
 #[inline(always)]
-fn top_bit(mask: u16) -> Option<u8> {
-    (mask != 0).then(|| 15 - mask.leading_zeros() as u8)
+fn top_value(mask: u16) -> u8 {
+    15 - (mask | 1).leading_zeros() as u8
 }
 
 /// The strongest automaton buildable from `counts` (in the order of
-/// [`Automaton::strength`]), found without listing them all.
+/// [`Automaton::strength`]), found without listing them all: the strongest of each pattern,
+/// worked out without a branch, and the greatest of their strengths.
 #[inline]
 pub fn strongest(counts: &Counts) -> Option<Automaton> {
-    let mut best: Option<Automaton> = None;
-    let mut offer = |bot: Automaton| {
-        if best.is_none_or(|b| bot.strength() > b.strength()) {
-            best = Some(bot);
-        }
-    };
     let [singles, pairs, triples] = masks(counts);
-    // One-and-three: the greatest single, with the greatest triple of another number; if the
-    // only triple is of that number, the next single below it.
-    if let Some(a) = top_bit(singles) {
-        if let Some(b) = top_bit(triples & !(1 << a)) {
-            offer(Automaton::one_three(a, b));
-        } else if triples & (1 << a) != 0
-            && let Some(low) = top_bit(singles & !(1 << a))
-        {
-            offer(Automaton::one_three(low, a));
-        }
-    }
-    if let Some(b) = top_bit(pairs)
-        && let Some(a) = top_bit(pairs & !(1 << b))
-    {
-        offer(Automaton::two_pairs(a, b));
-    }
     let run = run_length(singles);
-    if run >= 3 {
-        offer(Automaton::run(run));
+    // Most calls find nothing (the last of a build's calls, and most turns' only one): one
+    // test of the four patterns' needs first.
+    let any = (counts[1] >= 4)
+        | (pairs.count_ones() >= 2)
+        | (run >= 3)
+        | ((triples != 0) & (singles.count_ones() >= 2));
+    if !any {
+        return None;
     }
-    if counts[1] >= 4 {
-        offer(Automaton::FOUR_ONES);
-    }
-    best
-}
-
-/// Takes `bot`'s cards out of `counts` (which must hold them).
-#[inline]
-pub fn take_cards(counts: &mut Counts, bot: &Automaton) {
-    let (a, b) = (usize::from(bot.a), usize::from(bot.b));
-    match bot.pattern {
-        Pattern::FourOnes => counts[1] -= 4,
-        Pattern::TwoPairs => {
-            counts[a] -= 2;
-            counts[b] -= 2;
-        }
-        Pattern::OneThree => {
-            counts[a] -= 1;
-            counts[b] -= 3;
-        }
-        Pattern::Run => counts[1..=a].iter_mut().for_each(|c| *c -= 1),
-    }
+    // One-and-three: the greatest single, with the greatest triple of another number; if the
+    // only triple is of that number, the next single below it with that triple.
+    let a = top_value(singles);
+    let b = top_value(triples & !(1 << a));
+    let below = top_value(singles & !(1 << a));
+    let of_a = (triples >> a) & 1 != 0;
+    let (single, triple) = if b != 0 {
+        (a, b)
+    } else {
+        (below, a * u8::from(of_a))
+    };
+    // Two pairs: the two greatest pairs.
+    let high = top_value(pairs);
+    let low = top_value(pairs & !(1 << high));
+    let sum = u32::from(run) * (u32::from(run) + 1) / 2;
+    // Each pattern's strength (power, toughness, pattern; see `Automaton::strength`), 0 where
+    // it cannot be built, in the order of `Pattern`'s discriminants.
+    let key = |power: u32, toughness: u32, pattern: Pattern| {
+        (power << 16) | (toughness << 8) | pattern as u32
+    };
+    let strengths = [
+        key(1, 1, Pattern::FourOnes) * u32::from(counts[1] >= 4),
+        key(2 * u32::from(low), 2 * u32::from(high), Pattern::TwoPairs) * u32::from(low != 0),
+        key(u32::from(single), 3 * u32::from(triple), Pattern::OneThree)
+            * u32::from(single != 0 && triple != 0),
+        key(sum, sum, Pattern::Run) * u32::from(run >= 3),
+    ];
+    let best = strengths.into_iter().max().unwrap_or(0);
+    // A strength ends in its pattern, which picks the numbers.
+    let p = (best & 0xFF) as usize;
+    Some(Automaton {
+        power: (best >> 16) as u8,
+        toughness: (best >> 8) as u8,
+        pattern: [
+            Pattern::FourOnes,
+            Pattern::TwoPairs,
+            Pattern::OneThree,
+            Pattern::Run,
+        ][p],
+        a: [1, low, single, run][p],
+        b: [0, high, triple, 0][p],
+        attacking: false,
+    })
 }
 
 #[cfg(test)]
@@ -226,7 +232,7 @@ mod tests {
             if let Some(b) = best {
                 assert!(b.buildable_from(&c));
                 let mut left = c;
-                take_cards(&mut left, &b);
+                b.take_cards(&mut left);
                 let taken: u8 = c.iter().sum::<u8>() - left.iter().sum::<u8>();
                 assert_eq!(usize::from(taken), b.card_count());
             }

@@ -562,7 +562,7 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
     pub fn build(&mut self, bot: Automaton) {
         let side = &mut self.engine.sides[self.seat];
         debug_assert!(bot.buildable_from(&side.assembly), "cannot build {bot:?}");
-        build::take_cards(&mut side.assembly, &bot);
+        bot.take_cards(&mut side.assembly);
         side.add_bot(Automaton {
             attacking: false,
             ..bot

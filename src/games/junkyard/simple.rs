@@ -136,24 +136,25 @@ pub fn attack(view: &View) -> u32 {
         // An attacking automaton counts 0 (a product, not a branch on the flag).
         top_power = top_power.max(d.power * u8::from(!d.attacking));
     }
-    let total: i32 = mine.iter().map(|b| i32::from(b.power)).sum();
+    // One pass over the player's automatons: their total power, every one that would attack,
+    // and the guard (the greatest guard key, first of equals), all without a branch.
+    let mut total = 0i32;
+    let mut mask = 0;
+    let mut best_guard = 0u64;
+    for (i, b) in mine.iter().enumerate() {
+        total += i32::from(b.power);
+        let goes = (b.pattern == Pattern::FourOnes) | (b.toughness > top_power);
+        mask |= u32::from(goes) << i;
+        best_guard = best_guard.max(ranked(guard_key(b), i));
+    }
     if !any_defender && total >= i32::from(view.opp_hp()) {
         return combat::all(mine.len());
     }
-    // Every automaton that would attack, then the guard taken out (looked for only if there
-    // is one to take out: most turns nothing attacks).
-    let mut mask = 0;
-    for (i, b) in mine.iter().enumerate() {
-        let goes = (b.pattern == Pattern::FourOnes) | (b.toughness > top_power);
-        mask |= u32::from(goes) << i;
+    // A guard key of 0 (four 1s only, or no automaton): no guard.
+    if best_guard >> 8 == 0 {
+        return mask;
     }
-    if mask == 0 {
-        return 0;
-    }
-    match guard(mine) {
-        Some(g) => mask & !(1 << g),
-        None => mask,
-    }
+    mask & !(1 << index_of(best_guard))
 }
 
 /// The blocking rules (Gang, Safe, then Chump) for the defender of `view` against `attackers`
@@ -359,11 +360,14 @@ pub fn safe(mine: &[Automaton], free: u32, a: &Automaton) -> Option<usize> {
 impl Policy for Simple {
     #[inline]
     fn main<D: Dealer, O: Observer>(&self, _: &Rules, turn: &mut Turn<'_, '_, D, O>) -> u32 {
-        if let Some((t, own)) = king(&turn.view()) {
-            turn.deploy(KING, t, own);
-        }
-        if let Some((t, own)) = lesser(&turn.view()) {
-            turn.deploy(LESSER, t, own);
+        // Most turns the hand is empty: the rules of the tear-downs are not even looked at.
+        if turn.view().hand() != [0, 0] {
+            if let Some((t, own)) = king(&turn.view()) {
+                turn.deploy(KING, t, own);
+            }
+            if let Some((t, own)) = lesser(&turn.view()) {
+                turn.deploy(LESSER, t, own);
+            }
         }
         turn.build_all_strongest();
         attack(&turn.view())
