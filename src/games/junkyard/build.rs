@@ -8,6 +8,7 @@ use super::cards::{Counts, NUMBERS};
 /// 8 runs and four 1s.
 pub const MAX_CHOICES: usize = 144;
 
+#[cfg(not(target_arch = "x86_64"))]
 /// The high bits of the eight bytes of `m` (only those bits may be set) gathered into bits 0
 /// to 7: a multiplication places byte `k`'s flag at bit `56 + k` and no two products overlap.
 #[inline(always)]
@@ -15,15 +16,40 @@ fn gather(m: u64) -> u16 {
     ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
 }
 
-/// Bit `v` set for each value with at least one, two and three cards in `counts`: all ten
-/// compared at once, byte by byte (counts are below 128, so adding `128 - n` to a byte sets its
-/// high bit exactly when it holds at least `n`, and never carries into the next).
+/// `counts` as two words, little-endian: byte `v` is the count of value `v`.
 #[inline(always)]
-fn masks(counts: &Counts) -> [u16; 3] {
+fn words(counts: &Counts) -> (u64, u64) {
     let mut bytes = [0u8; 16];
     bytes[..NUMBERS + 1].copy_from_slice(counts);
     let lo = u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes"));
     let hi = u64::from_le_bytes(bytes[8..].try_into().expect("8 bytes"));
+    (lo, hi)
+}
+
+/// Bit `v` set for each value with at least one, two and three cards in `counts`: all ten
+/// compared at once by SSE2 (part of every x86-64 processor), one byte compare and one
+/// gathering of the bytes' top bits per count (counts are below 128, so a signed compare
+/// serves).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn masks(counts: &Counts) -> [u16; 3] {
+    use std::arch::x86_64::{_mm_cmpgt_epi8, _mm_movemask_epi8, _mm_set_epi64x, _mm_set1_epi8};
+    let (lo, hi) = words(counts);
+    // SAFETY: these SSE2 instructions exist on every x86-64 processor (the target's baseline).
+    unsafe {
+        let v = _mm_set_epi64x(hi as i64, lo as i64);
+        let at_least = |n: i8| _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(n - 1))) as u16;
+        [at_least(1), at_least(2), at_least(3)]
+    }
+}
+
+/// Bit `v` set for each value with at least one, two and three cards in `counts`: all ten
+/// compared at once, byte by byte (counts are below 128, so adding `128 - n` to a byte sets its
+/// high bit exactly when it holds at least `n`, and never carries into the next).
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn masks(counts: &Counts) -> [u16; 3] {
+    let (lo, hi) = words(counts);
     const HIGH: u64 = 0x8080_8080_8080_8080;
     const ONES: u64 = 0x0101_0101_0101_0101;
     let at_least = |n: u64| {
@@ -90,16 +116,17 @@ fn top_value(mask: u16) -> u8 {
 /// The strongest automaton buildable from `counts` (in the order of
 /// [`Automaton::strength`]), found without listing them all: the strongest of each pattern,
 /// worked out without a branch, and the greatest of their strengths.
-#[inline]
+#[inline(always)]
 pub fn strongest(counts: &Counts) -> Option<Automaton> {
     let [singles, pairs, triples] = masks(counts);
     let run = run_length(singles);
     // Most calls find nothing (the last of a build's calls, and most turns' only one): one
     // test of the four patterns' needs first.
+    let two_or_more = |m: u16| m & m.wrapping_sub(1) != 0;
     let any = (counts[1] >= 4)
-        | (pairs.count_ones() >= 2)
+        | two_or_more(pairs)
         | (run >= 3)
-        | ((triples != 0) & (singles.count_ones() >= 2));
+        | ((triples != 0) & two_or_more(singles));
     if !any {
         return None;
     }

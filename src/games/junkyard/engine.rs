@@ -445,14 +445,15 @@ impl Engine {
         let mut lost = [0u32; 2];
         let mut to_player = 0u16;
         let blockers_of = blocks.by_attacker(self.sides[def].bots().len());
+        // One attacker's blockers in a list, and where each is among the defender's.
+        let mut list = [Automaton::FOUR_ONES; MAX_BOTS];
+        let mut index = [0u8; MAX_BOTS];
         for j in combat::bits(attackers) {
             let bot = self.sides[seat].bots[j];
             if blockers_of[j] == 0 {
                 to_player += u16::from(bot.power);
                 continue;
             }
-            let mut list = [Automaton::FOUR_ONES; MAX_BOTS];
-            let mut index = [0u8; MAX_BOTS];
             let mut n = 0;
             for i in combat::bits(blockers_of[j]) {
                 list[n] = self.sides[def].bots[i];
