@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::{Counts, NUMBERS};
+use super::cards::{Area, Counts, NUMBERS, copies};
 
 /// Copies of an automaton's number `a` per pattern (in the order of `Pattern`'s
 /// discriminants); a run's cards are in [`RUN_CARDS`].
@@ -18,6 +18,20 @@ const RUN_CARDS: [Counts; NUMBERS + 1] = {
         let mut v = 1;
         while v <= top {
             all[top][v] = 1;
+            v += 1;
+        }
+        top += 1;
+    }
+    all
+};
+/// [`RUN_CARDS`] as the two words of an [`Area`].
+const RUN_WORDS: [[u64; 2]; NUMBERS + 1] = {
+    let mut all = [[0u64; 2]; NUMBERS + 1];
+    let mut top = 0;
+    while top <= NUMBERS {
+        let mut v = 1;
+        while v <= top {
+            all[top][v / 8] += 1 << (8 * (v % 8));
             v += 1;
         }
         top += 1;
@@ -115,13 +129,25 @@ impl Automaton {
         counts.iter_mut().zip(run).for_each(|(c, r)| *c += r);
     }
 
-    /// The cards it is made of, taken out of `counts` (which must hold them).
+    /// Its cards as the two words of an [`Area`] (see [`Area::words`]).
+    #[inline(always)]
+    pub fn card_words(&self) -> [u64; 2] {
+        let (a, b, _) = self.parts();
+        let top = usize::from(self.a * u8::from(self.pattern == Pattern::Run));
+        let [a_lo, a_hi] = copies(a as u8, OF_A[self.pattern as usize]);
+        let [b_lo, b_hi] = copies(b as u8, OF_B[self.pattern as usize]);
+        [
+            a_lo + b_lo + RUN_WORDS[top][0],
+            a_hi + b_hi + RUN_WORDS[top][1],
+        ]
+    }
+
+    /// Takes its cards out of `area` (which must hold them), word by word.
     #[inline]
-    pub fn take_cards(&self, counts: &mut Counts) {
-        let (a, b, run) = self.parts();
-        counts[a] -= OF_A[self.pattern as usize];
-        counts[b] -= OF_B[self.pattern as usize];
-        counts.iter_mut().zip(run).for_each(|(c, r)| *c -= r);
+    pub fn take_cards(&self, area: &mut Area) {
+        let [lo, hi] = area.words();
+        let [c_lo, c_hi] = self.card_words();
+        area.set_words([lo - c_lo, hi - c_hi]);
     }
 
     /// Its cards without a branch on the pattern: `OF_A` copies of `a`, `OF_B` copies of `b`,

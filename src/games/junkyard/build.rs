@@ -2,7 +2,7 @@
 //! every choice of numbers), and the strongest of them found directly.
 
 use super::automaton::{Automaton, Pattern};
-use super::cards::{Counts, NUMBERS};
+use super::cards::{Area, Counts, NUMBERS};
 
 /// The most distinct automatons one assembly area can offer: 90 one-and-threes, 45 two-pairs,
 /// 8 runs and four 1s.
@@ -16,25 +16,14 @@ fn gather(m: u64) -> u16 {
     ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
 }
 
-/// `counts` as two words, little-endian: byte `v` is the count of value `v`.
-#[inline(always)]
-fn words(counts: &Counts) -> (u64, u64) {
-    let mut bytes = [0u8; 16];
-    bytes[..NUMBERS + 1].copy_from_slice(counts);
-    let lo = u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes"));
-    let hi = u64::from_le_bytes(bytes[8..].try_into().expect("8 bytes"));
-    (lo, hi)
-}
-
-/// Bit `v` set for each value with at least one, two and three cards in `counts`: all ten
-/// compared at once by SSE2 (part of every x86-64 processor), one byte compare and one
-/// gathering of the bytes' top bits per count (counts are below 128, so a signed compare
-/// serves).
+/// Bit `v` set for each value with at least one, two and three cards in the area of `words`
+/// (see [`Area::words`]): all ten compared at once by SSE2 (part of every x86-64 processor),
+/// one byte compare and one gathering of the bytes' top bits per count (counts are below 128,
+/// so a signed compare serves).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn masks(counts: &Counts) -> [u16; 3] {
+fn masks([lo, hi]: [u64; 2]) -> [u16; 3] {
     use std::arch::x86_64::{_mm_cmpgt_epi8, _mm_movemask_epi8, _mm_set_epi64x, _mm_set1_epi8};
-    let (lo, hi) = words(counts);
     // SAFETY: these SSE2 instructions exist on every x86-64 processor (the target's baseline).
     unsafe {
         let v = _mm_set_epi64x(hi as i64, lo as i64);
@@ -48,8 +37,7 @@ fn masks(counts: &Counts) -> [u16; 3] {
 /// high bit exactly when it holds at least `n`, and never carries into the next).
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-fn masks(counts: &Counts) -> [u16; 3] {
-    let (lo, hi) = words(counts);
+fn masks([lo, hi]: [u64; 2]) -> [u16; 3] {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     const ONES: u64 = 0x0101_0101_0101_0101;
     let at_least = |n: u64| {
@@ -68,7 +56,7 @@ fn run_length(singles: u16) -> u8 {
 /// Calls `each` on every automaton buildable from `counts`, once per distinct automaton (suits
 /// play no part, so cards of one value are interchangeable).
 pub fn for_each_buildable(counts: &Counts, mut each: impl FnMut(Automaton)) {
-    let [singles, pairs, triples] = masks(counts);
+    let [singles, pairs, triples] = masks(Area::new(counts).words());
     for b in 1..=NUMBERS as u8 {
         if triples & (1 << b) == 0 {
             continue;
@@ -117,8 +105,10 @@ fn top_value(mask: u16) -> u8 {
 /// [`Automaton::strength`]), found without listing them all: the strongest of each pattern,
 /// worked out without a branch, and the greatest of their strengths.
 #[inline(always)]
-pub fn strongest(counts: &Counts) -> Option<Automaton> {
-    let [singles, pairs, triples] = masks(counts);
+pub fn strongest(area: &Area) -> Option<Automaton> {
+    let words = area.words();
+    let counts = area.counts();
+    let [singles, pairs, triples] = masks(words);
     let run = run_length(singles);
     // Most calls find nothing (the last of a build's calls, and most turns' only one): one
     // test of the four patterns' needs first.
@@ -236,7 +226,7 @@ mod tests {
             }
             let want = [1u8, 2, 3]
                 .map(|n| (1..=NUMBERS).fold(0u16, |m, v| m | (u16::from(c[v] >= n) << v)));
-            assert_eq!(masks(&c), want, "{c:?}");
+            assert_eq!(masks(Area::new(&c).words()), want, "{c:?}");
         }
     }
 
@@ -255,12 +245,12 @@ mod tests {
                     best = Some(b);
                 }
             });
-            assert_eq!(strongest(&c), best, "{c:?}");
+            assert_eq!(strongest(&Area::new(&c)), best, "{c:?}");
             if let Some(b) = best {
                 assert!(b.buildable_from(&c));
-                let mut left = c;
+                let mut left = Area::new(&c);
                 b.take_cards(&mut left);
-                let taken: u8 = c.iter().sum::<u8>() - left.iter().sum::<u8>();
+                let taken: u8 = c.iter().sum::<u8>() - left.counts().iter().sum::<u8>();
                 assert_eq!(usize::from(taken), b.card_count());
             }
         }
