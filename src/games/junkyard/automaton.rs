@@ -132,10 +132,9 @@ impl Automaton {
     /// Its cards as the two words of an [`Area`] (see [`Area::words`]).
     #[inline(always)]
     pub fn card_words(&self) -> [u64; 2] {
-        let (a, b, _) = self.parts();
-        let top = usize::from(self.a * u8::from(self.pattern == Pattern::Run));
-        let [a_lo, a_hi] = copies(a as u8, OF_A[self.pattern as usize]);
-        let [b_lo, b_hi] = copies(b as u8, OF_B[self.pattern as usize]);
+        let top = usize::from(self.run_top());
+        let [a_lo, a_hi] = copies(self.a, OF_A[self.pattern as usize]);
+        let [b_lo, b_hi] = copies(self.b, OF_B[self.pattern as usize]);
         [
             a_lo + b_lo + RUN_WORDS[top][0],
             a_hi + b_hi + RUN_WORDS[top][1],
@@ -154,12 +153,17 @@ impl Automaton {
     /// and a run's cards 1 to `a` (none for the other patterns).
     #[inline(always)]
     fn parts(&self) -> (usize, usize, &'static Counts) {
-        let top = self.a * u8::from(self.pattern == Pattern::Run);
         (
             usize::from(self.a),
             usize::from(self.b),
-            &RUN_CARDS[usize::from(top)],
+            &RUN_CARDS[usize::from(self.run_top())],
         )
+    }
+
+    /// A run's top, 0 for the other patterns.
+    #[inline(always)]
+    fn run_top(&self) -> u8 {
+        self.a * u8::from(self.pattern == Pattern::Run)
     }
 
     /// The cards it is made of, by increasing value, into `out`; returns how many.
@@ -215,6 +219,49 @@ mod tests {
         let n = Automaton::one_three(9, 2).cards(&mut out);
         assert_eq!(&out[..n], &[2, 2, 2, 9]);
         assert_eq!(Automaton::run(5).card_count(), 5);
+    }
+
+    /// Every automaton of the rules' numbers: each pattern with each choice of numbers.
+    fn every_automaton() -> Vec<Automaton> {
+        let mut all = vec![Automaton::FOUR_ONES];
+        for a in 1..=NUMBERS as u8 {
+            for b in 1..=NUMBERS as u8 {
+                if a != b {
+                    all.push(Automaton::one_three(a, b));
+                }
+                if a < b {
+                    all.push(Automaton::two_pairs(a, b));
+                }
+            }
+            if a >= 3 {
+                all.push(Automaton::run(a));
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn cards_added_taken_and_as_words_agree_with_the_patterns() {
+        for bot in every_automaton() {
+            // The cards by the rulings' definition of each pattern.
+            let mut want = Counts::default();
+            let (a, b) = (usize::from(bot.a), usize::from(bot.b));
+            match bot.pattern {
+                Pattern::FourOnes => want[1] = 4,
+                Pattern::TwoPairs => (want[a], want[b]) = (2, 2),
+                Pattern::OneThree => (want[a], want[b]) = (1, 3),
+                Pattern::Run => (1..=a).for_each(|v| want[v] = 1),
+            }
+            let mut added = [1u8; NUMBERS + 1];
+            bot.add_cards(&mut added);
+            let got: Vec<u8> = added.iter().map(|c| c - 1).collect();
+            assert_eq!(got, want, "{bot:?}");
+            assert_eq!(bot.card_words(), Area::new(&want).words(), "{bot:?}");
+            let mut area = Area::new(&added);
+            bot.take_cards(&mut area);
+            assert_eq!(area.counts(), &[1u8; NUMBERS + 1], "{bot:?}");
+            assert_eq!(usize::from(want.iter().sum::<u8>()), bot.card_count());
+        }
     }
 
     #[test]

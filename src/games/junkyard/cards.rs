@@ -109,7 +109,7 @@ impl Area {
         Self(bytes)
     }
 
-    /// The counts, by value (index 0 unused).
+    /// The counts (index 0 unused).
     #[inline(always)]
     pub fn counts(&self) -> &Counts {
         self.0[..NUMBERS + 1].try_into().expect("11 counts")
