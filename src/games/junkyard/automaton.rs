@@ -3,7 +3,41 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::Counts;
+use super::cards::{Area, Counts, NUMBERS, copies};
+
+/// Copies of an automaton's number `a` per pattern (in the order of `Pattern`'s
+/// discriminants); a run's cards are in [`RUN_CARDS`].
+const OF_A: [u8; 4] = [4, 2, 1, 0];
+/// Copies of its number `b` per pattern.
+const OF_B: [u8; 4] = [0, 2, 3, 0];
+/// The cards of the run 1 to `top`, for `top` from 0 (none) to 10.
+const RUN_CARDS: [Counts; NUMBERS + 1] = {
+    let mut all = [[0u8; NUMBERS + 1]; NUMBERS + 1];
+    let mut top = 1;
+    while top <= NUMBERS {
+        let mut v = 1;
+        while v <= top {
+            all[top][v] = 1;
+            v += 1;
+        }
+        top += 1;
+    }
+    all
+};
+/// [`RUN_CARDS`] as the two words of an [`Area`].
+const RUN_WORDS: [[u64; 2]; NUMBERS + 1] = {
+    let mut all = [[0u64; 2]; NUMBERS + 1];
+    let mut top = 0;
+    while top <= NUMBERS {
+        let mut v = 1;
+        while v <= top {
+            all[top][v / 8] += 1 << (8 * (v % 8));
+            v += 1;
+        }
+        top += 1;
+    }
+    all
+};
 
 /// The four patterns, in increasing rank of the order's last tie-break (a run ranks first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -87,20 +121,49 @@ impl Automaton {
     }
 
     /// The cards it is made of, added to `counts`.
+    #[inline]
     pub fn add_cards(&self, counts: &mut Counts) {
-        let (a, b) = (usize::from(self.a), usize::from(self.b));
-        match self.pattern {
-            Pattern::FourOnes => counts[1] += 4,
-            Pattern::TwoPairs => {
-                counts[a] += 2;
-                counts[b] += 2;
-            }
-            Pattern::OneThree => {
-                counts[a] += 1;
-                counts[b] += 3;
-            }
-            Pattern::Run => (1..=a).for_each(|v| counts[v] += 1),
-        }
+        let (a, b, run) = self.parts();
+        counts[a] += OF_A[self.pattern as usize];
+        counts[b] += OF_B[self.pattern as usize];
+        counts.iter_mut().zip(run).for_each(|(c, r)| *c += r);
+    }
+
+    /// Its cards as the two words of an [`Area`] (see [`Area::words`]).
+    #[inline(always)]
+    pub fn card_words(&self) -> [u64; 2] {
+        let top = usize::from(self.run_top());
+        let [a_lo, a_hi] = copies(self.a, OF_A[self.pattern as usize]);
+        let [b_lo, b_hi] = copies(self.b, OF_B[self.pattern as usize]);
+        [
+            a_lo + b_lo + RUN_WORDS[top][0],
+            a_hi + b_hi + RUN_WORDS[top][1],
+        ]
+    }
+
+    /// Takes its cards out of `area` (which must hold them), word by word.
+    #[inline]
+    pub fn take_cards(&self, area: &mut Area) {
+        let [lo, hi] = area.words();
+        let [c_lo, c_hi] = self.card_words();
+        area.set_words([lo - c_lo, hi - c_hi]);
+    }
+
+    /// Its cards without a branch on the pattern: `OF_A` copies of `a`, `OF_B` copies of `b`,
+    /// and a run's cards 1 to `a` (none for the other patterns).
+    #[inline(always)]
+    fn parts(&self) -> (usize, usize, &'static Counts) {
+        (
+            usize::from(self.a),
+            usize::from(self.b),
+            &RUN_CARDS[usize::from(self.run_top())],
+        )
+    }
+
+    /// A run's top, 0 for the other patterns.
+    #[inline(always)]
+    fn run_top(&self) -> u8 {
+        self.a * u8::from(self.pattern == Pattern::Run)
     }
 
     /// The cards it is made of, by increasing value, into `out`; returns how many.
@@ -156,6 +219,49 @@ mod tests {
         let n = Automaton::one_three(9, 2).cards(&mut out);
         assert_eq!(&out[..n], &[2, 2, 2, 9]);
         assert_eq!(Automaton::run(5).card_count(), 5);
+    }
+
+    /// Every automaton of the rules' numbers: each pattern with each choice of numbers.
+    fn every_automaton() -> Vec<Automaton> {
+        let mut all = vec![Automaton::FOUR_ONES];
+        for a in 1..=NUMBERS as u8 {
+            for b in 1..=NUMBERS as u8 {
+                if a != b {
+                    all.push(Automaton::one_three(a, b));
+                }
+                if a < b {
+                    all.push(Automaton::two_pairs(a, b));
+                }
+            }
+            if a >= 3 {
+                all.push(Automaton::run(a));
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn cards_added_taken_and_as_words_agree_with_the_patterns() {
+        for bot in every_automaton() {
+            // The cards by the rulings' definition of each pattern.
+            let mut want = Counts::default();
+            let (a, b) = (usize::from(bot.a), usize::from(bot.b));
+            match bot.pattern {
+                Pattern::FourOnes => want[1] = 4,
+                Pattern::TwoPairs => (want[a], want[b]) = (2, 2),
+                Pattern::OneThree => (want[a], want[b]) = (1, 3),
+                Pattern::Run => (1..=a).for_each(|v| want[v] = 1),
+            }
+            let mut added = [1u8; NUMBERS + 1];
+            bot.add_cards(&mut added);
+            let got: Vec<u8> = added.iter().map(|c| c - 1).collect();
+            assert_eq!(got, want, "{bot:?}");
+            assert_eq!(bot.card_words(), Area::new(&want).words(), "{bot:?}");
+            let mut area = Area::new(&added);
+            bot.take_cards(&mut area);
+            assert_eq!(area.counts(), &[1u8; NUMBERS + 1], "{bot:?}");
+            assert_eq!(usize::from(want.iter().sum::<u8>()), bot.card_count());
+        }
     }
 
     #[test]

@@ -2,12 +2,13 @@
 //! every choice of numbers), and the strongest of them found directly.
 
 use super::automaton::{Automaton, Pattern};
-use super::cards::{Counts, NUMBERS};
+use super::cards::{Area, Counts, NUMBERS};
 
 /// The most distinct automatons one assembly area can offer: 90 one-and-threes, 45 two-pairs,
 /// 8 runs and four 1s.
 pub const MAX_CHOICES: usize = 144;
 
+#[cfg(not(target_arch = "x86_64"))]
 /// The high bits of the eight bytes of `m` (only those bits may be set) gathered into bits 0
 /// to 7: a multiplication places byte `k`'s flag at bit `56 + k` and no two products overlap.
 #[inline(always)]
@@ -15,15 +16,28 @@ fn gather(m: u64) -> u16 {
     ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
 }
 
+/// Bit `v` set for each value with at least one, two and three cards in the area of `words`
+/// (see [`Area::words`]): all ten compared at once by SSE2 (part of every x86-64 processor),
+/// one byte compare and one gathering of the bytes' top bits per count (counts are below 128,
+/// so a signed compare serves).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn masks([lo, hi]: [u64; 2]) -> [u16; 3] {
+    use std::arch::x86_64::{_mm_cmpgt_epi8, _mm_movemask_epi8, _mm_set_epi64x, _mm_set1_epi8};
+    // SAFETY: these SSE2 instructions exist on every x86-64 processor (the target's baseline).
+    unsafe {
+        let v = _mm_set_epi64x(hi as i64, lo as i64);
+        let at_least = |n: i8| _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(n - 1))) as u16;
+        [at_least(1), at_least(2), at_least(3)]
+    }
+}
+
 /// Bit `v` set for each value with at least one, two and three cards in `counts`: all ten
 /// compared at once, byte by byte (counts are below 128, so adding `128 - n` to a byte sets its
 /// high bit exactly when it holds at least `n`, and never carries into the next).
+#[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-fn masks(counts: &Counts) -> [u16; 3] {
-    let mut bytes = [0u8; 16];
-    bytes[..NUMBERS + 1].copy_from_slice(counts);
-    let lo = u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes"));
-    let hi = u64::from_le_bytes(bytes[8..].try_into().expect("8 bytes"));
+fn masks([lo, hi]: [u64; 2]) -> [u16; 3] {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     const ONES: u64 = 0x0101_0101_0101_0101;
     let at_least = |n: u64| {
@@ -42,7 +56,7 @@ fn run_length(singles: u16) -> u8 {
 /// Calls `each` on every automaton buildable from `counts`, once per distinct automaton (suits
 /// play no part, so cards of one value are interchangeable).
 pub fn for_each_buildable(counts: &Counts, mut each: impl FnMut(Automaton)) {
-    let [singles, pairs, triples] = masks(counts);
+    let [singles, pairs, triples] = masks(Area::new(counts).words());
     for b in 1..=NUMBERS as u8 {
         if triples & (1 << b) == 0 {
             continue;
@@ -81,65 +95,74 @@ pub fn buildable(counts: &Counts, out: &mut [Automaton; MAX_CHOICES]) -> usize {
     n
 }
 
-/// The highest set bit's index, if any bit is set.
+/// The highest value in `mask` (bit `v` for value `v`), 0 if none (bit 0 is never a value).
 #[inline(always)]
-fn top_bit(mask: u16) -> Option<u8> {
-    (mask != 0).then(|| 15 - mask.leading_zeros() as u8)
+fn top_value(mask: u16) -> u8 {
+    15 - (mask | 1).leading_zeros() as u8
 }
 
 /// The strongest automaton buildable from `counts` (in the order of
-/// [`Automaton::strength`]), found without listing them all.
-#[inline]
-pub fn strongest(counts: &Counts) -> Option<Automaton> {
-    let mut best: Option<Automaton> = None;
-    let mut offer = |bot: Automaton| {
-        if best.is_none_or(|b| bot.strength() > b.strength()) {
-            best = Some(bot);
-        }
-    };
-    let [singles, pairs, triples] = masks(counts);
-    // One-and-three: the greatest single, with the greatest triple of another number; if the
-    // only triple is of that number, the next single below it.
-    if let Some(a) = top_bit(singles) {
-        if let Some(b) = top_bit(triples & !(1 << a)) {
-            offer(Automaton::one_three(a, b));
-        } else if triples & (1 << a) != 0
-            && let Some(low) = top_bit(singles & !(1 << a))
-        {
-            offer(Automaton::one_three(low, a));
-        }
-    }
-    if let Some(b) = top_bit(pairs)
-        && let Some(a) = top_bit(pairs & !(1 << b))
-    {
-        offer(Automaton::two_pairs(a, b));
-    }
+/// [`Automaton::strength`]), found without listing them all: the strongest of each pattern,
+/// worked out without a branch, and the greatest of their strengths.
+#[inline(always)]
+pub fn strongest(area: &Area) -> Option<Automaton> {
+    let words = area.words();
+    let counts = area.counts();
+    let [singles, pairs, triples] = masks(words);
     let run = run_length(singles);
-    if run >= 3 {
-        offer(Automaton::run(run));
+    // Most calls find nothing (the last of a build's calls, and most turns' only one): one
+    // test of the four patterns' needs first.
+    let two_or_more = |m: u16| m & m.wrapping_sub(1) != 0;
+    let any = (counts[1] >= 4)
+        | two_or_more(pairs)
+        | (run >= 3)
+        | ((triples != 0) & two_or_more(singles));
+    if !any {
+        return None;
     }
-    if counts[1] >= 4 {
-        offer(Automaton::FOUR_ONES);
-    }
-    best
-}
-
-/// Takes `bot`'s cards out of `counts` (which must hold them).
-#[inline]
-pub fn take_cards(counts: &mut Counts, bot: &Automaton) {
-    let (a, b) = (usize::from(bot.a), usize::from(bot.b));
-    match bot.pattern {
-        Pattern::FourOnes => counts[1] -= 4,
-        Pattern::TwoPairs => {
-            counts[a] -= 2;
-            counts[b] -= 2;
-        }
-        Pattern::OneThree => {
-            counts[a] -= 1;
-            counts[b] -= 3;
-        }
-        Pattern::Run => counts[1..=a].iter_mut().for_each(|c| *c -= 1),
-    }
+    // One-and-three: the greatest single, with the greatest triple of another number; if the
+    // only triple is of that number, the next single below it with that triple.
+    let a = top_value(singles);
+    let b = top_value(triples & !(1 << a));
+    let below = top_value(singles & !(1 << a));
+    let of_a = (triples >> a) & 1 != 0;
+    let (single, triple) = if b != 0 {
+        (a, b)
+    } else {
+        (below, a * u8::from(of_a))
+    };
+    // Two pairs: the two greatest pairs.
+    let high = top_value(pairs);
+    let low = top_value(pairs & !(1 << high));
+    let sum = u32::from(run) * (u32::from(run) + 1) / 2;
+    // Each pattern's strength (power, toughness, pattern; see `Automaton::strength`), 0 where
+    // it cannot be built, in the order of `Pattern`'s discriminants.
+    let key = |power: u32, toughness: u32, pattern: Pattern| {
+        (power << 16) | (toughness << 8) | pattern as u32
+    };
+    let strengths = [
+        key(1, 1, Pattern::FourOnes) * u32::from(counts[1] >= 4),
+        key(2 * u32::from(low), 2 * u32::from(high), Pattern::TwoPairs) * u32::from(low != 0),
+        key(u32::from(single), 3 * u32::from(triple), Pattern::OneThree)
+            * u32::from(single != 0 && triple != 0),
+        key(sum, sum, Pattern::Run) * u32::from(run >= 3),
+    ];
+    let best = strengths.into_iter().max().unwrap_or(0);
+    // A strength ends in its pattern, which picks the numbers.
+    let p = (best & 0xFF) as usize;
+    Some(Automaton {
+        power: (best >> 16) as u8,
+        toughness: (best >> 8) as u8,
+        pattern: [
+            Pattern::FourOnes,
+            Pattern::TwoPairs,
+            Pattern::OneThree,
+            Pattern::Run,
+        ][p],
+        a: [1, low, single, run][p],
+        b: [0, high, triple, 0][p],
+        attacking: false,
+    })
 }
 
 #[cfg(test)]
@@ -203,7 +226,7 @@ mod tests {
             }
             let want = [1u8, 2, 3]
                 .map(|n| (1..=NUMBERS).fold(0u16, |m, v| m | (u16::from(c[v] >= n) << v)));
-            assert_eq!(masks(&c), want, "{c:?}");
+            assert_eq!(masks(Area::new(&c).words()), want, "{c:?}");
         }
     }
 
@@ -222,12 +245,12 @@ mod tests {
                     best = Some(b);
                 }
             });
-            assert_eq!(strongest(&c), best, "{c:?}");
+            assert_eq!(strongest(&Area::new(&c)), best, "{c:?}");
             if let Some(b) = best {
                 assert!(b.buildable_from(&c));
-                let mut left = c;
-                take_cards(&mut left, &b);
-                let taken: u8 = c.iter().sum::<u8>() - left.iter().sum::<u8>();
+                let mut left = Area::new(&c);
+                b.take_cards(&mut left);
+                let taken: u8 = c.iter().sum::<u8>() - left.counts().iter().sum::<u8>();
                 assert_eq!(usize::from(taken), b.card_count());
             }
         }

@@ -94,6 +94,50 @@ impl Heap {
 /// Numbers of the assembly area, one count per value (index 0 unused).
 pub type Counts = [u8; NUMBERS + 1];
 
+/// An assembly area: the [`Counts`] in a block of 16 bytes (the last five 0) read and written
+/// as two whole little-endian words, so a count changed is never read back through a wider
+/// load than the store that wrote it (a stall of the processor's store forwarding).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(16))]
+pub struct Area([u8; 16]);
+
+impl Area {
+    /// The area holding `counts`.
+    pub fn new(counts: &Counts) -> Self {
+        let mut bytes = [0u8; 16];
+        bytes[..NUMBERS + 1].copy_from_slice(counts);
+        Self(bytes)
+    }
+
+    /// The counts (index 0 unused).
+    #[inline(always)]
+    pub fn counts(&self) -> &Counts {
+        self.0[..NUMBERS + 1].try_into().expect("11 counts")
+    }
+
+    /// The two words: byte `v` of the pair is the count of value `v`.
+    #[inline(always)]
+    pub fn words(&self) -> [u64; 2] {
+        let [lo, hi] = [&self.0[..8], &self.0[8..]].map(|w| w.try_into().expect("8 bytes"));
+        [u64::from_le_bytes(lo), u64::from_le_bytes(hi)]
+    }
+
+    /// Sets the two words.
+    #[inline(always)]
+    pub fn set_words(&mut self, [lo, hi]: [u64; 2]) {
+        self.0[..8].copy_from_slice(&lo.to_le_bytes());
+        self.0[8..].copy_from_slice(&hi.to_le_bytes());
+    }
+}
+
+/// `n` copies of value `v` as the two words of an [`Area`].
+#[inline(always)]
+pub fn copies(v: u8, n: u8) -> [u64; 2] {
+    let at = u64::from(n) << (8 * (v & 7));
+    let high = v >= 8;
+    [at * u64::from(!high), at * u64::from(high)]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

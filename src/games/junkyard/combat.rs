@@ -156,7 +156,17 @@ pub fn split_rule_in(attacker: &Automaton, bots: &[Automaton], mask: u32) -> u32
             (u64::from(b.toughness) << 40) | (u64::from(0xFF_FFFF - b.strength()) << 8) | k as u64;
         n += 1;
     }
-    order[..n].sort_unstable();
+    // Gangs are small (two or three blockers, most often): an insertion sort in place, with
+    // no call.
+    for i in 1..n {
+        let key = order[i];
+        let mut at = i;
+        while at > 0 && order[at - 1] > key {
+            order[at] = order[at - 1];
+            at -= 1;
+        }
+        order[at] = key;
+    }
     let mut left = u32::from(attacker.power);
     let mut destroyed = 0;
     for &key in &order[..n] {

@@ -11,7 +11,7 @@ use crate::rng::GameRng;
 
 use super::automaton::Automaton;
 use super::build;
-use super::cards::{Counts, Heap, KING, LESSER, MAX_HEAP, is_number};
+use super::cards::{Area, Counts, Heap, KING, LESSER, MAX_HEAP, copies, is_number};
 use super::combat::{self, MAX_BOTS};
 use super::events::{Event, Observer};
 use super::outcome::Outcome;
@@ -35,7 +35,7 @@ impl Streams {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Side {
     pub(super) heap: Heap,
-    pub(super) assembly: Counts,
+    pub(super) assembly: Area,
     /// Tear-downs in hand: `[kings, lessers]`.
     pub(super) hand: [u8; 2],
     pub(super) bots: [Automaton; MAX_BOTS],
@@ -59,7 +59,7 @@ impl Side {
     pub fn new(heap: Heap, hp: i16) -> Self {
         Self {
             heap,
-            assembly: Counts::default(),
+            assembly: Area::default(),
             hand: [0; 2],
             bots: [Automaton::FOUR_ONES; MAX_BOTS],
             n_bots: 0,
@@ -74,7 +74,7 @@ impl Side {
     /// The same seat with `assembly`, `hand` and `bots` in play (a position for tests and for
     /// the lookahead's samples).
     pub fn with_table(mut self, assembly: Counts, hand: [u8; 2], bots: &[Automaton]) -> Self {
-        self.assembly = assembly;
+        self.assembly = Area::new(&assembly);
         self.hand = hand;
         self.bots[..bots.len()].copy_from_slice(bots);
         self.n_bots = bots.len() as u8;
@@ -100,7 +100,7 @@ impl Side {
 
     /// The assembly area.
     pub fn assembly(&self) -> &Counts {
-        &self.assembly
+        self.assembly.counts()
     }
 
     /// Tear-downs in hand, `[kings, lessers]` (for tests; a policy sees only its own).
@@ -115,7 +115,7 @@ impl Side {
         self.heap.iter().for_each(|c| all[usize::from(c)] += 1);
         all[usize::from(KING)] += u16::from(self.hand[0]);
         all[usize::from(LESSER)] += u16::from(self.hand[1]);
-        let mut on_table = self.assembly;
+        let mut on_table = *self.assembly.counts();
         self.bots().iter().for_each(|b| b.add_cards(&mut on_table));
         for (v, &c) in on_table.iter().enumerate() {
             all[v] += u16::from(c);
@@ -125,15 +125,20 @@ impl Side {
 
     #[inline(always)]
     fn draw(&mut self, seat: u8, n: u8, obs: &mut impl Observer) {
+        // The numbers drawn go into the area's words as a whole, once.
+        let [mut lo, mut hi] = self.assembly.words();
         for _ in 0..n {
-            let Some(card) = self.heap.draw() else { return };
+            let Some(card) = self.heap.draw() else { break };
             obs.event(Event::Drew { seat, card });
             if is_number(card) {
-                self.assembly[usize::from(card)] += 1;
+                let [l, h] = copies(card, 1);
+                lo += l;
+                hi += h;
             } else {
                 self.hand[hand_slot(card)] += 1;
             }
         }
+        self.assembly.set_words([lo, hi]);
     }
 
     #[inline]
@@ -445,14 +450,15 @@ impl Engine {
         let mut lost = [0u32; 2];
         let mut to_player = 0u16;
         let blockers_of = blocks.by_attacker(self.sides[def].bots().len());
+        // One attacker's blockers in a list, and where each is among the defender's.
+        let mut list = [Automaton::FOUR_ONES; MAX_BOTS];
+        let mut index = [0u8; MAX_BOTS];
         for j in combat::bits(attackers) {
             let bot = self.sides[seat].bots[j];
             if blockers_of[j] == 0 {
                 to_player += u16::from(bot.power);
                 continue;
             }
-            let mut list = [Automaton::FOUR_ONES; MAX_BOTS];
-            let mut index = [0u8; MAX_BOTS];
             let mut n = 0;
             for i in combat::bits(blockers_of[j]) {
                 list[n] = self.sides[def].bots[i];
@@ -561,8 +567,11 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
     #[inline]
     pub fn build(&mut self, bot: Automaton) {
         let side = &mut self.engine.sides[self.seat];
-        debug_assert!(bot.buildable_from(&side.assembly), "cannot build {bot:?}");
-        build::take_cards(&mut side.assembly, &bot);
+        debug_assert!(
+            bot.buildable_from(side.assembly.counts()),
+            "cannot build {bot:?}"
+        );
+        bot.take_cards(&mut side.assembly);
         side.add_bot(Automaton {
             attacking: false,
             ..bot

@@ -107,53 +107,56 @@ pub fn lesser(view: &View) -> Option<(usize, Option<usize>)> {
     Some((t, own))
 }
 
-/// The guard's key: greater toughness first, then the weaker; 0 for four 1s, which never
-/// guard (every other automaton's key is above 0).
+/// The guard's rank of automaton `i`, `b`: greater toughness first, then the weaker (at equal
+/// toughness: less power, then the pattern later in the order), then the lower index; 0 for
+/// four 1s, which never guard (every other automaton's rank is above 0).
 #[inline(always)]
-fn guard_key(b: &Automaton) -> u32 {
-    let key = (u32::from(b.toughness) << 24) | (0xFF_FFFF - b.strength());
-    if b.pattern == Pattern::FourOnes {
-        0
-    } else {
-        key
-    }
+fn guard_rank(b: &Automaton, i: usize) -> u32 {
+    let rank = (u32::from(b.toughness) << 24)
+        | ((0xFF - u32::from(b.power)) << 16)
+        | ((Pattern::Run as u32 - b.pattern as u32) << 8)
+        | u32::from(!(i as u8));
+    rank * u32::from(b.pattern != Pattern::FourOnes)
 }
 
 /// The guard of rule 4: the automaton of greatest toughness, among those the weakest; never
 /// four 1s.
 pub fn guard(bots: &[Automaton]) -> Option<usize> {
-    best_by(bots, guard_key).filter(|&i| guard_key(&bots[i]) > 0)
+    let best = bots.iter().enumerate().map(|(i, b)| guard_rank(b, i)).max();
+    best.filter(|&r| r > 0).map(|r| usize::from(!(r as u8)))
 }
 
 /// Rule 4 (Attack): the attackers, as a mask over the player's automatons.
 pub fn attack(view: &View) -> u32 {
     let mine = view.bots();
-    // The opposing defense area: whether it has an automaton, and its greatest power.
-    let mut any_defender = false;
-    let mut top_power = 0;
+    // The opposing defense area: whether it has an automaton, and its greatest power, from
+    // the set of its powers (bit `p` for power `p`; powers are at most 55), with no branch on
+    // the data.
+    let mut powers = 0u64;
     for d in view.opp_bots() {
-        any_defender |= !d.attacking;
-        // An attacking automaton counts 0 (a product, not a branch on the flag).
-        top_power = top_power.max(d.power * u8::from(!d.attacking));
+        powers |= u64::from(!d.attacking) << d.power;
     }
-    let total: i32 = mine.iter().map(|b| i32::from(b.power)).sum();
+    let any_defender = powers != 0;
+    let top_power = (63 - (powers | 1).leading_zeros()) as u8;
+    // One pass over the player's automatons: their total power, every one that would attack,
+    // and the guard (the greatest guard key, first of equals), all without a branch.
+    let mut total = 0i32;
+    let mut mask = 0;
+    let mut best_guard = 0u32;
+    for (i, b) in mine.iter().enumerate() {
+        total += i32::from(b.power);
+        let goes = (b.pattern == Pattern::FourOnes) | (b.toughness > top_power);
+        mask |= u32::from(goes) << i;
+        best_guard = best_guard.max(guard_rank(b, i));
+    }
     if !any_defender && total >= i32::from(view.opp_hp()) {
         return combat::all(mine.len());
     }
-    // Every automaton that would attack, then the guard taken out (looked for only if there
-    // is one to take out: most turns nothing attacks).
-    let mut mask = 0;
-    for (i, b) in mine.iter().enumerate() {
-        let goes = (b.pattern == Pattern::FourOnes) | (b.toughness > top_power);
-        mask |= u32::from(goes) << i;
+    // A guard rank of 0 (four 1s only, or no automaton): no guard.
+    if best_guard == 0 {
+        return mask;
     }
-    if mask == 0 {
-        return 0;
-    }
-    match guard(mine) {
-        Some(g) => mask & !(1 << g),
-        None => mask,
-    }
+    mask & !(1 << !(best_guard as u8))
 }
 
 /// The blocking rules (Gang, Safe, then Chump) for the defender of `view` against `attackers`
@@ -359,11 +362,14 @@ pub fn safe(mine: &[Automaton], free: u32, a: &Automaton) -> Option<usize> {
 impl Policy for Simple {
     #[inline]
     fn main<D: Dealer, O: Observer>(&self, _: &Rules, turn: &mut Turn<'_, '_, D, O>) -> u32 {
-        if let Some((t, own)) = king(&turn.view()) {
-            turn.deploy(KING, t, own);
-        }
-        if let Some((t, own)) = lesser(&turn.view()) {
-            turn.deploy(LESSER, t, own);
+        // Most turns the hand is empty: the rules of the tear-downs are not even looked at.
+        if turn.view().hand() != [0, 0] {
+            if let Some((t, own)) = king(&turn.view()) {
+                turn.deploy(KING, t, own);
+            }
+            if let Some((t, own)) = lesser(&turn.view()) {
+                turn.deploy(LESSER, t, own);
+            }
         }
         turn.build_all_strongest();
         attack(&turn.view())
