@@ -4,9 +4,10 @@ use crate::rng::GameRng;
 
 use super::card;
 use super::engine::{Turn, View};
+use super::hero::{Hero, mask};
 use super::played::Played;
 use super::policy::Policy;
-use super::rules::{ROOM, Rules};
+use super::rules::{ROOM, Rules, Wear};
 
 /// The rule:
 /// - the card left in a full room: the smaller of two potions (only one can heal), else the
@@ -68,17 +69,66 @@ fn move_to_end(order: [u8; ROOM], at: usize) -> [u8; ROOM] {
 #[inline(always)]
 fn play(rules: &Rules, view: &View, order: [u8; ROOM]) -> Played {
     let mut played = Played::start(view.hero);
-    if let (3, Ok(room)) = (view.to_face, <[u8; ROOM]>::try_from(view.room)) {
-        // A full room, the common case: three cards from a fixed array, unrolled.
-        for &i in &order[..ROOM - 1] {
-            played.face(rules, room[usize::from(i) % ROOM], true);
-        }
-    } else {
-        for &i in &order[..view.to_face] {
-            played.face(rules, view.room[usize::from(i)], true);
-        }
+    for &i in &order[..view.to_face] {
+        played.face(rules, view.room[usize::from(i)], true);
     }
     played
+}
+
+/// [`play`] of a full room in greedy's order (`order` from [`Greedy::order`]: the card left
+/// last), in closed form. The three cards faced come sorted by kind, so each kind is settled in
+/// one pass over them, without [`Hero::face`]'s work for the other two kinds: the weapons first,
+/// smallest first, so the last one (the largest) is equipped, fresh; then the monsters, biggest
+/// first, each with the weapon when it may be used; then the potions, the first
+/// `potions_per_turn` healing. HP only falls before the potions and only rises after, so the hero
+/// stayed alive after every card if HP is above 0 after the monsters.
+#[inline(always)]
+fn sorted_room(rules: &Rules, hero: Hero, room: [u8; ROOM], order: [u8; ROOM]) -> Played {
+    let faced = [0, 1, 2].map(|j| room[usize::from(order[j]) % ROOM]);
+    let (mut weapon, mut limit) = (hero.weapon, hero.limit);
+    for &code in &faced {
+        let equip = card::is_weapon(code);
+        weapon = (card::value(code) & mask(equip)) | (weapon & !mask(equip));
+        // FRESH is all ones.
+        limit |= mask(equip);
+    }
+    let wear = u8::from(rules.weapon_wear == Wear::Strict);
+    let (mut damage, mut slain) = (0u8, 0u8);
+    for &code in &faced {
+        let (v, monster) = (card::value(code), mask(card::is_monster(code)));
+        let armed = mask(weapon > 0 && v <= limit) & monster;
+        damage += (v - (weapon.min(v) & armed)) & monster;
+        slain += v & monster;
+        limit = (v.wrapping_sub(wear) & armed) | (limit & !armed);
+    }
+    let mut hp = hero.hp - i16::from(damage);
+    let alive = hp > 0;
+    let (mut heals, mut healed, mut wasted) = (0u8, 0u16, 0u8);
+    for &code in &faced {
+        let potion = card::is_potion(code);
+        let heal = potion & (heals < rules.potions_per_turn);
+        let room = i16::from(rules.max_hp) - hp;
+        let gain = i16::from(card::value(code)).min(room) & i16::from(mask(heal) as i8);
+        hp += gain;
+        healed += gain as u16;
+        heals += u8::from(heal);
+        wasted += u8::from(potion & !heal);
+    }
+    Played {
+        hero: Hero {
+            hp,
+            weapon,
+            limit,
+            heals,
+        },
+        damage: damage.into(),
+        healed,
+        wasted,
+        slain,
+        // The weapons come first, smallest first: the largest held after any card is the last.
+        largest: weapon,
+        alive,
+    }
 }
 
 impl Greedy {
@@ -122,7 +172,10 @@ impl Policy for Greedy {
     fn decide(&self, rules: &Rules, view: &View, _: &mut GameRng) -> (Turn, Option<Played>) {
         let room = view.room;
         let order = Self::order(view);
-        let played = play(rules, view, order);
+        let played = match <[u8; ROOM]>::try_from(room) {
+            Ok(full) if view.to_face == ROOM - 1 => sorted_room(rules, view.hero, full, order),
+            _ => play(rules, view, order),
+        };
         if played.alive {
             return (Turn::face(order, 0b111), Some(played));
         }
@@ -150,8 +203,11 @@ impl Policy for Greedy {
 mod tests {
     use super::*;
     use crate::cards::Stacked;
+    use crate::games::scoundrel::card::Counts;
     use crate::games::scoundrel::card::{monster as m, potion as p};
     use crate::games::scoundrel::engine::Engine;
+    use crate::games::scoundrel::hero::FRESH;
+    use crate::games::scoundrel::played::tests::rule_sets;
     use crate::rules::load;
 
     /// Greedy's turn in the first room of `cards` under `sets`.
@@ -161,6 +217,54 @@ mod tests {
         let mut engine = Engine::stacked(&rules, cards);
         assert!(engine.enter_room(&rules));
         Greedy.choose(&rules, &engine.view(&rules), &mut GameRng::unused())
+    }
+
+    #[test]
+    fn the_closed_form_of_a_sorted_room_is_facing_it_card_by_card() {
+        // Every room of four cards (a multiset of the codes the decks use), greedy's order, a
+        // range of heroes, under rule sets that change a card's effect.
+        let codes: Vec<u8> = (2..=14)
+            .map(card::monster)
+            .chain((2..=10).flat_map(|v| [card::weapon(v), card::potion(v)]))
+            .collect();
+        let heroes = [1, 4, 9, 15, 20].into_iter().flat_map(|hp| {
+            [(0, FRESH), (2, FRESH), (5, 3), (7, 7), (10, 13)].map(|(weapon, limit)| Hero {
+                hp,
+                weapon,
+                limit,
+                heals: 1,
+            })
+        });
+        let heroes: Vec<Hero> = heroes.collect();
+        let mut rooms = 0;
+        for rules in rule_sets() {
+            let n = codes.len();
+            for a in 0..n {
+                for b in a..n {
+                    for c in b..n {
+                        for d in c..n {
+                            // The lowest index last, so the sort's ties by index are exercised.
+                            let room = [codes[d], codes[c], codes[b], codes[a]];
+                            for &hero in &heroes {
+                                let view = View {
+                                    room: &room,
+                                    hero,
+                                    can_avoid: true,
+                                    to_face: ROOM - 1,
+                                    dungeon: &Counts::default(),
+                                    last_room: false,
+                                };
+                                let order = Greedy::order(&view);
+                                let fast = sorted_room(&rules, hero, room, order);
+                                assert_eq!(fast, play(&rules, &view, order), "{room:x?} {hero:?}");
+                                rooms += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(rooms, 8 * 46_376 * 25);
     }
 
     #[test]
