@@ -19,22 +19,22 @@ use super::rules::{ROOM, Rules, Wear};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Greedy;
 
-/// Sort key: weapons by value, then monsters biggest first, then potions; the room index in the
-/// low two bits. Empty slots of a short room sort last. Ranks: weapons below 16, monsters 32 to
-/// 47, potions 64 to 79, empty slots above; computed without a branch on the card's kind.
+/// Sort key of the card `code` at room index `i`: weapons by value, then monsters biggest
+/// first, then potions by value; `i` in the low two bits. The rank above them is the code with
+/// its weapon bit flipped and a monster's value counted down (weapons below [`MONSTERS`],
+/// monsters below [`POTIONS`], potions above), without a branch on the card's kind.
 #[inline(always)]
-fn key(room: &[u8], i: usize) -> u16 {
-    let Some(&code) = room.get(i) else {
-        return u16::MAX;
-    };
-    let v = u16::from(card::value(code));
-    // By kind (monster, weapon, potion): the rank's base, and 15 to count a monster down.
-    const BASE: [u16; 3] = [32, 0, 64];
-    const FLIP: [u16; 3] = [15, 0, 0];
-    let kind = usize::from(code >> 5);
-    let rank = BASE[kind] + (v ^ FLIP[kind]);
-    rank << 2 | i as u16
+fn key(code: u8, i: usize) -> u16 {
+    let down = mask(card::is_monster(code)) & card::MAX_VALUE;
+    u16::from(code ^ card::WEAPON ^ down) << 2 | i as u16
 }
+
+/// The lowest rank of a monster's key.
+const MONSTERS: u16 = 0x20;
+/// The lowest rank of a potion's key.
+const POTIONS: u16 = 0x40;
+/// The key of a short room's empty slot: after every card.
+const EMPTY: u16 = u16::MAX;
 
 /// Sorts four keys with a five-comparator network (no data-dependent branches).
 #[inline(always)]
@@ -131,15 +131,25 @@ fn sorted_room(rules: &Rules, hero: Hero, room: [u8; ROOM], order: [u8; ROOM]) -
     }
 }
 
+/// `order` with its entry at `at` moved to the front, the ones before it moving up: the bytes
+/// shifted as one word, as in [`move_to_end`].
+#[inline(always)]
+fn move_to_front(order: [u8; ROOM], at: usize) -> [u8; ROOM] {
+    let word = u64::from(u32::from_le_bytes(order));
+    let low = word & ((1u64 << (8 * at)) - 1);
+    let high = word & !((1u64 << (8 * (at + 1))) - 1);
+    let moved = (word >> (8 * at)) & 0xFF;
+    ((high | low << 8 | moved) as u32).to_le_bytes()
+}
+
 impl Greedy {
-    /// The rule's order of the room: the cards to face first, the card left (if any) last.
+    /// The rule's order of the room whose cards have `keys` ([`key`], [`EMPTY`] past a short
+    /// room's last): sorted, and if `leave_one` (a full room) the card to leave moved last.
     #[inline(always)]
-    fn order(view: &View) -> [u8; ROOM] {
-        let room = view.room;
-        let mut keys = [0, 1, 2, 3].map(|i| key(room, i));
+    fn order(mut keys: [u16; ROOM], leave_one: bool) -> [u8; ROOM] {
         sort4(&mut keys);
         let order = keys.map(|k| (k & 3) as u8);
-        if view.to_face == room.len() {
+        if !leave_one {
             return order;
         }
         let below = |rank: u16| {
@@ -147,8 +157,8 @@ impl Greedy {
                 .map(|&k| usize::from(k >> 2 < rank))
                 .sum::<usize>()
         };
-        let (weapons, monsters) = (below(16), below(64) - below(16));
-        let potions = ROOM - below(64);
+        let (weapons, monsters) = (below(MONSTERS), below(POTIONS) - below(MONSTERS));
+        let potions = ROOM - below(POTIONS);
         // Sorted, the room is its weapons, then its monsters biggest first, then its potions
         // smallest first: leave the smaller of two potions, else the biggest monster.
         let at = if potions >= 2 {
@@ -160,32 +170,20 @@ impl Greedy {
         };
         move_to_end(order, at)
     }
-}
 
-impl Policy for Greedy {
-    #[inline]
-    fn choose(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Turn {
-        self.decide(rules, view, coins).0
-    }
-
-    #[inline]
-    fn decide(&self, rules: &Rules, view: &View, _: &mut GameRng) -> (Turn, Option<Played>) {
-        let room = view.room;
-        let order = Self::order(view);
-        let played = match <[u8; ROOM]>::try_from(room) {
-            Ok(full) if view.to_face == ROOM - 1 => sorted_room(rules, view.hero, full, order),
-            _ => play(rules, view, order),
-        };
-        if played.alive {
-            return (Turn::face(order, 0b111), Some(played));
-        }
-        // Drink first: move the first potion faced (if any) to the front.
-        let potion = order[..view.to_face]
+    /// The turn when facing the room in `order` kills: the potion first if that survives, else
+    /// avoid (when allowed), else face it in `order` (the game is lost).
+    #[inline(never)]
+    fn unless_it_kills(rules: &Rules, view: &View, order: [u8; ROOM]) -> (Turn, Option<Played>) {
+        // The cards faced come sorted by kind, the potions last: the first potion faced (if
+        // any) follows the others.
+        let faced = &order[..view.to_face];
+        let before = faced
             .iter()
-            .position(|&i| card::is_potion(room[usize::from(i)]));
-        if let Some(p) = potion {
-            let mut first = order;
-            first[..=p].rotate_right(1);
+            .filter(|&&i| !card::is_potion(view.room[usize::from(i)]))
+            .count();
+        if before < faced.len() {
+            let first = move_to_front(order, before);
             let played = play(rules, view, first);
             if played.alive {
                 return (Turn::face(first, 0b111), Some(played));
@@ -196,6 +194,43 @@ impl Policy for Greedy {
         } else {
             (Turn::face(order, 0b111), None)
         }
+    }
+}
+
+impl Policy for Greedy {
+    #[inline]
+    fn choose(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Turn {
+        self.decide(rules, view, coins).0
+    }
+
+    #[inline]
+    fn decide(&self, rules: &Rules, view: &View, _: &mut GameRng) -> (Turn, Option<Played>) {
+        let full = <[u8; ROOM]>::try_from(view.room)
+            .ok()
+            .filter(|_| view.to_face == ROOM - 1);
+        let (order, played) = match full {
+            // The common case: a fixed array, the closed form.
+            Some(room) => {
+                let keys = [
+                    key(room[0], 0),
+                    key(room[1], 1),
+                    key(room[2], 2),
+                    key(room[3], 3),
+                ];
+                let order = Self::order(keys, true);
+                (order, sorted_room(rules, view.hero, room, order))
+            }
+            None => {
+                let (room, to_face) = (view.room, view.to_face);
+                let keys = [0, 1, 2, 3].map(|i| room.get(i).map_or(EMPTY, |&c| key(c, i)));
+                let order = Self::order(keys, to_face < room.len());
+                (order, play(rules, view, order))
+            }
+        };
+        if played.alive {
+            return (Turn::face(order, 0b111), Some(played));
+        }
+        Self::unless_it_kills(rules, view, order)
     }
 }
 
@@ -217,6 +252,18 @@ mod tests {
         let mut engine = Engine::stacked(&rules, cards);
         assert!(engine.enter_room(&rules));
         Greedy.choose(&rules, &engine.view(&rules), &mut GameRng::unused())
+    }
+
+    #[test]
+    fn moving_an_entry_as_a_word_is_rotating_the_array() {
+        let order = [3, 1, 0, 2];
+        for at in 0..ROOM {
+            let (mut end, mut front) = (order, order);
+            end[at..].rotate_left(1);
+            front[..=at].rotate_right(1);
+            assert_eq!(move_to_end(order, at), end, "{at}");
+            assert_eq!(move_to_front(order, at), front, "{at}");
+        }
     }
 
     #[test]
@@ -254,7 +301,8 @@ mod tests {
                                     dungeon: &Counts::default(),
                                     last_room: false,
                                 };
-                                let order = Greedy::order(&view);
+                                let keys = [0, 1, 2, 3].map(|i| key(room[i], i));
+                                let order = Greedy::order(keys, true);
                                 let fast = sorted_room(&rules, hero, room, order);
                                 assert_eq!(fast, play(&rules, &view, order), "{room:x?} {hero:?}");
                                 rooms += 1;
