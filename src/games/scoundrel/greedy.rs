@@ -75,15 +75,22 @@ fn play(rules: &Rules, view: &View, order: [u8; ROOM]) -> Played {
     played
 }
 
-/// [`play`] of a full room in greedy's order (`order` from [`Greedy::order`]: the card left
-/// last), in closed form. The three cards faced come sorted by kind, so each kind is settled in
-/// one pass over them, without [`Hero::face`]'s work for the other two kinds: the weapons first,
-/// smallest first, so the last one (the largest) is equipped, fresh; then the monsters, biggest
-/// first, each with the weapon when it may be used; then the potions, the first
-/// `potions_per_turn` healing. HP only falls before the potions and only rises after, so the hero
-/// stayed alive after every card if HP is above 0 after the monsters.
+/// [`play`] of a full room in one of greedy's orders, in closed form: `order` from
+/// [`Greedy::order`] (the card left last), or with `POTION_FIRST` that with its first potion
+/// faced moved to the front. The three cards faced come sorted by kind (but for that potion), so
+/// each kind is settled in one pass over them, without [`Hero::face`]'s work for the other two
+/// kinds: the weapons first, smallest first, so the last one (the largest) is equipped, fresh;
+/// then the monsters, biggest first, each with the weapon when it may be used; then the potions,
+/// the first `potions_per_turn` healing (the potion first heals before the damage). HP only
+/// falls during the monsters, so the hero stayed alive after every card if HP is above 0 after
+/// them.
 #[inline(always)]
-fn sorted_room(rules: &Rules, hero: Hero, room: [u8; ROOM], order: [u8; ROOM]) -> Played {
+fn sorted_room<const POTION_FIRST: bool>(
+    rules: &Rules,
+    hero: Hero,
+    room: [u8; ROOM],
+    order: [u8; ROOM],
+) -> Played {
     let faced = [0, 1, 2].map(|j| room[usize::from(order[j]) % ROOM]);
     let (mut weapon, mut limit) = (hero.weapon, hero.limit);
     for &code in &faced {
@@ -102,17 +109,21 @@ fn sorted_room(rules: &Rules, hero: Hero, room: [u8; ROOM], order: [u8; ROOM]) -
         limit = (v.wrapping_sub(wear) & armed) | (limit & !armed);
     }
     let mut hp = hero.hp - i16::from(damage);
-    let alive = hp > 0;
+    let mut alive = hp > 0;
     let (mut heals, mut healed, mut wasted) = (0u8, 0u16, 0u8);
-    for &code in &faced {
+    for (j, &code) in faced.iter().enumerate() {
         let potion = card::is_potion(code);
         let heal = potion & (heals < rules.potions_per_turn);
-        let room = i16::from(rules.max_hp) - hp;
+        // The potion first heals from the HP before the damage.
+        let early = POTION_FIRST && j == 0;
+        let room = i16::from(rules.max_hp) - hp - if early { i16::from(damage) } else { 0 };
         let gain = i16::from(card::value(code)).min(room) & i16::from(mask(heal) as i8);
         hp += gain;
         healed += gain as u16;
         heals += u8::from(heal);
         wasted += u8::from(potion & !heal);
+        // Then HP is lowest after the monsters, that potion's healing included.
+        alive |= early && hp > 0;
     }
     Played {
         hero: Hero {
@@ -125,8 +136,13 @@ fn sorted_room(rules: &Rules, hero: Hero, room: [u8; ROOM], order: [u8; ROOM]) -
         healed,
         wasted,
         slain,
-        // The weapons come first, smallest first: the largest held after any card is the last.
-        largest: weapon,
+        // The weapons come first (after the potion first: the weapon held before), smallest
+        // first: the largest held after any card is the last.
+        largest: if POTION_FIRST {
+            weapon.max(hero.weapon)
+        } else {
+            weapon
+        },
         alive,
     }
 }
@@ -171,10 +187,29 @@ impl Greedy {
         move_to_end(order, at)
     }
 
-    /// The turn when facing the room in `order` kills: the potion first if that survives, else
-    /// avoid (when allowed), else face it in `order` (the game is lost).
+    /// The turn for the room of `view` in `order`, which `played` plays: that, unless it kills.
+    #[inline(always)]
+    fn turn(
+        view: &View,
+        order: [u8; ROOM],
+        played: Played,
+        potion_first: impl Fn([u8; ROOM]) -> Played,
+    ) -> (Turn, Option<Played>) {
+        if played.alive {
+            return (Turn::face(order, 0b111), Some(played));
+        }
+        Self::unless_it_kills(view, order, potion_first)
+    }
+
+    /// The turn when facing the room in `order` kills: the first potion faced moved first (which
+    /// `potion_first` plays) if that survives, else avoid (when allowed), else face it in
+    /// `order` (the game is lost).
     #[inline(never)]
-    fn unless_it_kills(rules: &Rules, view: &View, order: [u8; ROOM]) -> (Turn, Option<Played>) {
+    fn unless_it_kills(
+        view: &View,
+        order: [u8; ROOM],
+        potion_first: impl Fn([u8; ROOM]) -> Played,
+    ) -> (Turn, Option<Played>) {
         // The cards faced come sorted by kind, the potions last: the first potion faced (if
         // any) follows the others.
         let faced = &order[..view.to_face];
@@ -184,7 +219,7 @@ impl Greedy {
             .count();
         if before < faced.len() {
             let first = move_to_front(order, before);
-            let played = play(rules, view, first);
+            let played = potion_first(first);
             if played.alive {
                 return (Turn::face(first, 0b111), Some(played));
             }
@@ -208,7 +243,8 @@ impl Policy for Greedy {
         let full = <[u8; ROOM]>::try_from(view.room)
             .ok()
             .filter(|_| view.to_face == ROOM - 1);
-        let (order, played) = match full {
+        let hero = view.hero;
+        match full {
             // The common case: a fixed array, the closed form.
             Some(room) => {
                 let keys = [
@@ -218,19 +254,19 @@ impl Policy for Greedy {
                     key(room[3], 3),
                 ];
                 let order = Self::order(keys, true);
-                (order, sorted_room(rules, view.hero, room, order))
+                let played = sorted_room::<false>(rules, hero, room, order);
+                Self::turn(view, order, played, |first| {
+                    sorted_room::<true>(rules, hero, room, first)
+                })
             }
             None => {
                 let (room, to_face) = (view.room, view.to_face);
                 let keys = [0, 1, 2, 3].map(|i| room.get(i).map_or(EMPTY, |&c| key(c, i)));
                 let order = Self::order(keys, to_face < room.len());
-                (order, play(rules, view, order))
+                let played = play(rules, view, order);
+                Self::turn(view, order, played, |first| play(rules, view, first))
             }
-        };
-        if played.alive {
-            return (Turn::face(order, 0b111), Some(played));
         }
-        Self::unless_it_kills(rules, view, order)
     }
 }
 
@@ -283,7 +319,7 @@ mod tests {
             })
         });
         let heroes: Vec<Hero> = heroes.collect();
-        let mut rooms = 0;
+        let (mut rooms, mut potions) = (0, 0);
         for rules in rule_sets() {
             let n = codes.len();
             for a in 0..n {
@@ -303,9 +339,21 @@ mod tests {
                                 };
                                 let keys = [0, 1, 2, 3].map(|i| key(room[i], i));
                                 let order = Greedy::order(keys, true);
-                                let fast = sorted_room(&rules, hero, room, order);
+                                let fast = sorted_room::<false>(&rules, hero, room, order);
                                 assert_eq!(fast, play(&rules, &view, order), "{room:x?} {hero:?}");
                                 rooms += 1;
+                                // And with the first potion faced (if any) moved first.
+                                let faced = &order[..ROOM - 1];
+                                let potion = faced
+                                    .iter()
+                                    .position(|&i| card::is_potion(room[usize::from(i)]));
+                                if let Some(at) = potion {
+                                    let first = move_to_front(order, at);
+                                    let fast = sorted_room::<true>(&rules, hero, room, first);
+                                    let slow = play(&rules, &view, first);
+                                    assert_eq!(fast, slow, "{room:x?} {first:?} {hero:?}");
+                                    potions += 1;
+                                }
                             }
                         }
                     }
@@ -313,6 +361,7 @@ mod tests {
             }
         }
         assert_eq!(rooms, 8 * 46_376 * 25);
+        assert!(potions > rooms / 2, "{potions}");
     }
 
     #[test]
