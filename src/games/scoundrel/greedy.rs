@@ -160,21 +160,23 @@ fn move_to_front(order: [u8; ROOM], at: usize) -> [u8; ROOM] {
 
 impl Greedy {
     /// The rule's order of the room whose cards have `keys` ([`key`], [`EMPTY`] past a short
-    /// room's last): sorted, and if `leave_one` (a full room) the card to leave moved last.
+    /// room's last): sorted, and if `leave_one` (a full room) the card to leave moved last. With
+    /// it, where the first potion faced is in the order (the number of cards faced if none).
     #[inline(always)]
-    fn order(mut keys: [u16; ROOM], leave_one: bool) -> [u8; ROOM] {
+    fn order(mut keys: [u16; ROOM], leave_one: bool) -> ([u8; ROOM], usize) {
         sort4(&mut keys);
         let order = keys.map(|k| (k & 3) as u8);
-        if !leave_one {
-            return order;
-        }
         let below = |rank: u16| {
             keys.iter()
                 .map(|&k| usize::from(k >> 2 < rank))
                 .sum::<usize>()
         };
-        let (weapons, monsters) = (below(MONSTERS), below(POTIONS) - below(MONSTERS));
-        let potions = ROOM - below(POTIONS);
+        // Weapons and monsters: the cards before the potions.
+        let (weapons, others) = (below(MONSTERS), below(POTIONS));
+        if !leave_one {
+            return (order, others);
+        }
+        let (monsters, potions) = (others - weapons, ROOM - others);
         // Sorted, the room is its weapons, then its monsters biggest first, then its potions
         // smallest first: leave the smaller of two potions, else the biggest monster.
         let at = if potions >= 2 {
@@ -184,21 +186,23 @@ impl Greedy {
         } else {
             0
         };
-        move_to_end(order, at)
+        // The card left is a potion only when there are two.
+        (move_to_end(order, at), others - usize::from(potions < 2))
     }
 
-    /// The turn for the room of `view` in `order`, which `played` plays: that, unless it kills.
+    /// The turn for the room of `view` in `order` (its first potion faced at `potion`), which
+    /// `played` plays: that, unless it kills.
     #[inline(always)]
     fn turn(
         view: &View,
-        order: [u8; ROOM],
+        (order, potion): ([u8; ROOM], usize),
         played: Played,
         potion_first: impl Fn([u8; ROOM]) -> Played,
     ) -> (Turn, Option<Played>) {
         if played.alive {
             return (Turn::face(order, 0b111), Some(played));
         }
-        Self::unless_it_kills(view, order, potion_first)
+        Self::unless_it_kills(view, order, potion, potion_first)
     }
 
     /// The turn when facing the room in `order` kills: the first potion faced moved first (which
@@ -208,17 +212,11 @@ impl Greedy {
     fn unless_it_kills(
         view: &View,
         order: [u8; ROOM],
+        potion: usize,
         potion_first: impl Fn([u8; ROOM]) -> Played,
     ) -> (Turn, Option<Played>) {
-        // The cards faced come sorted by kind, the potions last: the first potion faced (if
-        // any) follows the others.
-        let faced = &order[..view.to_face];
-        let before = faced
-            .iter()
-            .filter(|&&i| !card::is_potion(view.room[usize::from(i)]))
-            .count();
-        if before < faced.len() {
-            let first = move_to_front(order, before);
+        if potion < view.to_face {
+            let first = move_to_front(order, potion);
             let played = potion_first(first);
             if played.alive {
                 return (Turn::face(first, 0b111), Some(played));
@@ -253,18 +251,18 @@ impl Policy for Greedy {
                     key(room[2], 2),
                     key(room[3], 3),
                 ];
-                let order = Self::order(keys, true);
-                let played = sorted_room::<false>(rules, hero, room, order);
-                Self::turn(view, order, played, |first| {
+                let sorted = Self::order(keys, true);
+                let played = sorted_room::<false>(rules, hero, room, sorted.0);
+                Self::turn(view, sorted, played, |first| {
                     sorted_room::<true>(rules, hero, room, first)
                 })
             }
             None => {
                 let (room, to_face) = (view.room, view.to_face);
                 let keys = [0, 1, 2, 3].map(|i| room.get(i).map_or(EMPTY, |&c| key(c, i)));
-                let order = Self::order(keys, to_face < room.len());
-                let played = play(rules, view, order);
-                Self::turn(view, order, played, |first| play(rules, view, first))
+                let sorted = Self::order(keys, to_face < room.len());
+                let played = play(rules, view, sorted.0);
+                Self::turn(view, sorted, played, |first| play(rules, view, first))
             }
         }
     }
@@ -338,17 +336,18 @@ mod tests {
                                     last_room: false,
                                 };
                                 let keys = [0, 1, 2, 3].map(|i| key(room[i], i));
-                                let order = Greedy::order(keys, true);
+                                let (order, potion) = Greedy::order(keys, true);
                                 let fast = sorted_room::<false>(&rules, hero, room, order);
                                 assert_eq!(fast, play(&rules, &view, order), "{room:x?} {hero:?}");
                                 rooms += 1;
                                 // And with the first potion faced (if any) moved first.
                                 let faced = &order[..ROOM - 1];
-                                let potion = faced
+                                let first_potion = faced
                                     .iter()
                                     .position(|&i| card::is_potion(room[usize::from(i)]));
-                                if let Some(at) = potion {
-                                    let first = move_to_front(order, at);
+                                assert_eq!(first_potion.unwrap_or(ROOM - 1), potion);
+                                if potion < ROOM - 1 {
+                                    let first = move_to_front(order, potion);
                                     let fast = sorted_room::<true>(&rules, hero, room, first);
                                     let slow = play(&rules, &view, first);
                                     assert_eq!(fast, slow, "{room:x?} {first:?} {hero:?}");
