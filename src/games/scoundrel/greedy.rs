@@ -236,7 +236,7 @@ impl Policy for Greedy {
         self.decide(rules, view, coins).0
     }
 
-    #[inline]
+    #[inline(always)]
     fn decide(&self, rules: &Rules, view: &View, _: &mut GameRng) -> (Turn, Option<Played>) {
         let full = <[u8; ROOM]>::try_from(view.room)
             .ok()
