@@ -4,7 +4,7 @@ use crate::rng::GameRng;
 
 use super::card;
 use super::engine::{Turn, View};
-use super::hero::{Hero, mask};
+use super::hero::{FRESH, Hero, mask};
 use super::played::Played;
 use super::policy::Policy;
 use super::rules::{ROOM, Rules, Wear};
@@ -62,6 +62,17 @@ fn move_to_end(order: [u8; ROOM], at: usize) -> [u8; ROOM] {
     (((low | high) as u32) | (moved as u32) << 24).to_le_bytes()
 }
 
+/// `order` with its entry at `at` moved to the front, the ones before it moving up: the bytes
+/// shifted as one word, as in [`move_to_end`].
+#[inline(always)]
+fn move_to_front(order: [u8; ROOM], at: usize) -> [u8; ROOM] {
+    let word = u64::from(u32::from_le_bytes(order));
+    let low = word & ((1u64 << (8 * at)) - 1);
+    let high = word & !((1u64 << (8 * (at + 1))) - 1);
+    let moved = (word >> (8 * at)) & 0xFF;
+    ((high | low << 8 | moved) as u32).to_le_bytes()
+}
+
 /// The hero of `view` facing the room's first `to_face` cards in `order`, the weapon used
 /// whenever it may be; [`Played::alive`] tells whether HP stayed above 0 after every card, not
 /// only after the last (a potion faced after a fatal monster heals nothing, the game is already
@@ -96,8 +107,7 @@ fn sorted_room<const POTION_FIRST: bool>(
     for &code in &faced {
         let equip = card::is_weapon(code);
         weapon = (card::value(code) & mask(equip)) | (weapon & !mask(equip));
-        // FRESH is all ones.
-        limit |= mask(equip);
+        limit |= FRESH & mask(equip);
     }
     let wear = u8::from(rules.weapon_wear == Wear::Strict);
     let (mut damage, mut slain) = (0u8, 0u8);
@@ -145,17 +155,6 @@ fn sorted_room<const POTION_FIRST: bool>(
         },
         alive,
     }
-}
-
-/// `order` with its entry at `at` moved to the front, the ones before it moving up: the bytes
-/// shifted as one word, as in [`move_to_end`].
-#[inline(always)]
-fn move_to_front(order: [u8; ROOM], at: usize) -> [u8; ROOM] {
-    let word = u64::from(u32::from_le_bytes(order));
-    let low = word & ((1u64 << (8 * at)) - 1);
-    let high = word & !((1u64 << (8 * (at + 1))) - 1);
-    let moved = (word >> (8 * at)) & 0xFF;
-    ((high | low << 8 | moved) as u32).to_le_bytes()
 }
 
 impl Greedy {
@@ -275,7 +274,6 @@ mod tests {
     use crate::games::scoundrel::card::Counts;
     use crate::games::scoundrel::card::{monster as m, potion as p};
     use crate::games::scoundrel::engine::Engine;
-    use crate::games::scoundrel::hero::FRESH;
     use crate::games::scoundrel::played::tests::rule_sets;
     use crate::rules::load;
 
