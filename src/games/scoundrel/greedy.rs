@@ -4,9 +4,10 @@ use crate::rng::GameRng;
 
 use super::card;
 use super::engine::{Turn, View};
+use super::hero::{FRESH, Hero, mask};
 use super::played::Played;
 use super::policy::Policy;
-use super::rules::{ROOM, Rules};
+use super::rules::{ROOM, Rules, Wear};
 
 /// The rule:
 /// - the card left in a full room: the smaller of two potions (only one can heal), else the
@@ -18,22 +19,22 @@ use super::rules::{ROOM, Rules};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Greedy;
 
-/// Sort key: weapons by value, then monsters biggest first, then potions; the room index in the
-/// low two bits. Empty slots of a short room sort last. Ranks: weapons below 16, monsters 32 to
-/// 47, potions 64 to 79, empty slots above; computed without a branch on the card's kind.
+/// Sort key of the card `code` at room index `i`: weapons by value, then monsters biggest
+/// first, then potions by value; `i` in the low two bits. The rank above them is the code with
+/// its weapon bit flipped and a monster's value counted down (weapons below [`MONSTERS`],
+/// monsters below [`POTIONS`], potions above), without a branch on the card's kind.
 #[inline(always)]
-fn key(room: &[u8], i: usize) -> u16 {
-    let Some(&code) = room.get(i) else {
-        return u16::MAX;
-    };
-    let v = u16::from(card::value(code));
-    // By kind (monster, weapon, potion): the rank's base, and 15 to count a monster down.
-    const BASE: [u16; 3] = [32, 0, 64];
-    const FLIP: [u16; 3] = [15, 0, 0];
-    let kind = usize::from(code >> 5);
-    let rank = BASE[kind] + (v ^ FLIP[kind]);
-    rank << 2 | i as u16
+fn key(code: u8, i: usize) -> u16 {
+    let down = mask(card::is_monster(code)) & card::MAX_VALUE;
+    u16::from(code ^ card::WEAPON ^ down) << 2 | i as u16
 }
+
+/// The lowest rank of a monster's key.
+const MONSTERS: u16 = 0x20;
+/// The lowest rank of a potion's key.
+const POTIONS: u16 = 0x40;
+/// The key of a short room's empty slot: after every card.
+const EMPTY: u16 = u16::MAX;
 
 /// Sorts four keys with a five-comparator network (no data-dependent branches).
 #[inline(always)]
@@ -61,6 +62,17 @@ fn move_to_end(order: [u8; ROOM], at: usize) -> [u8; ROOM] {
     (((low | high) as u32) | (moved as u32) << 24).to_le_bytes()
 }
 
+/// `order` with its entry at `at` moved to the front, the ones before it moving up: the bytes
+/// shifted as one word, as in [`move_to_end`].
+#[inline(always)]
+fn move_to_front(order: [u8; ROOM], at: usize) -> [u8; ROOM] {
+    let word = u64::from(u32::from_le_bytes(order));
+    let low = word & ((1u64 << (8 * at)) - 1);
+    let high = word & !((1u64 << (8 * (at + 1))) - 1);
+    let moved = (word >> (8 * at)) & 0xFF;
+    ((high | low << 8 | moved) as u32).to_le_bytes()
+}
+
 /// The hero of `view` facing the room's first `to_face` cards in `order`, the weapon used
 /// whenever it may be; [`Played::alive`] tells whether HP stayed above 0 after every card, not
 /// only after the last (a potion faced after a fatal monster heals nothing, the game is already
@@ -68,37 +80,102 @@ fn move_to_end(order: [u8; ROOM], at: usize) -> [u8; ROOM] {
 #[inline(always)]
 fn play(rules: &Rules, view: &View, order: [u8; ROOM]) -> Played {
     let mut played = Played::start(view.hero);
-    if let (3, Ok(room)) = (view.to_face, <[u8; ROOM]>::try_from(view.room)) {
-        // A full room, the common case: three cards from a fixed array, unrolled.
-        for &i in &order[..ROOM - 1] {
-            played.face(rules, room[usize::from(i) % ROOM], true);
-        }
-    } else {
-        for &i in &order[..view.to_face] {
-            played.face(rules, view.room[usize::from(i)], true);
-        }
+    for &i in &order[..view.to_face] {
+        played.face(rules, view.room[usize::from(i)], true);
     }
     played
 }
 
+/// [`play`] of a full room in one of greedy's orders, in closed form: `order` from
+/// [`Greedy::order`] (the card left last), or with `POTION_FIRST` that with its first potion
+/// faced moved to the front. The three cards faced come sorted by kind (but for that potion), so
+/// each kind is settled in one pass over them, without [`Hero::face`]'s work for the other two
+/// kinds: the weapons first, smallest first, so the last one (the largest) is equipped, fresh;
+/// then the monsters, biggest first, each with the weapon when it may be used; then the potions,
+/// the first `potions_per_turn` healing (the potion first heals before the damage). HP only
+/// falls during the monsters, so the hero stayed alive after every card if HP is above 0 after
+/// them.
+#[inline(always)]
+fn sorted_room<const POTION_FIRST: bool>(
+    rules: &Rules,
+    hero: Hero,
+    room: [u8; ROOM],
+    order: [u8; ROOM],
+) -> Played {
+    let faced = [0, 1, 2].map(|j| room[usize::from(order[j]) % ROOM]);
+    let (mut weapon, mut limit) = (hero.weapon, hero.limit);
+    for &code in &faced {
+        let equip = card::is_weapon(code);
+        weapon = (card::value(code) & mask(equip)) | (weapon & !mask(equip));
+        limit |= FRESH & mask(equip);
+    }
+    let wear = u8::from(rules.weapon_wear == Wear::Strict);
+    let (mut damage, mut slain) = (0u8, 0u8);
+    for &code in &faced {
+        let (v, monster) = (card::value(code), mask(card::is_monster(code)));
+        let armed = mask(weapon > 0 && v <= limit) & monster;
+        damage += (v - (weapon.min(v) & armed)) & monster;
+        slain += v & monster;
+        limit = (v.wrapping_sub(wear) & armed) | (limit & !armed);
+    }
+    let mut hp = hero.hp - i16::from(damage);
+    let mut alive = hp > 0;
+    let (mut heals, mut healed, mut wasted) = (0u8, 0u16, 0u8);
+    for (j, &code) in faced.iter().enumerate() {
+        let potion = card::is_potion(code);
+        let heal = potion & (heals < rules.potions_per_turn);
+        // The potion first heals from the HP before the damage.
+        let early = POTION_FIRST && j == 0;
+        let room = i16::from(rules.max_hp) - hp - if early { i16::from(damage) } else { 0 };
+        let gain = i16::from(card::value(code)).min(room) & i16::from(mask(heal) as i8);
+        hp += gain;
+        healed += gain as u16;
+        heals += u8::from(heal);
+        wasted += u8::from(potion & !heal);
+        // Then HP is lowest after the monsters, that potion's healing included.
+        alive |= early && hp > 0;
+    }
+    Played {
+        hero: Hero {
+            hp,
+            weapon,
+            limit,
+            heals,
+        },
+        damage: damage.into(),
+        healed,
+        wasted,
+        slain,
+        // The weapons come first (after the potion first: the weapon held before), smallest
+        // first: the largest held after any card is the last.
+        largest: if POTION_FIRST {
+            weapon.max(hero.weapon)
+        } else {
+            weapon
+        },
+        alive,
+    }
+}
+
 impl Greedy {
-    /// The rule's order of the room: the cards to face first, the card left (if any) last.
+    /// The rule's order of the room whose cards have `keys` ([`key`], [`EMPTY`] past a short
+    /// room's last): sorted, and if `leave_one` (a full room) the card to leave moved last. With
+    /// it, where the first potion faced is in the order (the number of cards faced if none).
     #[inline(always)]
-    fn order(view: &View) -> [u8; ROOM] {
-        let room = view.room;
-        let mut keys = [0, 1, 2, 3].map(|i| key(room, i));
+    fn order(mut keys: [u16; ROOM], leave_one: bool) -> ([u8; ROOM], usize) {
         sort4(&mut keys);
         let order = keys.map(|k| (k & 3) as u8);
-        if view.to_face == room.len() {
-            return order;
-        }
         let below = |rank: u16| {
             keys.iter()
                 .map(|&k| usize::from(k >> 2 < rank))
                 .sum::<usize>()
         };
-        let (weapons, monsters) = (below(16), below(64) - below(16));
-        let potions = ROOM - below(64);
+        // Weapons and monsters: the cards before the potions.
+        let (weapons, others) = (below(MONSTERS), below(POTIONS));
+        if !leave_one {
+            return (order, others);
+        }
+        let (monsters, potions) = (others - weapons, ROOM - others);
         // Sorted, the room is its weapons, then its monsters biggest first, then its potions
         // smallest first: leave the smaller of two potions, else the biggest monster.
         let at = if potions >= 2 {
@@ -108,32 +185,38 @@ impl Greedy {
         } else {
             0
         };
-        move_to_end(order, at)
-    }
-}
-
-impl Policy for Greedy {
-    #[inline]
-    fn choose(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Turn {
-        self.decide(rules, view, coins).0
+        // The card left is a potion only when there are two.
+        (move_to_end(order, at), others - usize::from(potions < 2))
     }
 
-    #[inline]
-    fn decide(&self, rules: &Rules, view: &View, _: &mut GameRng) -> (Turn, Option<Played>) {
-        let room = view.room;
-        let order = Self::order(view);
-        let played = play(rules, view, order);
+    /// The turn for the room of `view` in `order` (its first potion faced at `potion`), which
+    /// `played` plays: that, unless it kills.
+    #[inline(always)]
+    fn turn(
+        view: &View,
+        (order, potion): ([u8; ROOM], usize),
+        played: Played,
+        potion_first: impl Fn([u8; ROOM]) -> Played,
+    ) -> (Turn, Option<Played>) {
         if played.alive {
             return (Turn::face(order, 0b111), Some(played));
         }
-        // Drink first: move the first potion faced (if any) to the front.
-        let potion = order[..view.to_face]
-            .iter()
-            .position(|&i| card::is_potion(room[usize::from(i)]));
-        if let Some(p) = potion {
-            let mut first = order;
-            first[..=p].rotate_right(1);
-            let played = play(rules, view, first);
+        Self::unless_it_kills(view, order, potion, potion_first)
+    }
+
+    /// The turn when facing the room in `order` kills: the first potion faced moved first (which
+    /// `potion_first` plays) if that survives, else avoid (when allowed), else face it in
+    /// `order` (the game is lost).
+    #[inline(never)]
+    fn unless_it_kills(
+        view: &View,
+        order: [u8; ROOM],
+        potion: usize,
+        potion_first: impl Fn([u8; ROOM]) -> Played,
+    ) -> (Turn, Option<Played>) {
+        if potion < view.to_face {
+            let first = move_to_front(order, potion);
+            let played = potion_first(first);
             if played.alive {
                 return (Turn::face(first, 0b111), Some(played));
             }
@@ -146,12 +229,52 @@ impl Policy for Greedy {
     }
 }
 
+impl Policy for Greedy {
+    #[inline]
+    fn choose(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Turn {
+        self.decide(rules, view, coins).0
+    }
+
+    #[inline(always)]
+    fn decide(&self, rules: &Rules, view: &View, _: &mut GameRng) -> (Turn, Option<Played>) {
+        let full = <[u8; ROOM]>::try_from(view.room)
+            .ok()
+            .filter(|_| view.to_face == ROOM - 1);
+        let hero = view.hero;
+        match full {
+            // The common case: a fixed array, the closed form.
+            Some(room) => {
+                let keys = [
+                    key(room[0], 0),
+                    key(room[1], 1),
+                    key(room[2], 2),
+                    key(room[3], 3),
+                ];
+                let sorted = Self::order(keys, true);
+                let played = sorted_room::<false>(rules, hero, room, sorted.0);
+                Self::turn(view, sorted, played, |first| {
+                    sorted_room::<true>(rules, hero, room, first)
+                })
+            }
+            None => {
+                let (room, to_face) = (view.room, view.to_face);
+                let keys = [0, 1, 2, 3].map(|i| room.get(i).map_or(EMPTY, |&c| key(c, i)));
+                let sorted = Self::order(keys, to_face < room.len());
+                let played = play(rules, view, sorted.0);
+                Self::turn(view, sorted, played, |first| play(rules, view, first))
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::Stacked;
+    use crate::games::scoundrel::card::Counts;
     use crate::games::scoundrel::card::{monster as m, potion as p};
     use crate::games::scoundrel::engine::Engine;
+    use crate::games::scoundrel::played::tests::rule_sets;
     use crate::rules::load;
 
     /// Greedy's turn in the first room of `cards` under `sets`.
@@ -161,6 +284,81 @@ mod tests {
         let mut engine = Engine::stacked(&rules, cards);
         assert!(engine.enter_room(&rules));
         Greedy.choose(&rules, &engine.view(&rules), &mut GameRng::unused())
+    }
+
+    #[test]
+    fn moving_an_entry_as_a_word_is_rotating_the_array() {
+        let order = [3, 1, 0, 2];
+        for at in 0..ROOM {
+            let (mut end, mut front) = (order, order);
+            end[at..].rotate_left(1);
+            front[..=at].rotate_right(1);
+            assert_eq!(move_to_end(order, at), end, "{at}");
+            assert_eq!(move_to_front(order, at), front, "{at}");
+        }
+    }
+
+    #[test]
+    fn the_closed_form_of_a_sorted_room_is_facing_it_card_by_card() {
+        // Every room of four cards (a multiset of the codes the decks use), greedy's order, a
+        // range of heroes, under rule sets that change a card's effect.
+        let codes: Vec<u8> = (2..=14)
+            .map(card::monster)
+            .chain((2..=10).flat_map(|v| [card::weapon(v), card::potion(v)]))
+            .collect();
+        let heroes = [1, 4, 9, 15, 20].into_iter().flat_map(|hp| {
+            [(0, FRESH), (2, FRESH), (5, 3), (7, 7), (10, 13)].map(|(weapon, limit)| Hero {
+                hp,
+                weapon,
+                limit,
+                heals: 1,
+            })
+        });
+        let heroes: Vec<Hero> = heroes.collect();
+        let (mut rooms, mut potions) = (0, 0);
+        for rules in rule_sets() {
+            let n = codes.len();
+            for a in 0..n {
+                for b in a..n {
+                    for c in b..n {
+                        for d in c..n {
+                            // The lowest index last, so the sort's ties by index are exercised.
+                            let room = [codes[d], codes[c], codes[b], codes[a]];
+                            for &hero in &heroes {
+                                let view = View {
+                                    room: &room,
+                                    hero,
+                                    can_avoid: true,
+                                    to_face: ROOM - 1,
+                                    dungeon: &Counts::default(),
+                                    last_room: false,
+                                };
+                                let keys = [0, 1, 2, 3].map(|i| key(room[i], i));
+                                let (order, potion) = Greedy::order(keys, true);
+                                let fast = sorted_room::<false>(&rules, hero, room, order);
+                                assert_eq!(fast, play(&rules, &view, order), "{room:x?} {hero:?}");
+                                rooms += 1;
+                                // And with the first potion faced (if any) moved first.
+                                let faced = &order[..ROOM - 1];
+                                let first_potion = faced
+                                    .iter()
+                                    .position(|&i| card::is_potion(room[usize::from(i)]));
+                                assert_eq!(first_potion.unwrap_or(ROOM - 1), potion);
+                                if potion < ROOM - 1 {
+                                    let first = move_to_front(order, potion);
+                                    let fast = sorted_room::<true>(&rules, hero, room, first);
+                                    let slow = play(&rules, &view, first);
+                                    assert_eq!(fast, slow, "{room:x?} {first:?} {hero:?}");
+                                    potions += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(rooms, 8 * 46_376 * 25);
+        assert!(potions > rooms / 2, "{potions}");
     }
 
     #[test]

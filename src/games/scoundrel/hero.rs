@@ -9,7 +9,7 @@ pub const FRESH: u8 = u8::MAX;
 
 /// All ones if `b`, else zero: selects a value without a branch.
 #[inline(always)]
-fn mask(b: bool) -> u8 {
+pub(super) fn mask(b: bool) -> u8 {
     u8::from(b).wrapping_neg()
 }
 

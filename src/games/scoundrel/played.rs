@@ -61,7 +61,7 @@ impl Played {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::cards::Stacked;
     use crate::games::scoundrel::card::Counts;
@@ -74,7 +74,7 @@ mod tests {
     use crate::rules::load;
 
     /// Rule sets whose flags change a card's effect or the engine's bookkeeping.
-    fn rule_sets() -> Vec<Rules> {
+    pub(crate) fn rule_sets() -> Vec<Rules> {
         [
             vec![],
             vec!["weapon_wear=strict"],
