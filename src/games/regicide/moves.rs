@@ -441,6 +441,19 @@ impl Covers {
 mod tests {
     use super::*;
     use crate::games::regicide::card::mask_of;
+    use crate::rng::GameRng;
+
+    /// The 56 codes (Jesters included) in a random order.
+    fn shuffled(rng: &mut GameRng) -> Vec<u8> {
+        let mut deck: Vec<u8> = (0..56).collect();
+        rng.shuffle(&mut deck);
+        deck
+    }
+
+    /// The hand of these cards.
+    fn hand_of(cards: &[u8]) -> u64 {
+        cards.iter().fold(0, |m, &c| m | card::bit(c))
+    }
 
     fn plays(hand: &str, rules: &Rules) -> Vec<u64> {
         let mut p = Plays::default();
@@ -507,7 +520,7 @@ mod tests {
 
     #[test]
     fn plays_match_brute_force_on_many_hands() {
-        let mut rng = crate::rng::GameRng::new(1, 2, 3);
+        let mut rng = GameRng::new(1, 2, 3);
         for sets in [vec![], vec!["max_combo=20", "combo_cards=3"]] {
             let r: Rules = crate::rules::load(
                 None,
@@ -515,9 +528,8 @@ mod tests {
             )
             .unwrap();
             for _ in 0..2000 {
-                let mut deck: Vec<u8> = (0..56).collect();
-                rng.shuffle(&mut deck);
-                let hand = deck[..8].iter().fold(0, |m, &c| m | card::bit(c));
+                let deck = shuffled(&mut rng);
+                let hand = hand_of(&deck[..8]);
                 assert_eq!(plays_of(hand, &r), brute_plays(hand, &r), "hand {hand:x}");
             }
         }
@@ -526,12 +538,11 @@ mod tests {
     #[test]
     fn a_plays_lex_key_lists_its_codes_in_order() {
         let r = Rules::default();
-        let mut rng = crate::rng::GameRng::new(2, 4, 6);
+        let mut rng = GameRng::new(2, 4, 6);
         let mut p = Plays::default();
         for _ in 0..2000 {
-            let mut deck: Vec<u8> = (0..56).collect();
-            rng.shuffle(&mut deck);
-            let hand = deck[..8].iter().fold(0, |m, &c| m | card::bit(c));
+            let deck = shuffled(&mut rng);
+            let hand = hand_of(&deck[..8]);
             p.generate(hand, &r, &Values::new(&r));
             for play in p.as_slice() {
                 let want = card::cards(play.cards).fold(0, |k, c| k << 6 | u32::from(c));
@@ -552,13 +563,12 @@ mod tests {
     fn covers_are_exactly_the_minimal_covers() {
         let r = Rules::default();
         let values = Values::new(&r);
-        let mut rng = crate::rng::GameRng::new(4, 5, 6);
+        let mut rng = GameRng::new(4, 5, 6);
         let mut covers = Covers::default();
         for _ in 0..3000 {
-            let mut deck: Vec<u8> = (0..56).collect();
-            rng.shuffle(&mut deck);
+            let deck = shuffled(&mut rng);
             let n = 1 + rng.below(10) as usize;
-            let hand = deck[..n].iter().fold(0, |m, &c| m | card::bit(c));
+            let hand = hand_of(&deck[..n]);
             let need = rng.below(50) as u16;
             covers.generate(hand, need, &values);
             let mut got: Vec<u64> = covers.as_slice().iter().map(|c| c.cards).collect();
@@ -596,7 +606,7 @@ mod tests {
             // Not ordered: the whole list.
             vec!["queen.value=5"],
         ];
-        let mut rng = crate::rng::GameRng::new(7, 5, 3);
+        let mut rng = GameRng::new(7, 5, 3);
         let (mut all, mut least) = (Covers::default(), Covers::default());
         let mut quick = 0;
         for sets in sets {
@@ -607,10 +617,9 @@ mod tests {
             .unwrap();
             let values = Values::new(&r);
             for _ in 0..4000 {
-                let mut deck: Vec<u8> = (0..56).collect();
-                rng.shuffle(&mut deck);
+                let deck = shuffled(&mut rng);
                 let n = 1 + rng.below(10) as usize;
-                let hand = deck[..n].iter().fold(0, |m, &c| m | card::bit(c));
+                let hand = hand_of(&deck[..n]);
                 let need = rng.below(60) as u16;
                 all.generate(hand, need, &values);
                 least.generate_least(hand, need, &values);
