@@ -455,6 +455,13 @@ mod tests {
         cards.iter().fold(0, |m, &c| m | card::bit(c))
     }
 
+    /// A random hand of 1 to 10 cards.
+    fn random_hand(rng: &mut GameRng) -> u64 {
+        let deck = shuffled(rng);
+        let n = 1 + rng.below(10) as usize;
+        hand_of(&deck[..n])
+    }
+
     fn plays(hand: &str, rules: &Rules) -> Vec<u64> {
         let mut p = Plays::default();
         p.generate(mask_of(hand), rules, &Values::new(rules));
@@ -566,9 +573,7 @@ mod tests {
         let mut rng = GameRng::new(4, 5, 6);
         let mut covers = Covers::default();
         for _ in 0..3000 {
-            let deck = shuffled(&mut rng);
-            let n = 1 + rng.below(10) as usize;
-            let hand = hand_of(&deck[..n]);
+            let hand = random_hand(&mut rng);
             let need = rng.below(50) as u16;
             covers.generate(hand, need, &values);
             let mut got: Vec<u64> = covers.as_slice().iter().map(|c| c.cards).collect();
@@ -580,6 +585,7 @@ mod tests {
             }
             got.sort_unstable();
             let cards: Vec<u8> = card::cards(hand).collect();
+            let n = cards.len();
             let mut want = vec![];
             for sub in 0u32..(1 << n) {
                 let mask = (0..n)
@@ -617,9 +623,7 @@ mod tests {
             .unwrap();
             let values = Values::new(&r);
             for _ in 0..4000 {
-                let deck = shuffled(&mut rng);
-                let n = 1 + rng.below(10) as usize;
-                let hand = hand_of(&deck[..n]);
+                let hand = random_hand(&mut rng);
                 let need = rng.below(60) as u16;
                 all.generate(hand, need, &values);
                 least.generate_least(hand, need, &values);
