@@ -654,23 +654,11 @@ fn the_binary_traces_the_game_its_per_game_row_recorded() {
             a.extend(argv!["--game", index.to_string()]);
             let out = run(&a);
             assert!(out.status.success(), "{}", stderr(&out));
-            let text = stdout(&out);
-            let outcome: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
-            for (name, value) in outcome.as_object().unwrap() {
-                if name == "type" {
-                    continue;
-                }
-                let cell = value_at(&rows, name, index as usize).to_string();
-                let cell = cell.trim_matches('"');
-                let want = match value {
-                    Value::String(s) => s.clone(),
-                    other => other.to_string(),
-                };
-                if cell != want {
-                    failures.push(format!(
-                        "{game} {policy} game {index}: {name} traced {want}, row {cell}"
-                    ));
-                }
+            for (name, want, cell) in outcome_differences(&stdout(&out), &rows, index as usize, &[])
+            {
+                failures.push(format!(
+                    "{game} {policy} game {index}: {name} traced {want}, row {cell}"
+                ));
             }
         }
     }

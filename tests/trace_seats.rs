@@ -8,10 +8,10 @@ mod common;
 mod regicide_traces;
 
 use common::{
-    TempDir, assert_no_failures, read_parquet, refused_naming, run, stderr, stdout, value_at,
+    TempDir, assert_no_failures, outcome_differences, read_parquet, refused_naming, run, stderr,
+    stdout,
 };
 use regicide_traces::{assert_none, regicide, trace_failures};
-use serde_json::Value;
 use sim::games::Game;
 use sim::games::junkyard::{Junkyard, Rules};
 use sim::games::seats::{Seating, Table};
@@ -101,23 +101,12 @@ fn the_binary_traces_with_the_seat_flags_of_the_run() {
             trace.extend_from_slice(flags);
             let out = run(&trace);
             assert!(out.status.success(), "{}", stderr(&out));
-            let text = stdout(&out);
-            let outcome: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
-            for (name, value) in outcome.as_object().unwrap() {
-                if name == "type" || name == "search_us" {
-                    continue;
-                }
-                let cell = value_at(&rows, name, index as usize).to_string();
-                let cell = cell.trim_matches('"');
-                let want = match value {
-                    Value::String(s) => s.clone(),
-                    other => other.to_string(),
-                };
-                if cell != want {
-                    failures.push(format!(
-                        "{game} {flags:?} game {index}: {name} traced {want}, row {cell}"
-                    ));
-                }
+            for (name, want, cell) in
+                outcome_differences(&stdout(&out), &rows, index as usize, &["search_us"])
+            {
+                failures.push(format!(
+                    "{game} {flags:?} game {index}: {name} traced {want}, row {cell}"
+                ));
             }
         }
     }

@@ -231,3 +231,31 @@ pub fn metric_total(df: &DataFrame, metric: &str) -> u64 {
         .map(|(_, c)| c)
         .sum()
 }
+
+/// The fields of a traced game's outcome (the last line of `sim trace --json`'s `stdout`) that
+/// differ from row `row` of the per-game file `rows`, as `(field, traced, in the row)`; the
+/// line's `type` and the fields in `skip` are not compared.
+pub fn outcome_differences(
+    stdout: &str,
+    rows: &DataFrame,
+    row: usize,
+    skip: &[&str],
+) -> Vec<(String, String, String)> {
+    let outcome: serde_json::Value =
+        serde_json::from_str(stdout.lines().last().expect("an outcome line")).unwrap();
+    outcome
+        .as_object()
+        .expect("the outcome is an object")
+        .iter()
+        .filter(|(name, _)| *name != "type" && !skip.contains(&name.as_str()))
+        .filter_map(|(name, value)| {
+            let cell = value_at(rows, name, row).to_string();
+            let cell = cell.trim_matches('"').to_string();
+            let traced = match value {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            (cell != traced).then(|| (name.clone(), traced, cell))
+        })
+        .collect()
+}
