@@ -131,16 +131,7 @@ pub fn merge<G: Game>(args: &MergeArgs, mut shards: Vec<Loaded>) -> Result<ExitC
                 None => Vec::new(),
             };
             let cells = rows.len();
-            let played = Played {
-                run: GridRun {
-                    tallies,
-                    met: vec![true; cells],
-                    pairs,
-                    complete: true,
-                },
-                rows,
-                seconds: 0.0,
-            };
+            let played = merged(tallies, rows, pairs);
             let written = grid::write::<G>(out, &played)?;
             let rows = &played.rows;
             if first.command == Command::Compare {
@@ -172,16 +163,7 @@ pub fn merge<G: Game>(args: &MergeArgs, mut shards: Vec<Loaded>) -> Result<ExitC
         Command::Tournament => {
             let standings = Standings::new(&rows, &tallies)
                 .map_err(|e| refuse(format!("{}: {e}", shards[0].name())))?;
-            let played = Played {
-                run: GridRun {
-                    tallies,
-                    met: vec![true; rows.len()],
-                    pairs: None,
-                    complete: true,
-                },
-                rows,
-                seconds: 0.0,
-            };
+            let played = merged(tallies, rows, pairs);
             let mut written = grid::write::<G>(out, &played)?;
             written.extend(standings.write(out)?);
             text.push_str(&standings.text(G::NAME, first.seed));
@@ -203,6 +185,20 @@ pub fn merge<G: Game>(args: &MergeArgs, mut shards: Vec<Loaded>) -> Result<ExitC
         outln!("  wrote {}", path.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The merged grid, as a complete run of every cell would have played it.
+fn merged<T>(tallies: Vec<T>, rows: Vec<SummaryRow>, pairs: Option<PairCounts>) -> Played<T> {
+    Played {
+        run: GridRun {
+            met: vec![true; tallies.len()],
+            tallies,
+            pairs,
+            complete: true,
+        },
+        rows,
+        seconds: 0.0,
+    }
 }
 
 /// A refusal: bad input, one line.
