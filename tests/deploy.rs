@@ -21,12 +21,15 @@ fn text(out: &Output) -> String {
     )
 }
 
-/// The `kubernetes-validate` of a venv made for it, or why there is none.
+/// The `kubernetes-validate` of a venv made for it, or why there is none. The venv is reused only
+/// where it was made: its scripts name their interpreter by absolute path, so a target folder
+/// moved elsewhere gets a fresh venv.
 fn validator() -> Result<PathBuf, String> {
     let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("k8s-validate-venv");
     let bin = venv.join("bin/kubernetes-validate");
     let marker = venv.join("installed");
-    if fs::read_to_string(&marker).ok().as_deref() == Some(VALIDATOR) && bin.exists() {
+    let made = format!("{VALIDATOR} in {}", venv.display());
+    if fs::read_to_string(&marker).ok() == Some(made.clone()) && bin.exists() {
         return Ok(bin);
     }
     let run = |cmd: &mut Command, what: &str| -> Result<(), String> {
@@ -38,7 +41,9 @@ fn validator() -> Result<PathBuf, String> {
         }
     };
     run(
-        Command::new("python3").args(["-m", "venv"]).arg(&venv),
+        Command::new("python3")
+            .args(["-m", "venv", "--clear"])
+            .arg(&venv),
         "python3 -m venv",
     )?;
     run(
@@ -50,7 +55,7 @@ fn validator() -> Result<PathBuf, String> {
         ]),
         &format!("pip install {VALIDATOR}"),
     )?;
-    fs::write(&marker, VALIDATOR).map_err(|e| e.to_string())?;
+    fs::write(&marker, made).map_err(|e| e.to_string())?;
     Ok(bin)
 }
 
