@@ -8,7 +8,7 @@ mod regicide_traces;
 
 use std::cell::Cell;
 
-use regicide_traces::{assert_none, regicide, trace_failures, untimed};
+use regicide_traces::{assert_none, failures_at, regicide, trace_failures, untimed};
 use serde_json::{Value, json};
 use sim::games::Game;
 use sim::games::observe::Scripted;
@@ -26,16 +26,10 @@ const POLICIES: [&str; 3] = ["simple", "random", "heuristic"];
 
 #[test]
 fn regicide_traces_are_the_games_of_the_run_for_every_named_policy_at_1_and_3_players() {
-    let mut failures = Vec::new();
-    for players in [1, 3] {
-        for policy in POLICIES {
-            failures.extend(trace_failures(
-                &regicide(players, policy, &[]),
-                SEED,
-                0..1000,
-            ));
-        }
-    }
+    let failures: Vec<String> = POLICIES
+        .iter()
+        .flat_map(|policy| failures_at(&[1, 3], policy, SEED, 1000))
+        .collect();
     assert_none(&failures);
 }
 
@@ -43,15 +37,7 @@ fn regicide_traces_are_the_games_of_the_run_for_every_named_policy_at_1_and_3_pl
 /// the budget is a parameter), at 1 and 3 players.
 #[test]
 fn pimc_traces_are_the_games_of_the_run_at_1_and_3_players() {
-    let mut failures = Vec::new();
-    for players in [1, 3] {
-        failures.extend(trace_failures(
-            &regicide(players, "pimc-4", &[]),
-            SEED,
-            0..1000,
-        ));
-    }
-    assert_none(&failures);
+    assert_none(&failures_at(&[1, 3], "pimc-4", SEED, 1000));
 }
 
 /// The default budgets and the strategy files (a third of a second a game: 20 games each).

@@ -5,7 +5,7 @@
 #[path = "common/regicide_traces.rs"]
 mod regicide_traces;
 
-use regicide_traces::{assert_none, regicide, trace_failures};
+use regicide_traces::{assert_none, failures_at, regicide, trace_failures};
 
 const SEED: u64 = 7;
 
@@ -13,15 +13,7 @@ const SEED: u64 = 7;
 /// the budget is a parameter), at 1 and 3 players.
 #[test]
 fn ismcts_traces_are_the_games_of_the_run_at_1_and_3_players() {
-    let mut failures = Vec::new();
-    for players in [1, 3] {
-        failures.extend(trace_failures(
-            &regicide(players, "ismcts-50", &[]),
-            SEED,
-            0..1000,
-        ));
-    }
-    assert_none(&failures);
+    assert_none(&failures_at(&[1, 3], "ismcts-50", SEED, 1000));
 }
 
 /// The clairvoyant's budget counts states, not time, so every deal replays exactly, unsolved

@@ -1,5 +1,7 @@
 //! Regicide traces against the run's rows: what `tests/trace_regicide.rs` and
-//! `tests/trace_regicide_search.rs` share (included with `#[path]`).
+//! `tests/trace_regicide_search.rs` share (included with `#[path]`; `tests/trace_seats.rs` uses
+//! a part).
+#![allow(dead_code)]
 
 use serde_json::{Map, Value};
 use sim::games::Game;
@@ -84,6 +86,15 @@ pub fn trace_failures(
     }
     assert!(checked > 0);
     failures
+}
+
+/// The failures of [`trace_failures`] for the first `games` games of `policy` in every seat at
+/// each of `players`, seeded `seed`.
+pub fn failures_at(players: &[u8], policy: &str, seed: u64, games: u64) -> Vec<String> {
+    players
+        .iter()
+        .flat_map(|&n| trace_failures(&regicide(n, policy, &[]), seed, 0..games))
+        .collect()
 }
 
 /// Fails with the first failures, if any.
