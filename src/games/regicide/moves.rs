@@ -60,7 +60,7 @@ impl Play {
 
 /// More than the plays a hand of [`MAX_HAND`] cards can make (10 singles, at most 45 pairs with
 /// an Ace, at most 23 same-rank combos).
-const MAX_PLAYS: usize = 80;
+pub const MAX_PLAYS: usize = 80;
 
 /// The legal plays of a hand.
 #[derive(Clone, Debug)]
