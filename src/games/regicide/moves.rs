@@ -46,6 +46,33 @@ const SUIT_LISTS: [u32; 16] = {
     t
 };
 
+/// For each set of a rank's cards (a nibble) and each most cards `m` of a combo (0 to 4), the
+/// subsets of 2 to `m` cards from the highest down, four bits each from the lowest, their
+/// number in the top four bits (at most 11).
+const COMBOS: [[u64; 5]; 16] = {
+    let mut t = [[0u64; 5]; 16];
+    let mut same = 0;
+    while same < 16 {
+        let mut most = 0;
+        while most < 5 {
+            let (mut list, mut len) = (0u64, 0);
+            let mut sub = same;
+            while sub != 0 {
+                let n = card::nibble_count(sub as u64);
+                if n >= 2 && n <= most {
+                    list |= (sub as u64) << (4 * len);
+                    len += 1;
+                }
+                sub = (sub - 1) & same;
+            }
+            t[same][most as usize] = list | (len as u64) << 60;
+            most += 1;
+        }
+        same += 1;
+    }
+    t
+};
+
 /// A 1 in each of the first n 6-bit fields, for n = 0 to 4: times a rank's first code, added
 /// to [`SUIT_LISTS`], it gives a combo's [`Play::lex`].
 const ONES: [u32; 5] = [0, 0x1, 0x41, 0x1041, 0x41041];
@@ -112,7 +139,8 @@ impl Plays {
 
     /// The combos of 2 to `combo_cards` cards of one rank (no Jester, no Ace) of total at most
     /// `max_combo`, by rank, each rank's subsets from the highest down. A rank's cards are four
-    /// bits, one per suit, so a subset of them is its own suit mask.
+    /// bits, one per suit, so a subset of them is its own suit mask; the subsets a rank's
+    /// cards make with at most so many cards come listed from [`COMBOS`].
     #[inline]
     fn combos(&mut self, hand: u64, rules: &Rules, values: &Values) {
         let mut ranks = card::pair_ranks(hand) & !(card::rank_mask(JESTER) | card::rank_mask(ACE));
@@ -122,23 +150,23 @@ impl Plays {
             let shift = u32::from(rank) * 4;
             let same = (hand >> shift) & 0xF;
             let each = values.of(card::code(rank, 0));
-            let mut sub = same;
-            while sub != 0 {
+            let most = u16::from(rules.max_combo)
+                .checked_div(each)
+                .unwrap_or(u16::MAX)
+                .min(rules.combo_cards.min(4).into());
+            let mut list = COMBOS[same as usize][usize::from(most)];
+            for _ in 0..list >> 60 {
+                let sub = list & 0xF;
+                list >>= 4;
                 let n = card::nibble_count(sub);
-                if n >= 2
-                    && n <= rules.combo_cards
-                    && each * u16::from(n) <= u16::from(rules.max_combo)
-                {
-                    self.push(Play {
-                        cards: sub << shift,
-                        value: each * u16::from(n),
-                        suits: sub as u8,
-                        count: n,
-                        lex: SUIT_LISTS[sub as usize]
-                            + u32::from(card::code(rank, 0)) * ONES[usize::from(n)],
-                    });
-                }
-                sub = (sub - 1) & same;
+                self.push(Play {
+                    cards: sub << shift,
+                    value: each * u16::from(n),
+                    suits: sub as u8,
+                    count: n,
+                    lex: SUIT_LISTS[sub as usize]
+                        + u32::from(card::code(rank, 0)) * ONES[usize::from(n)],
+                });
             }
         }
     }
