@@ -150,11 +150,11 @@ impl Plays {
             let shift = u32::from(rank) * 4;
             let same = (hand >> shift) & 0xF;
             let each = values.of(card::code(rank, 0));
-            let most = u16::from(rules.max_combo)
-                .checked_div(each)
-                .unwrap_or(u16::MAX)
-                .min(rules.combo_cards.min(4).into());
-            let mut list = COMBOS[same as usize][usize::from(most)];
+            // The most cards of the rank a combo may hold, counted without a division: the
+            // sizes whose total fits are 1 up to it.
+            let fits = |n: u16| usize::from(each * n <= u16::from(rules.max_combo));
+            let most = (1 + fits(2) + fits(3) + fits(4)).min(rules.combo_cards.into());
+            let mut list = COMBOS[same as usize][most];
             for _ in 0..list >> 60 {
                 let sub = list & 0xF;
                 list >>= 4;
