@@ -346,9 +346,10 @@ impl Covers {
             self.one = false;
             return;
         }
-        // The cards every cover holds.
+        // The cards every cover holds; past the last card, `worth` is 0 and none is kept (a
+        // loop of fixed length: no end to guess).
         let mut kept = Cover::default();
-        for i in 0..n {
+        for i in 0..N {
             let must = total - worth[i] < need;
             kept.cards |= u64::from(must) << codes[i];
             kept.total += worth[i] * u16::from(must);
@@ -368,7 +369,8 @@ impl Covers {
     }
 
     /// The least cover of `need` by the `n` cards `codes` (ascending, worth `worth`), `n` at
-    /// most `K`; see [`Covers::generate_least`].
+    /// most `K`; see [`Covers::generate_least`]. The loops run over all `K` places, those past
+    /// the last card adding nothing, so that their ends need no guess.
     #[inline]
     fn least<const K: usize>(
         &mut self,
@@ -381,15 +383,17 @@ impl Covers {
         // `sums[i][k]`: bit t set if some k of cards i.. add up to t (below 64); every count
         // up to K is worked out, so the loop over counts has no end to guess.
         let sums = &mut self.sums;
-        sums[n] = [0; MAX_HAND as usize + 1];
-        sums[n][0] = 1;
-        for i in (0..n).rev() {
+        sums[K] = [0; MAX_HAND as usize + 1];
+        sums[K][0] = 1;
+        for i in (0..K).rev() {
             let v = worth[i];
+            // All ones for a card, none past the last one.
+            let card = u64::from(i < n).wrapping_neg();
             let (head, tail) = sums.split_at_mut(i + 1);
             let (row, next) = (&mut head[i], &tail[0]);
             row[0] = 1;
             for k in 1..=K {
-                row[k] = next[k] | next[k - 1] << v;
+                row[k] = next[k] | (next[k - 1] << v) & card;
             }
         }
         let reach = sums[0][1..=K].iter().fold(0, |a, &b| a | b);
@@ -398,14 +402,15 @@ impl Covers {
         for k in (1..=K).rev() {
             fewest = select_unpredictable(sums[0][k] >> least & 1 != 0, k, fewest);
         }
-        // The lex-first: each card in turn, taken if the cards after it can make up the rest.
+        // The lex-first: each card in turn, taken if the cards after it can make up the rest
+        // (past the last card, every card of the cover is taken: `k` is 0).
         let mut c = Cover {
             cards: 0,
             total: least,
             count: fewest as u8,
         };
         let (mut left, mut k) = (least, fewest);
-        for i in 0..n {
+        for i in 0..K {
             let v = worth[i];
             let after = sums[i + 1][k.saturating_sub(1)];
             let take = (k > 0) & (left >= v) & (after >> (left.wrapping_sub(v) & 63) & 1 != 0);
