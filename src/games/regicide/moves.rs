@@ -576,6 +576,49 @@ mod tests {
     }
 
     #[test]
+    fn combos_come_by_rank_each_ranks_subsets_from_the_highest_down() {
+        let mut rng = GameRng::new(8, 3, 1);
+        for sets in [
+            vec![],
+            vec!["max_combo=20", "combo_cards=3"],
+            vec!["max_combo=6"],
+        ] {
+            let r: Rules = crate::rules::load(
+                None,
+                &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            )
+            .unwrap();
+            let values = Values::new(&r);
+            let mut p = Plays::default();
+            for _ in 0..2000 {
+                let hand = random_hand(&mut rng);
+                p.generate(hand, &r, &values);
+                let got: Vec<u64> = p
+                    .as_slice()
+                    .iter()
+                    .filter(|p| p.count >= 2 && p.cards & card::rank_mask(ACE) == 0)
+                    .map(|p| p.cards)
+                    .collect();
+                let mut want = vec![];
+                for rank in 2..=card::KING {
+                    let shift = u32::from(rank) * 4;
+                    let each = values.of(card::code(rank, 0));
+                    for sub in (1..16u64).rev() {
+                        let n = sub.count_ones() as u8;
+                        if hand >> shift & sub == sub
+                            && (2..=r.combo_cards).contains(&n)
+                            && each * u16::from(n) <= u16::from(r.max_combo)
+                        {
+                            want.push(sub << shift);
+                        }
+                    }
+                }
+                assert_eq!(got, want, "hand {hand:x} {sets:?}");
+            }
+        }
+    }
+
+    #[test]
     fn a_plays_lex_key_lists_its_codes_in_order() {
         let r = Rules::default();
         let mut rng = GameRng::new(2, 4, 6);

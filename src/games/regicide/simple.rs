@@ -383,6 +383,32 @@ mod tests {
     }
 
     #[test]
+    fn a_pick_is_the_least_key_then_lex_key_then_index_of_the_eligible() {
+        let mut rng = GameRng::new(5, 1, 8);
+        for _ in 0..2000 {
+            let mut pick = Pick::NONE;
+            let mut want: Option<(u32, u32, usize)> = None;
+            // Few keys and lex keys, so that ties are common.
+            for i in 0..1 + rng.below(30) as usize {
+                let (eligible, key, lex) = (
+                    rng.below(3) != 0,
+                    rng.below(4) as u32 * 0x40_0001,
+                    rng.below(4) as u32 * 0x41_0041,
+                );
+                let p = Play {
+                    lex,
+                    ..Play::default()
+                };
+                pick.offer(eligible, key, &p, i);
+                if eligible && want.is_none_or(|w| (key, lex, i) < w) {
+                    want = Some((key, lex, i));
+                }
+            }
+            assert_eq!(pick.found(), want.map(|w| w.2));
+        }
+    }
+
+    #[test]
     fn terms_follow_the_definitions() {
         // Jack of hearts, 12 dealt: R = 8, attack 10, no shield. Hand value 5+4+6+2+3 = 20.
         let s = spot("5C 4S 6D 2H 3C", "JH", 12);
