@@ -142,7 +142,12 @@ impl Weights {
         let powers = self.draw * f32::from(draws) + self.heal * f32::from(heals)
             - self.spend * f32::from(value);
         let over = f32::from(dmg.saturating_sub(spot.remaining));
-        let exact = self.exact * equal(dmg, spot.remaining);
+        // An exact kill is rare: a branch on it is well guessed.
+        let exact = if dmg == spot.remaining {
+            self.exact
+        } else {
+            0.0
+        };
         let kill = self.kill + exact - self.overkill * over + powers;
         let need = spot.need.saturating_sub(gain);
         let other = self.damage * f32::from(dmg)
@@ -185,12 +190,6 @@ impl Weights {
 #[inline]
 fn at_least(a: u16, b: u16) -> f32 {
     (f32::from(a) - f32::from(b) + 1.0).clamp(0.0, 1.0)
-}
-
-/// 1.0 if `a = b`, else 0.0, as [`at_least`] does it.
-#[inline]
-fn equal(a: u16, b: u16) -> f32 {
-    (1.0 - (f32::from(a) - f32::from(b)).abs()).max(0.0)
 }
 
 /// `a` if `k` is 1.0, `b` if it is 0.0, as `a·k + b·(1 − k)`: both are worked out and no branch
@@ -389,7 +388,6 @@ mod tests {
         for a in 0..30u16 {
             for b in 0..30u16 {
                 assert_eq!(at_least(a, b), f32::from(u8::from(a >= b)), "{a} >= {b}");
-                assert_eq!(equal(a, b), f32::from(u8::from(a == b)), "{a} = {b}");
             }
         }
         for (x, y) in [(1.5f32, -2.25f32), (-0.0, 3.0), (1e6, 1e-6)] {

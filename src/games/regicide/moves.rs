@@ -46,6 +46,33 @@ const SUIT_LISTS: [u32; 16] = {
     t
 };
 
+/// For each set of a rank's cards (a nibble) and each most cards `m` of a combo (0 to 4), the
+/// subsets of 2 to `m` cards from the highest down, four bits each from the lowest, their
+/// number in the top four bits (at most 11).
+const COMBOS: [[u64; 5]; 16] = {
+    let mut t = [[0u64; 5]; 16];
+    let mut same = 0;
+    while same < 16 {
+        let mut most = 0;
+        while most < 5 {
+            let (mut list, mut len) = (0u64, 0);
+            let mut sub = same;
+            while sub != 0 {
+                let n = card::nibble_count(sub as u64);
+                if n >= 2 && n <= most {
+                    list |= (sub as u64) << (4 * len);
+                    len += 1;
+                }
+                sub = (sub - 1) & same;
+            }
+            t[same][most as usize] = list | (len as u64) << 60;
+            most += 1;
+        }
+        same += 1;
+    }
+    t
+};
+
 /// A 1 in each of the first n 6-bit fields, for n = 0 to 4: times a rank's first code, added
 /// to [`SUIT_LISTS`], it gives a combo's [`Play::lex`].
 const ONES: [u32; 5] = [0, 0x1, 0x41, 0x1041, 0x41041];
@@ -60,7 +87,7 @@ impl Play {
 
 /// More than the plays a hand of [`MAX_HAND`] cards can make (10 singles, at most 45 pairs with
 /// an Ace, at most 23 same-rank combos).
-const MAX_PLAYS: usize = 80;
+pub const MAX_PLAYS: usize = 80;
 
 /// The legal plays of a hand.
 #[derive(Clone, Debug)]
@@ -112,7 +139,8 @@ impl Plays {
 
     /// The combos of 2 to `combo_cards` cards of one rank (no Jester, no Ace) of total at most
     /// `max_combo`, by rank, each rank's subsets from the highest down. A rank's cards are four
-    /// bits, one per suit, so a subset of them is its own suit mask.
+    /// bits, one per suit, so a subset of them is its own suit mask; the subsets a rank's
+    /// cards make with at most so many cards come listed from [`COMBOS`].
     #[inline]
     fn combos(&mut self, hand: u64, rules: &Rules, values: &Values) {
         let mut ranks = card::pair_ranks(hand) & !(card::rank_mask(JESTER) | card::rank_mask(ACE));
@@ -122,23 +150,23 @@ impl Plays {
             let shift = u32::from(rank) * 4;
             let same = (hand >> shift) & 0xF;
             let each = values.of(card::code(rank, 0));
-            let mut sub = same;
-            while sub != 0 {
+            // The most cards of the rank a combo may hold, counted without a division: the
+            // sizes whose total fits are 1 up to it.
+            let fits = |n: u16| usize::from(each * n <= u16::from(rules.max_combo));
+            let most = (1 + fits(2) + fits(3) + fits(4)).min(rules.combo_cards.into());
+            let mut list = COMBOS[same as usize][most];
+            for _ in 0..list >> 60 {
+                let sub = list & 0xF;
+                list >>= 4;
                 let n = card::nibble_count(sub);
-                if n >= 2
-                    && n <= rules.combo_cards
-                    && each * u16::from(n) <= u16::from(rules.max_combo)
-                {
-                    self.push(Play {
-                        cards: sub << shift,
-                        value: each * u16::from(n),
-                        suits: sub as u8,
-                        count: n,
-                        lex: SUIT_LISTS[sub as usize]
-                            + u32::from(card::code(rank, 0)) * ONES[usize::from(n)],
-                    });
-                }
-                sub = (sub - 1) & same;
+                self.push(Play {
+                    cards: sub << shift,
+                    value: each * u16::from(n),
+                    suits: sub as u8,
+                    count: n,
+                    lex: SUIT_LISTS[sub as usize]
+                        + u32::from(card::code(rank, 0)) * ONES[usize::from(n)],
+                });
             }
         }
     }
@@ -318,9 +346,10 @@ impl Covers {
             self.one = false;
             return;
         }
-        // The cards every cover holds.
+        // The cards every cover holds; past the last card, `worth` is 0 and none is kept (a
+        // loop of fixed length: no end to guess).
         let mut kept = Cover::default();
-        for i in 0..n {
+        for i in 0..N {
             let must = total - worth[i] < need;
             kept.cards |= u64::from(must) << codes[i];
             kept.total += worth[i] * u16::from(must);
@@ -340,7 +369,8 @@ impl Covers {
     }
 
     /// The least cover of `need` by the `n` cards `codes` (ascending, worth `worth`), `n` at
-    /// most `K`; see [`Covers::generate_least`].
+    /// most `K`; see [`Covers::generate_least`]. The loops run over all `K` places, those past
+    /// the last card adding nothing, so that their ends need no guess.
     #[inline]
     fn least<const K: usize>(
         &mut self,
@@ -353,15 +383,17 @@ impl Covers {
         // `sums[i][k]`: bit t set if some k of cards i.. add up to t (below 64); every count
         // up to K is worked out, so the loop over counts has no end to guess.
         let sums = &mut self.sums;
-        sums[n] = [0; MAX_HAND as usize + 1];
-        sums[n][0] = 1;
-        for i in (0..n).rev() {
+        sums[K] = [0; MAX_HAND as usize + 1];
+        sums[K][0] = 1;
+        for i in (0..K).rev() {
             let v = worth[i];
+            // All ones for a card, none past the last one.
+            let card = u64::from(i < n).wrapping_neg();
             let (head, tail) = sums.split_at_mut(i + 1);
             let (row, next) = (&mut head[i], &tail[0]);
             row[0] = 1;
             for k in 1..=K {
-                row[k] = next[k] | next[k - 1] << v;
+                row[k] = next[k] | (next[k - 1] << v) & card;
             }
         }
         let reach = sums[0][1..=K].iter().fold(0, |a, &b| a | b);
@@ -370,14 +402,15 @@ impl Covers {
         for k in (1..=K).rev() {
             fewest = select_unpredictable(sums[0][k] >> least & 1 != 0, k, fewest);
         }
-        // The lex-first: each card in turn, taken if the cards after it can make up the rest.
+        // The lex-first: each card in turn, taken if the cards after it can make up the rest
+        // (past the last card, every card of the cover is taken: `k` is 0).
         let mut c = Cover {
             cards: 0,
             total: least,
             count: fewest as u8,
         };
         let (mut left, mut k) = (least, fewest);
-        for i in 0..n {
+        for i in 0..K {
             let v = worth[i];
             let after = sums[i + 1][k.saturating_sub(1)];
             let take = (k > 0) & (left >= v) & (after >> (left.wrapping_sub(v) & 63) & 1 != 0);
@@ -538,6 +571,49 @@ mod tests {
                 let deck = shuffled(&mut rng);
                 let hand = hand_of(&deck[..8]);
                 assert_eq!(plays_of(hand, &r), brute_plays(hand, &r), "hand {hand:x}");
+            }
+        }
+    }
+
+    #[test]
+    fn combos_come_by_rank_each_ranks_subsets_from_the_highest_down() {
+        let mut rng = GameRng::new(8, 3, 1);
+        for sets in [
+            vec![],
+            vec!["max_combo=20", "combo_cards=3"],
+            vec!["max_combo=6"],
+        ] {
+            let r: Rules = crate::rules::load(
+                None,
+                &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            )
+            .unwrap();
+            let values = Values::new(&r);
+            let mut p = Plays::default();
+            for _ in 0..2000 {
+                let hand = random_hand(&mut rng);
+                p.generate(hand, &r, &values);
+                let got: Vec<u64> = p
+                    .as_slice()
+                    .iter()
+                    .filter(|p| p.count >= 2 && p.cards & card::rank_mask(ACE) == 0)
+                    .map(|p| p.cards)
+                    .collect();
+                let mut want = vec![];
+                for rank in 2..=card::KING {
+                    let shift = u32::from(rank) * 4;
+                    let each = values.of(card::code(rank, 0));
+                    for sub in (1..16u64).rev() {
+                        let n = sub.count_ones() as u8;
+                        if hand >> shift & sub == sub
+                            && (2..=r.combo_cards).contains(&n)
+                            && each * u16::from(n) <= u16::from(r.max_combo)
+                        {
+                            want.push(sub << shift);
+                        }
+                    }
+                }
+                assert_eq!(got, want, "hand {hand:x} {sets:?}");
             }
         }
     }

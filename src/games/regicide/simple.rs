@@ -15,7 +15,7 @@ use std::hint::select_unpredictable;
 use crate::rng::GameRng;
 
 use super::card::{self, CLUBS, DIAMONDS, SPADES};
-use super::moves::{Cover, Play};
+use super::moves::{Cover, MAX_PLAYS, Play};
 use super::policy::{Action, Defence, Policy, Step1, Step4};
 use super::view::View;
 
@@ -77,7 +77,38 @@ fn score_key(p: &Play, t: &Terms) -> u32 {
     u32::from(u16::MAX - t.score) << 8 | u32::from(p.count)
 }
 
-/// The best of the candidates offered so far: least key, ties to the lex-first cards.
+/// The best play of one rule offered so far, as one number: the rule's key, then the play's
+/// [`Play::lex`] (at most four 6-bit codes: for plays of one size the smaller is the
+/// lex-first; one key means one size), then its index (below 128). The least number is the
+/// rule's pick, ties to the lex-first, so one `u64` comparison decides a candidate.
+#[derive(Clone, Copy, Debug)]
+struct Pick(u64);
+
+// A play's index fits the seven low bits.
+const _: () = assert!(MAX_PLAYS <= 1 << 7);
+
+impl Pick {
+    /// No candidate yet (no real number is this large: a key is below 2^25).
+    const NONE: Self = Self(u64::MAX);
+
+    /// Takes the play at index `at` if it is `eligible` and comes first. Written without
+    /// branches: which candidate wins is data that a branch predictor cannot guess.
+    #[inline]
+    fn offer(&mut self, eligible: bool, key: u32, p: &Play, at: usize) {
+        debug_assert!(key < 1 << 25 && p.lex < 1 << 24 && at < 1 << 7);
+        let number = u64::from(key) << 31 | u64::from(p.lex) << 7 | at as u64;
+        // An ineligible play offers all ones, which never comes first.
+        self.0 = self.0.min(number | u64::from(!eligible).wrapping_neg());
+    }
+
+    /// The index of the rule's pick, if any.
+    #[inline]
+    fn found(self) -> Option<usize> {
+        (self.0 != u64::MAX).then_some((self.0 & 0x7F) as usize)
+    }
+}
+
+/// The best cover offered so far: least key, ties to the lex-first cards.
 #[derive(Clone, Copy, Debug)]
 struct Best {
     /// The key above the cards' lex key: one comparison orders both.
@@ -92,14 +123,14 @@ impl Best {
         at: usize::MAX,
     };
 
-    /// Takes the candidate if it is `eligible` and comes first: a smaller key, or the same
-    /// key and lex-first cards (`lex`, smaller for the lex-first of two sets of one size:
-    /// [`card::lex_key`], or [`Play::lex`]; one key means one size of set). Written without branches: which candidate wins is data that a branch predictor
-    /// cannot guess.
+    /// Takes the candidate if it comes first: a smaller key, or the same key and lex-first
+    /// cards (`lex`, [`card::lex_key`]: smaller for the lex-first of two sets of one size; one
+    /// key means one size of set). Written without branches: which candidate wins is data
+    /// that a branch predictor cannot guess.
     #[inline]
-    fn offer(&mut self, eligible: bool, key: u32, lex: u64, at: usize) {
+    fn offer(&mut self, key: u32, lex: u64, at: usize) {
         let key = u128::from(key) << 64 | u128::from(lex);
-        let take = eligible & (key < self.key);
+        let take = key < self.key;
         // Word by word: a `u128` chosen whole compiles to a branch.
         let (hi, lo) = ((key >> 64) as u64, key as u64);
         let (best_hi, best_lo) = ((self.key >> 64) as u64, self.key as u64);
@@ -118,27 +149,26 @@ impl Best {
 /// The best plays of rules 2, 4 and 6 (indices into the plays), found in one pass over the
 /// plays, Jesters left out.
 struct Bests {
-    kill: Best,
-    safe: Best,
-    any: Best,
+    kill: Pick,
+    safe: Pick,
+    any: Pick,
 }
 
 impl Bests {
     #[inline]
     fn of(view: &View, plays: &[Play]) -> Self {
         let mut b = Self {
-            kill: Best::NONE,
-            safe: Best::NONE,
-            any: Best::NONE,
+            kill: Pick::NONE,
+            safe: Pick::NONE,
+            any: Pick::NONE,
         };
         for (i, p) in plays.iter().enumerate() {
             let card = !p.is_jester();
             let t = Terms::of(view, p);
-            let lex = u64::from(p.lex);
-            b.kill.offer(card & t.kills, kill_key(p, &t), lex, i);
+            b.kill.offer(card & t.kills, kill_key(p, &t), p, i);
             let score = score_key(p, &t);
-            b.safe.offer(card & t.safe, score, lex, i);
-            b.any.offer(card, score, lex, i);
+            b.safe.offer(card & t.safe, score, p, i);
+            b.any.offer(card, score, p, i);
         }
         b
     }
@@ -150,7 +180,6 @@ pub fn least_cover(covers: &[Cover]) -> Option<Cover> {
     let mut best = Best::NONE;
     for (i, c) in covers.iter().enumerate() {
         best.offer(
-            true,
             u32::from(c.total) << 8 | u32::from(c.count),
             card::lex_key(c.cards),
             i,
@@ -351,6 +380,32 @@ mod tests {
         plays.generate(s.hand, &s.rules, &s.values);
         let p = plays.as_slice().iter().find(|p| p.cards == m).unwrap();
         Terms::of(&s.view(), p)
+    }
+
+    #[test]
+    fn a_pick_is_the_least_key_then_lex_key_then_index_of_the_eligible() {
+        let mut rng = GameRng::new(5, 1, 8);
+        for _ in 0..2000 {
+            let mut pick = Pick::NONE;
+            let mut want: Option<(u32, u32, usize)> = None;
+            // Few keys and lex keys, so that ties are common.
+            for i in 0..1 + rng.below(30) as usize {
+                let (eligible, key, lex) = (
+                    rng.below(3) != 0,
+                    rng.below(4) as u32 * 0x40_0001,
+                    rng.below(4) as u32 * 0x41_0041,
+                );
+                let p = Play {
+                    lex,
+                    ..Play::default()
+                };
+                pick.offer(eligible, key, &p, i);
+                if eligible && want.is_none_or(|w| (key, lex, i) < w) {
+                    want = Some((key, lex, i));
+                }
+            }
+            assert_eq!(pick.found(), want.map(|w| w.2));
+        }
     }
 
     #[test]
