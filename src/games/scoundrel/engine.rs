@@ -185,8 +185,13 @@ impl Engine {
                 continue;
             }
             // Unobserved, a room the policy simulated is applied from its result.
-            match policy.decide(rules, &self.view(rules), coins) {
+            let view = self.view(rules);
+            let can_avoid = view.can_avoid;
+            match policy.decide(rules, &view, coins) {
                 Decision::Survived(survived) => self.apply_survived(&survived),
+                Decision::Turn(turn) if turn.avoid && can_avoid => {
+                    self.avoid_room(rules, avoid, count)
+                }
                 Decision::Turn(turn) => self.play_turn(rules, &turn, avoid, obs, count),
             }
         }
@@ -299,21 +304,7 @@ impl Engine {
         });
         obs.see(|| self.seen(Event::turn(view.room, view.can_avoid, to_face, turn), 0));
         if turn.avoid && view.can_avoid {
-            self.out.rooms_avoided += 1;
-            if rules.avoid_order == AvoidOrder::Shuffle {
-                avoid.shuffle(&mut self.room);
-            }
-            for &code in &self.room {
-                self.dungeon.put_bottom(code);
-                if count {
-                    self.left.add(code);
-                }
-            }
-            if rules.avoid_order == AvoidOrder::Reshuffle {
-                avoid.shuffle(self.dungeon.gather());
-            }
-            self.room_len = 0;
-            self.avoided_last = true;
+            self.avoid_room(rules, avoid, count);
             obs.see(|| {
                 self.seen(
                     Event::Avoided {
@@ -370,6 +361,27 @@ impl Engine {
             }
         }
         self.survived(order, to_face);
+    }
+
+    /// Avoids the current room (which may be avoided): its cards go to the bottom of the
+    /// dungeon as `avoid_order` says, the dungeon's counts updated only if `count`.
+    #[inline(always)]
+    fn avoid_room<D: Dealer>(&mut self, rules: &Rules, avoid: &mut D, count: bool) {
+        self.out.rooms_avoided += 1;
+        if rules.avoid_order == AvoidOrder::Shuffle {
+            avoid.shuffle(&mut self.room);
+        }
+        for &code in &self.room {
+            self.dungeon.put_bottom(code);
+            if count {
+                self.left.add(code);
+            }
+        }
+        if rules.avoid_order == AvoidOrder::Reshuffle {
+            avoid.shuffle(self.dungeon.gather());
+        }
+        self.room_len = 0;
+        self.avoided_last = true;
     }
 
     /// Plays the current room, full, from `survived`: what the policy's own simulation of its
