@@ -62,7 +62,7 @@ pub(super) fn survived(rules: &Rules, hero: Hero, room: [u8; ROOM]) -> Option<Su
     let smallest_potion = u32::from(card::POTION) | all.potions().trailing_zeros();
     let left_card = select(two_potions, smallest_potion, no_potion);
     // Its first byte: the high bit of the lowest byte equal to it.
-    let matches = zero_bytes(word ^ left_card * ONES);
+    let matches = zero_bytes(word ^ (left_card * ONES));
     let left = matches & matches.wrapping_neg();
     let faced = !((left >> 7) * 0xFF);
     let faced_sets = all.minus(Sets::of(left_card as u8));
