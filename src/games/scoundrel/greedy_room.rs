@@ -98,16 +98,16 @@ pub(super) fn survived(rules: &Rules, hero: Hero, room: [u8; ROOM]) -> Option<Su
     let drunk = byte_sum(potions & ONES);
     let heals = drunk.min(rules.potions_per_turn.into());
     let total = byte_sum(value & potions);
-    let (smallest, largest) = (potions_faced.trailing_zeros(), top(potions_faced));
+    let (potion_min, potion_max) = (potions_faced.trailing_zeros(), top(potions_faced));
     // The `heals` smallest of the (at most three) potions faced.
-    let some = select(heals == 1, smallest, total - largest);
+    let some = select(heals == 1, potion_min, total - potion_max);
     let healing = select(heals == drunk, total, select(heals == 0, 0, some));
 
     let (hp, cap) = (i32::from(hero.hp), i32::from(rules.max_hp));
     let after = hp - damage as i32;
     let first_potion = after <= 0;
     // The usual order, or the first potion (if it heals) from the HP before the monsters.
-    let first = select(first_potion & (heals > 0), smallest, 0);
+    let first = select(first_potion & (heals > 0), potion_min, 0);
     let early = (first as i32).min(cap - hp);
     let after = after + early;
     if after <= 0 {
@@ -122,7 +122,7 @@ pub(super) fn survived(rules: &Rules, hero: Hero, room: [u8; ROOM]) -> Option<Su
     );
     let last = select(
         drunk > u32::from(first_potion),
-        u32::from(card::POTION) | largest,
+        u32::from(card::POTION) | potion_max,
         not_potion,
     );
     // Weapons come first, smallest first (after the potion first: the weapon held before).
