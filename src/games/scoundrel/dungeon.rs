@@ -76,7 +76,14 @@ impl Dungeon {
     /// last card) whatever the ring held before, always some card code or 0.
     #[inline(always)]
     pub fn top4(&self) -> [u8; 4] {
-        [0u8, 1, 2, 3].map(|k| self.cards[usize::from(self.head.wrapping_add(k) & MASK)])
+        let head = usize::from(self.head);
+        match self.cards.get(head..head + 4) {
+            // Short of the ring's end (all but three heads): one word.
+            Some(four) => four.try_into().expect("four slots"),
+            None => {
+                [0u8, 1, 2, 3].map(|k| self.cards[usize::from(self.head.wrapping_add(k) & MASK)])
+            }
+        }
     }
 
     /// Drops the top `n` cards (at most the dungeon's).
@@ -128,6 +135,17 @@ mod tests {
             (Some(2), Some(3), Some(1), None)
         );
         assert!(d.is_empty());
+    }
+
+    #[test]
+    fn the_top_four_slots_are_read_alike_at_every_head() {
+        let mut d = Dungeon::new(&(1..=60).collect::<Vec<u8>>());
+        for _ in 0..130 {
+            let want = [0, 1, 2, 3].map(|k| d.cards[(usize::from(d.head) + k) % RING]);
+            assert_eq!(d.top4(), want, "head {}", d.head);
+            let top = d.take();
+            d.put_bottom(top);
+        }
     }
 
     #[test]

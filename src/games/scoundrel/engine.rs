@@ -4,7 +4,8 @@
 //! won game); the policy picks a [`Turn`] from a [`View`] of what the player may know;
 //! [`Engine::apply`] plays it. Every card's effect comes from [`Hero::face`]. Unobserved, a room the
 //! policy has simulated itself ([`Policy::decide`]) is applied from that result
-//! ([`Engine::apply_played`]) instead of being faced again.
+//! ([`Engine::apply_survived`]) instead of being faced again, and the dungeon's counts are kept
+//! only for a policy that reads them ([`Policy::READS_DUNGEON`]).
 
 use crate::cards::Dealer;
 use crate::games::observe::{Cards, Observer, Unobserved};
@@ -15,8 +16,8 @@ use super::dungeon::Dungeon;
 use super::events::{Event, Seen, State};
 use super::hero::{Effect, Hero};
 use super::outcome::Outcome;
-use super::played::Played;
-use super::policy::Policy;
+use super::played::Survived;
+use super::policy::{Decision, Policy};
 use super::rules::{AvoidOrder, End, ROOM, Rules};
 
 /// The most rooms a game may avoid; past it, avoiding is no longer offered. The rulings never
@@ -103,6 +104,7 @@ pub struct View<'a> {
     /// How many cards to face: 3 of a full room, or all of the last, short one.
     pub to_face: usize,
     /// The cards still in the dungeon as a multiset (a card counter knows it; not the order).
+    /// Unobserved, kept only for a policy that reads it ([`Policy::READS_DUNGEON`]).
     pub dungeon: &'a Counts,
     /// True if this is the last room: nothing is left in the dungeon.
     pub last_room: bool,
@@ -174,16 +176,23 @@ impl Engine {
         coins: &mut GameRng,
         obs: &mut O,
     ) -> Outcome {
-        while self.enter_room(rules) {
+        // Observed, the counts are part of what is reported.
+        let count = P::READS_DUNGEON || O::ON;
+        while self.draw_room(rules, count) {
             if O::ON {
                 let turn = policy.choose(rules, &self.view(rules), coins);
-                self.apply_observed(rules, &turn, avoid, obs);
+                self.play_turn(rules, &turn, avoid, obs, count);
                 continue;
             }
             // Unobserved, a room the policy simulated is applied from its result.
-            match policy.decide(rules, &self.view(rules), coins) {
-                (turn, Some(played)) => self.apply_played(rules, &turn, &played),
-                (turn, None) => self.apply_observed(rules, &turn, avoid, obs),
+            let view = self.view(rules);
+            let can_avoid = view.can_avoid;
+            match policy.decide(rules, &view, coins) {
+                Decision::Survived(survived) => self.apply_survived(&survived),
+                Decision::Turn(turn) if turn.avoid && can_avoid => {
+                    self.avoid_room(rules, avoid, count)
+                }
+                Decision::Turn(turn) => self.play_turn(rules, &turn, avoid, obs, count),
             }
         }
         self.out
@@ -209,6 +218,12 @@ impl Engine {
     /// can no longer be formed).
     #[inline]
     pub fn enter_room(&mut self, rules: &Rules) -> bool {
+        self.draw_room(rules, true)
+    }
+
+    /// [`Engine::enter_room`], the dungeon's counts updated only if `count`.
+    #[inline(always)]
+    fn draw_room(&mut self, rules: &Rules, count: bool) -> bool {
         if self.over {
             return false;
         }
@@ -217,8 +232,10 @@ impl Engine {
         // Four slots are read and the room shifted in as one word, whatever `draws` is: no
         // loop of a varying length. Slots past the room's cards are never read.
         let top = self.dungeon.top4();
-        for (k, &code) in top.iter().enumerate() {
-            self.left.remove_if(code, k < draws);
+        if count {
+            for (k, &code) in top.iter().enumerate() {
+                self.left.remove_if(code, k < draws);
+            }
         }
         self.dungeon.skip(draws);
         let kept = u64::from(u32::from_le_bytes(self.room)) & ((1u64 << (8 * have)) - 1);
@@ -266,6 +283,19 @@ impl Engine {
         avoid: &mut D,
         obs: &mut O,
     ) {
+        self.play_turn(rules, turn, avoid, obs, true);
+    }
+
+    /// [`Engine::apply_observed`], the dungeon's counts updated only if `count`.
+    #[inline]
+    fn play_turn<D: Dealer, O: Observer<Seen>>(
+        &mut self,
+        rules: &Rules,
+        turn: &Turn,
+        avoid: &mut D,
+        obs: &mut O,
+        count: bool,
+    ) {
         let view = self.view(rules);
         let to_face = view.to_face;
         obs.see(|| {
@@ -274,19 +304,7 @@ impl Engine {
         });
         obs.see(|| self.seen(Event::turn(view.room, view.can_avoid, to_face, turn), 0));
         if turn.avoid && view.can_avoid {
-            self.out.rooms_avoided += 1;
-            if rules.avoid_order == AvoidOrder::Shuffle {
-                avoid.shuffle(&mut self.room);
-            }
-            for &code in &self.room {
-                self.dungeon.put_bottom(code);
-                self.left.add(code);
-            }
-            if rules.avoid_order == AvoidOrder::Reshuffle {
-                avoid.shuffle(self.dungeon.gather());
-            }
-            self.room_len = 0;
-            self.avoided_last = true;
+            self.avoid_room(rules, avoid, count);
             obs.see(|| {
                 self.seen(
                     Event::Avoided {
@@ -345,13 +363,34 @@ impl Engine {
         self.survived(order, to_face);
     }
 
-    /// Plays `turn`, a room faced (not avoided) and survived, from `played`: what the policy's
-    /// own simulation of `turn` did (see [`Policy::decide`]). The same game as
-    /// [`Engine::apply`], without facing the cards again.
+    /// Avoids the current room (which may be avoided): its cards go to the bottom of the
+    /// dungeon as `avoid_order` says, the dungeon's counts updated only if `count`.
+    #[inline(always)]
+    fn avoid_room<D: Dealer>(&mut self, rules: &Rules, avoid: &mut D, count: bool) {
+        self.out.rooms_avoided += 1;
+        if rules.avoid_order == AvoidOrder::Shuffle {
+            avoid.shuffle(&mut self.room);
+        }
+        for &code in &self.room {
+            self.dungeon.put_bottom(code);
+            if count {
+                self.left.add(code);
+            }
+        }
+        if rules.avoid_order == AvoidOrder::Reshuffle {
+            avoid.shuffle(self.dungeon.gather());
+        }
+        self.room_len = 0;
+        self.avoided_last = true;
+    }
+
+    /// Plays the current room, full, from `survived`: what the policy's own simulation of its
+    /// turn did (see [`Policy::decide`]). The same game as [`Engine::apply`] with that turn,
+    /// without facing the cards again.
     #[inline]
-    pub fn apply_played(&mut self, rules: &Rules, turn: &Turn, played: &Played) {
-        debug_assert!(!turn.avoid && played.alive);
-        let to_face = self.view(rules).to_face;
+    pub fn apply_survived(&mut self, survived: &Survived) {
+        let played = &survived.played;
+        debug_assert!(played.alive && usize::from(self.room_len) == ROOM);
         self.out.rooms_entered += 1;
         self.avoided_last = false;
         self.hero = played.hero;
@@ -360,7 +399,10 @@ impl Engine {
         self.out.potions_wasted += played.wasted;
         self.monsters_left -= i16::from(played.slain);
         self.out.largest_weapon = self.out.largest_weapon.max(played.largest);
-        self.survived(turn.order, to_face);
+        self.out.cards_faced += (ROOM - 1) as u8;
+        self.last_faced = played.last;
+        self.room[0] = self.room[usize::from(survived.left) % ROOM];
+        self.room_len = 1;
     }
 
     /// Ends a room survived after facing its first `to_face` cards in `order`: counts them and

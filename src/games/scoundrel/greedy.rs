@@ -4,10 +4,11 @@ use crate::rng::GameRng;
 
 use super::card;
 use super::engine::{Turn, View};
-use super::hero::{FRESH, Hero, mask};
+use super::greedy_room;
+use super::hero::mask;
 use super::played::Played;
-use super::policy::Policy;
-use super::rules::{ROOM, Rules, Wear};
+use super::policy::{Decision, Policy};
+use super::rules::{ROOM, Rules};
 
 /// The rule:
 /// - the card left in a full room: the smaller of two potions (only one can heal), else the
@@ -86,77 +87,6 @@ fn play(rules: &Rules, view: &View, order: [u8; ROOM]) -> Played {
     played
 }
 
-/// [`play`] of a full room in one of greedy's orders, in closed form: `order` from
-/// [`Greedy::order`] (the card left last), or with `POTION_FIRST` that with its first potion
-/// faced moved to the front. The three cards faced come sorted by kind (but for that potion), so
-/// each kind is settled in one pass over them, without [`Hero::face`]'s work for the other two
-/// kinds: the weapons first, smallest first, so the last one (the largest) is equipped, fresh;
-/// then the monsters, biggest first, each with the weapon when it may be used; then the potions,
-/// the first `potions_per_turn` healing (the potion first heals before the damage). HP only
-/// falls during the monsters, so the hero stayed alive after every card if HP is above 0 after
-/// them.
-#[inline(always)]
-fn sorted_room<const POTION_FIRST: bool>(
-    rules: &Rules,
-    hero: Hero,
-    room: [u8; ROOM],
-    order: [u8; ROOM],
-) -> Played {
-    let faced = [0, 1, 2].map(|j| room[usize::from(order[j]) % ROOM]);
-    let (mut weapon, mut limit) = (hero.weapon, hero.limit);
-    for &code in &faced {
-        let equip = card::is_weapon(code);
-        weapon = (card::value(code) & mask(equip)) | (weapon & !mask(equip));
-        limit |= FRESH & mask(equip);
-    }
-    let wear = u8::from(rules.weapon_wear == Wear::Strict);
-    let (mut damage, mut slain) = (0u8, 0u8);
-    for &code in &faced {
-        let (v, monster) = (card::value(code), mask(card::is_monster(code)));
-        let armed = mask(weapon > 0 && v <= limit) & monster;
-        damage += (v - (weapon.min(v) & armed)) & monster;
-        slain += v & monster;
-        limit = (v.wrapping_sub(wear) & armed) | (limit & !armed);
-    }
-    let mut hp = hero.hp - i16::from(damage);
-    let mut alive = hp > 0;
-    let (mut heals, mut healed, mut wasted) = (0u8, 0u16, 0u8);
-    for (j, &code) in faced.iter().enumerate() {
-        let potion = card::is_potion(code);
-        let heal = potion & (heals < rules.potions_per_turn);
-        // The potion first heals from the HP before the damage.
-        let early = POTION_FIRST && j == 0;
-        let room = i16::from(rules.max_hp) - hp - if early { i16::from(damage) } else { 0 };
-        let gain = i16::from(card::value(code)).min(room) & i16::from(mask(heal) as i8);
-        hp += gain;
-        healed += gain as u16;
-        heals += u8::from(heal);
-        wasted += u8::from(potion & !heal);
-        // Then HP is lowest after the monsters, that potion's healing included.
-        alive |= early && hp > 0;
-    }
-    Played {
-        hero: Hero {
-            hp,
-            weapon,
-            limit,
-            heals,
-        },
-        damage: damage.into(),
-        healed,
-        wasted,
-        slain,
-        // The weapons come first (after the potion first: the weapon held before), smallest
-        // first: the largest held after any card is the last.
-        largest: if POTION_FIRST {
-            weapon.max(hero.weapon)
-        } else {
-            weapon
-        },
-        alive,
-    }
-}
-
 impl Greedy {
     /// The rule's order of the room whose cards have `keys` ([`key`], [`EMPTY`] past a short
     /// room's last): sorted, and if `leave_one` (a full room) the card to leave moved last. With
@@ -189,34 +119,27 @@ impl Greedy {
         (move_to_end(order, at), others - usize::from(potions < 2))
     }
 
-    /// The turn for the room of `view` in `order` (its first potion faced at `potion`), which
-    /// `played` plays: that, unless it kills.
+    /// The rule's order of the room of `view` (see [`Greedy::order`]).
     #[inline(always)]
-    fn turn(
-        view: &View,
-        (order, potion): ([u8; ROOM], usize),
-        played: Played,
-        potion_first: impl Fn([u8; ROOM]) -> Played,
-    ) -> (Turn, Option<Played>) {
+    fn sorted(view: &View) -> ([u8; ROOM], usize) {
+        let room = view.room;
+        let keys = [0, 1, 2, 3].map(|i| room.get(i).map_or(EMPTY, |&c| key(c, i)));
+        Self::order(keys, view.to_face < room.len())
+    }
+
+    /// The rule's turn in the room of `view`, found by sorting the room and facing its cards
+    /// one by one (the general path: short rooms, observed games), with what it does when the
+    /// hero survives it.
+    #[inline(never)]
+    fn sorted_turn(rules: &Rules, view: &View) -> (Turn, Option<Played>) {
+        let (order, potion) = Self::sorted(view);
+        let played = play(rules, view, order);
         if played.alive {
             return (Turn::face(order, 0b111), Some(played));
         }
-        Self::unless_it_kills(view, order, potion, potion_first)
-    }
-
-    /// The turn when facing the room in `order` kills: the first potion faced moved first (which
-    /// `potion_first` plays) if that survives, else avoid (when allowed), else face it in
-    /// `order` (the game is lost).
-    #[inline(never)]
-    fn unless_it_kills(
-        view: &View,
-        order: [u8; ROOM],
-        potion: usize,
-        potion_first: impl Fn([u8; ROOM]) -> Played,
-    ) -> (Turn, Option<Played>) {
         if potion < view.to_face {
             let first = move_to_front(order, potion);
-            let played = potion_first(first);
+            let played = play(rules, view, first);
             if played.alive {
                 return (Turn::face(first, 0b111), Some(played));
             }
@@ -227,43 +150,37 @@ impl Greedy {
             (Turn::face(order, 0b111), None)
         }
     }
+
+    /// The turn in a room that kills every way and may not be avoided: the usual order.
+    #[inline(never)]
+    fn fatal(view: &View) -> Turn {
+        Turn::face(Self::sorted(view).0, 0b111)
+    }
 }
 
 impl Policy for Greedy {
+    const READS_DUNGEON: bool = false;
+
     #[inline]
-    fn choose(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Turn {
-        self.decide(rules, view, coins).0
+    fn choose(&self, rules: &Rules, view: &View, _: &mut GameRng) -> Turn {
+        Self::sorted_turn(rules, view).0
     }
 
+    /// A full room in closed form ([`greedy_room::survived`]); a short one by the general path.
     #[inline(always)]
-    fn decide(&self, rules: &Rules, view: &View, _: &mut GameRng) -> (Turn, Option<Played>) {
-        let full = <[u8; ROOM]>::try_from(view.room)
-            .ok()
-            .filter(|_| view.to_face == ROOM - 1);
-        let hero = view.hero;
-        match full {
-            // The common case: a fixed array, the closed form.
-            Some(room) => {
-                let keys = [
-                    key(room[0], 0),
-                    key(room[1], 1),
-                    key(room[2], 2),
-                    key(room[3], 3),
-                ];
-                let sorted = Self::order(keys, true);
-                let played = sorted_room::<false>(rules, hero, room, sorted.0);
-                Self::turn(view, sorted, played, |first| {
-                    sorted_room::<true>(rules, hero, room, first)
-                })
-            }
-            None => {
-                let (room, to_face) = (view.room, view.to_face);
-                let keys = [0, 1, 2, 3].map(|i| room.get(i).map_or(EMPTY, |&c| key(c, i)));
-                let sorted = Self::order(keys, to_face < room.len());
-                let played = play(rules, view, sorted.0);
-                Self::turn(view, sorted, played, |first| play(rules, view, first))
-            }
+    fn decide(&self, rules: &Rules, view: &View, _: &mut GameRng) -> Decision {
+        let Ok(room) = <[u8; ROOM]>::try_from(view.room) else {
+            return Decision::Turn(Self::sorted_turn(rules, view).0);
+        };
+        if let Some(survived) = greedy_room::survived(rules, view.hero, room) {
+            return Decision::Survived(survived);
         }
+        // Both orders kill: avoid, else the game is lost in the usual order.
+        Decision::Turn(if view.can_avoid {
+            Turn::AVOID
+        } else {
+            Self::fatal(view)
+        })
     }
 }
 
@@ -274,6 +191,8 @@ mod tests {
     use crate::games::scoundrel::card::Counts;
     use crate::games::scoundrel::card::{monster as m, potion as p};
     use crate::games::scoundrel::engine::Engine;
+    use crate::games::scoundrel::hero::{FRESH, Hero};
+    use crate::games::scoundrel::played::Survived;
     use crate::games::scoundrel::played::tests::rule_sets;
     use crate::rules::load;
 
@@ -299,9 +218,10 @@ mod tests {
     }
 
     #[test]
-    fn the_closed_form_of_a_sorted_room_is_facing_it_card_by_card() {
-        // Every room of four cards (a multiset of the codes the decks use), greedy's order, a
-        // range of heroes, under rule sets that change a card's effect.
+    fn the_closed_form_of_a_full_room_is_sorting_it_and_facing_it_card_by_card() {
+        // Every room of four cards (a multiset of the codes the decks use, a weapon or potion
+        // at most once: a deck holds one of each) in two arrangements, a range of heroes, under
+        // rule sets that change a card's effect.
         let codes: Vec<u8> = (2..=14)
             .map(card::monster)
             .chain((2..=10).flat_map(|v| [card::weapon(v), card::potion(v)]))
@@ -315,41 +235,47 @@ mod tests {
             })
         });
         let heroes: Vec<Hero> = heroes.collect();
-        let (mut rooms, mut potions) = (0, 0);
+        let (mut rooms, mut survived, mut potion_first) = (0, 0, 0);
         for rules in rule_sets() {
             let n = codes.len();
             for a in 0..n {
                 for b in a..n {
                     for c in b..n {
                         for d in c..n {
-                            // The lowest index last, so the sort's ties by index are exercised.
-                            let room = [codes[d], codes[c], codes[b], codes[a]];
-                            for &hero in &heroes {
-                                let view = View {
-                                    room: &room,
-                                    hero,
-                                    can_avoid: true,
-                                    to_face: ROOM - 1,
-                                    dungeon: &Counts::default(),
-                                    last_room: false,
-                                };
-                                let keys = [0, 1, 2, 3].map(|i| key(room[i], i));
-                                let (order, potion) = Greedy::order(keys, true);
-                                let fast = sorted_room::<false>(&rules, hero, room, order);
-                                assert_eq!(fast, play(&rules, &view, order), "{room:x?} {hero:?}");
-                                rooms += 1;
-                                // And with the first potion faced (if any) moved first.
-                                let faced = &order[..ROOM - 1];
-                                let first_potion = faced
-                                    .iter()
-                                    .position(|&i| card::is_potion(room[usize::from(i)]));
-                                assert_eq!(first_potion.unwrap_or(ROOM - 1), potion);
-                                if potion < ROOM - 1 {
-                                    let first = move_to_front(order, potion);
-                                    let fast = sorted_room::<true>(&rules, hero, room, first);
-                                    let slow = play(&rules, &view, first);
-                                    assert_eq!(fast, slow, "{room:x?} {first:?} {hero:?}");
-                                    potions += 1;
+                            let twice = [(a, b), (b, c), (c, d)];
+                            if twice
+                                .iter()
+                                .any(|&(x, y)| x == y && !card::is_monster(codes[x]))
+                            {
+                                continue;
+                            }
+                            // The lowest index last, so ties by index are exercised, and the
+                            // cards rotated, so each kind is met at every index.
+                            let mut rotated = [codes[a], codes[b], codes[c], codes[d]];
+                            rotated.rotate_left((a + b + c + d) % ROOM);
+                            for room in [[codes[d], codes[c], codes[b], codes[a]], rotated] {
+                                for &hero in &heroes {
+                                    let view = View {
+                                        room: &room,
+                                        hero,
+                                        can_avoid: true,
+                                        to_face: ROOM - 1,
+                                        dungeon: &Counts::default(),
+                                        last_room: false,
+                                    };
+                                    let (turn, played) = Greedy::sorted_turn(&rules, &view);
+                                    let slow = played.map(|played| Survived {
+                                        played,
+                                        left: turn.order[ROOM - 1],
+                                    });
+                                    let fast = greedy_room::survived(&rules, hero, room);
+                                    assert_eq!(fast, slow, "{rules:?} {room:x?} {hero:?}");
+                                    rooms += 1;
+                                    survived += usize::from(slow.is_some());
+                                    let first = room[usize::from(turn.order[0])];
+                                    potion_first += usize::from(
+                                        slow.is_some() && card::is_potion(first) && !turn.avoid,
+                                    );
                                 }
                             }
                         }
@@ -357,8 +283,16 @@ mod tests {
                 }
             }
         }
-        assert_eq!(rooms, 8 * 46_376 * 25);
-        assert!(potions > rooms / 2, "{potions}");
+        // Rooms of k monsters (13 codes, repeats allowed) and 4 - k other cards (18 codes).
+        let choose = |n: usize, k: usize| (0..k).fold(1, |c, i| c * (n - i) / (i + 1));
+        let kinds: usize = (0..=4)
+            .map(|k| choose(13 + k - 1, k) * choose(18, 4 - k))
+            .sum();
+        assert_eq!((kinds, rooms), (37_601, 8 * kinds * 25 * 2));
+        assert!(
+            survived > rooms / 2 && potion_first > rooms / 50,
+            "{survived} {potion_first}"
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod events;
 pub mod expectimax;
 pub mod features;
 pub mod greedy;
+mod greedy_room;
 pub mod hero;
 pub mod heuristic;
 pub mod lookahead;

@@ -21,8 +21,20 @@ pub struct Played {
     pub slain: u8,
     /// The largest weapon held after any card faced (0 if none).
     pub largest: u8,
+    /// The last card faced (0 before any).
+    pub last: u8,
     /// True while HP stayed above 0 after every card faced.
     pub alive: bool,
+}
+
+/// A full room faced and survived, handed to the engine ([`super::Engine::apply_survived`]):
+/// what its three cards did, and the room's index of the card not faced, kept for the next room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Survived {
+    /// What the room did (alive).
+    pub played: Played,
+    /// The room's index of the card left.
+    pub left: u8,
 }
 
 impl Played {
@@ -38,6 +50,7 @@ impl Played {
             wasted: 0,
             slain: 0,
             largest: 0,
+            last: 0,
             alive: true,
         }
     }
@@ -56,6 +69,7 @@ impl Played {
             0
         };
         self.largest = self.largest.max(self.hero.weapon);
+        self.last = code;
         self.alive &= self.hero.alive();
     }
 }
@@ -65,10 +79,10 @@ pub(crate) mod tests {
     use super::*;
     use crate::cards::Stacked;
     use crate::games::scoundrel::card::Counts;
-    use crate::games::scoundrel::engine::{Engine, Turn};
+    use crate::games::scoundrel::engine::Engine;
     use crate::games::scoundrel::greedy::Greedy;
     use crate::games::scoundrel::hero::{Effect, FRESH};
-    use crate::games::scoundrel::policy::Policy;
+    use crate::games::scoundrel::policy::{Decision, Policy};
     use crate::games::scoundrel::rules::{ROOM, Wear};
     use crate::rng::GameRng;
     use crate::rules::load;
@@ -176,18 +190,20 @@ pub(crate) mod tests {
                     let view = engine.view(&rules);
                     let left: Vec<u8> = engine.dungeon().iter().collect();
                     assert_eq!(*view.dungeon, Counts::of(&left), "game {game}");
-                    let (turn, played) = Greedy.decide(&rules, &view, &mut coins);
-                    assert_eq!(turn, Greedy.choose(&rules, &view, &mut coins));
-                    match played {
-                        Some(played) => {
-                            assert!(played.alive && turn != Turn::AVOID);
+                    let turn = Greedy.choose(&rules, &view, &mut coins);
+                    match Greedy.decide(&rules, &view, &mut coins) {
+                        Decision::Survived(survived) => {
+                            assert!(survived.played.alive && !turn.avoid);
                             let mut replayed = engine.clone();
                             replayed.apply(&rules, &turn, &mut Stacked);
-                            engine.apply_played(&rules, &turn, &played);
+                            engine.apply_survived(&survived);
                             assert_eq!(engine, replayed, "{rules:?} game {game}");
                             handed += 1;
                         }
-                        None => engine.apply(&rules, &turn, &mut avoid),
+                        Decision::Turn(decided) => {
+                            assert_eq!(decided, turn, "game {game}");
+                            engine.apply(&rules, &turn, &mut avoid);
+                        }
                     }
                 }
                 assert!(

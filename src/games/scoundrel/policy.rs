@@ -17,7 +17,7 @@ use super::greedy::Greedy;
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
 use super::outcome::Outcome;
-use super::played::Played;
+use super::played::Survived;
 use super::random::Random;
 use super::rules::{AvoidOrder, End, Rules};
 use super::tuned::Tuned;
@@ -28,13 +28,26 @@ pub trait Policy {
     /// The turn to play in the room of `view`. `coins` is the policy's own generator.
     fn choose(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Turn;
 
-    /// [`Policy::choose`]'s turn, with what it does when the policy simulated it and the hero
-    /// survives it ([`Played`]): the engine then applies that instead of facing the room again.
-    /// The turn must be the one `choose` returns. By default nothing is handed over.
+    /// False for a policy that never reads [`View::dungeon`]: an unobserved engine then does not
+    /// keep the dungeon's counts up to date for it.
+    const READS_DUNGEON: bool = true;
+
+    /// [`Policy::choose`]'s turn, or, when the policy simulated it and the hero survives it, what
+    /// it does ([`Survived`]): the engine then applies that instead of facing the room again. It
+    /// must be what `choose`'s turn does. By default the turn.
     #[inline(always)]
-    fn decide(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> (Turn, Option<Played>) {
-        (self.choose(rules, view, coins), None)
+    fn decide(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Decision {
+        Decision::Turn(self.choose(rules, view, coins))
     }
+}
+
+/// What [`Policy::decide`] hands the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The turn to play: the engine faces its cards (or avoids the room).
+    Turn(Turn),
+    /// A full room faced and survived, as the policy simulated it.
+    Survived(Survived),
 }
 
 /// Every policy a run can use, dispatched once per game into a monomorphized engine.

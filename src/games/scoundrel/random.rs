@@ -14,6 +14,8 @@ use super::rules::{ROOM, Rules};
 pub struct Random;
 
 impl Policy for Random {
+    const READS_DUNGEON: bool = false;
+
     fn choose(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Turn {
         let n = view.room.len();
         if view.can_avoid && coins.below(n as u64 + 1) == 0 {
