@@ -14,6 +14,7 @@ use super::build;
 use super::cards::{Area, Counts, Heap, KING, LESSER, MAX_HEAP, copies, is_number};
 use super::combat::{self, MAX_BOTS};
 use super::events::{Event, Observer};
+use super::keys::Keys;
 use super::outcome::Outcome;
 use super::policy::Policy;
 use super::rules::Rules;
@@ -40,6 +41,8 @@ pub struct Side {
     pub(super) hand: [u8; 2],
     pub(super) bots: [Automaton; MAX_BOTS],
     pub(super) n_bots: u8,
+    /// The automatons' columns, kept equal to [`Keys::of`] the automatons.
+    keys: Keys,
     pub(super) hp: i16,
     pub(super) built: u16,
     pub(super) destroyed: u16,
@@ -63,6 +66,7 @@ impl Side {
             hand: [0; 2],
             bots: [Automaton::FOUR_ONES; MAX_BOTS],
             n_bots: 0,
+            keys: Keys::default(),
             hp,
             built: 0,
             destroyed: 0,
@@ -78,6 +82,7 @@ impl Side {
         self.hand = hand;
         self.bots[..bots.len()].copy_from_slice(bots);
         self.n_bots = bots.len() as u8;
+        self.keys = Keys::of(bots);
         self
     }
 
@@ -85,6 +90,12 @@ impl Side {
     #[inline(always)]
     pub fn bots(&self) -> &[Automaton] {
         &self.bots[..usize::from(self.n_bots)]
+    }
+
+    /// The automatons' columns of keys.
+    #[inline(always)]
+    pub fn keys(&self) -> &Keys {
+        &self.keys
     }
 
     /// HP.
@@ -144,6 +155,7 @@ impl Side {
     #[inline]
     fn add_bot(&mut self, bot: Automaton) {
         self.bots[usize::from(self.n_bots)] = bot;
+        self.keys.push(&bot);
         self.n_bots += 1;
         self.built += 1;
     }
@@ -155,6 +167,7 @@ impl Side {
         bot.add_cards(back);
         self.n_bots -= 1;
         self.bots[i] = self.bots[usize::from(self.n_bots)];
+        self.keys.swap_remove(i);
         self.destroyed += 1;
         bot
     }
@@ -402,9 +415,11 @@ impl Engine {
             turn: self.turn,
         });
         let side = &mut self.sides[seat];
-        for bot in &mut side.bots[..usize::from(side.n_bots)] {
-            bot.attacking = false;
+        // Only the automatons that attacked (none, most turns) have a flag to clear.
+        for i in combat::bits(side.keys.attacking) {
+            side.bots[i].attacking = false;
         }
+        side.keys.attacking = 0;
         let n = if self.turn == 1 {
             rules.first_turn_draw
         } else {
@@ -432,6 +447,7 @@ impl Engine {
         for i in combat::bits(attackers) {
             self.sides[seat].bots[i].attacking = true;
         }
+        self.sides[seat].keys.attacking |= attackers;
         src.obs.event(Event::Attacked {
             seat: seat as u8,
             mask: attackers,

@@ -4,7 +4,7 @@
 use crate::cards::Dealer;
 use crate::rng::GameRng;
 
-use super::automaton::{Automaton, Pattern};
+use super::automaton::Automaton;
 use super::cards::{KING, LESSER};
 use super::combat::{self, Blocks, MAX_BOTS};
 use super::engine::Turn;
@@ -107,56 +107,23 @@ pub fn lesser(view: &View) -> Option<(usize, Option<usize>)> {
     Some((t, own))
 }
 
-/// The guard's rank of automaton `i`, `b`: greater toughness first, then the weaker (at equal
-/// toughness: less power, then the pattern later in the order), then the lower index; 0 for
-/// four 1s, which never guard (every other automaton's rank is above 0).
-#[inline(always)]
-fn guard_rank(b: &Automaton, i: usize) -> u32 {
-    let rank = (u32::from(b.toughness) << 24)
-        | ((0xFF - u32::from(b.power)) << 16)
-        | ((Pattern::Run as u32 - b.pattern as u32) << 8)
-        | u32::from(!(i as u8));
-    rank * u32::from(b.pattern != Pattern::FourOnes)
-}
-
-/// The guard of rule 4: the automaton of greatest toughness, among those the weakest; never
-/// four 1s.
-pub fn guard(bots: &[Automaton]) -> Option<usize> {
-    let best = bots.iter().enumerate().map(|(i, b)| guard_rank(b, i)).max();
-    best.filter(|&r| r > 0).map(|r| usize::from(!(r as u8)))
-}
-
 /// Rule 4 (Attack): the attackers, as a mask over the player's automatons.
 pub fn attack(view: &View) -> u32 {
-    let mine = view.bots();
-    // The opposing defense area: whether it has an automaton, and its greatest power, from
-    // the set of its powers (bit `p` for power `p`; powers are at most 55), with no branch on
-    // the data.
-    let mut powers = 0u64;
-    for d in view.opp_bots() {
-        powers |= u64::from(!d.attacking) << d.power;
+    let (mine, opp) = (view.keys(), view.opp_keys());
+    // The opposing defense area: whether it has an automaton, and its greatest power.
+    let defense = opp.defense();
+    let top_power = opp.power.max_in(defense);
+    let all = mine.all();
+    if defense == 0 && mine.power.sum_in(all) as i32 >= i32::from(view.opp_hp()) {
+        return all;
     }
-    let any_defender = powers != 0;
-    let top_power = (63 - (powers | 1).leading_zeros()) as u8;
-    // One pass over the player's automatons: their total power, every one that would attack,
-    // and the guard (the greatest guard key, first of equals), all without a branch.
-    let mut total = 0i32;
-    let mut mask = 0;
-    let mut best_guard = 0u32;
-    for (i, b) in mine.iter().enumerate() {
-        total += i32::from(b.power);
-        let goes = (b.pattern == Pattern::FourOnes) | (b.toughness > top_power);
-        mask |= u32::from(goes) << i;
-        best_guard = best_guard.max(guard_rank(b, i));
+    // Every automaton tougher than the top power attacks, and the four 1s (past the last
+    // automaton every toughness is 0): all but the guard.
+    let goes = mine.toughness.above(top_power) | mine.four_ones;
+    match mine.guard() {
+        Some(g) => goes & !(1 << g),
+        None => goes,
     }
-    if !any_defender && total >= i32::from(view.opp_hp()) {
-        return combat::all(mine.len());
-    }
-    // A guard rank of 0 (four 1s only, or no automaton): no guard.
-    if best_guard == 0 {
-        return mask;
-    }
-    mask & !(1 << !(best_guard as u8))
 }
 
 /// The blocking rules (Gang, Safe, then Chump) for the defender of `view` against `attackers`

@@ -4,6 +4,7 @@
 use super::automaton::Automaton;
 use super::cards::Counts;
 use super::engine::Side;
+use super::keys::Keys;
 
 /// A fair view of the game for one seat.
 #[derive(Clone, Copy, Debug)]
@@ -59,6 +60,18 @@ impl<'a> View<'a> {
     #[inline(always)]
     pub fn opp_bots(&self) -> &'a [Automaton] {
         self.opp.bots()
+    }
+
+    /// The player's automatons' columns of keys.
+    #[inline(always)]
+    pub fn keys(&self) -> &'a Keys {
+        self.me.keys()
+    }
+
+    /// The opponent's automatons' columns of keys.
+    #[inline(always)]
+    pub fn opp_keys(&self) -> &'a Keys {
+        self.opp.keys()
     }
 
     /// The player's assembly area.
