@@ -89,16 +89,28 @@ impl Keys {
         let moved = |m: u32| (m & !(1 << i) & !(1 << last)) | ((((m >> last) & 1) & kept) << i);
         self.four_ones = moved(self.four_ones);
         self.attacking = moved(self.attacking);
-        self.guard_keys[i] = self.guard_keys[last];
+        let moved_key = self.guard_keys[last];
+        self.guard_keys[i] = moved_key;
         self.guard_keys[last] = 0;
         self.len -= 1;
-        // The guard is looked for again: it may be gone, or the automaton moved to `i` may
-        // now be the first of its equals.
+        self.guard = match self.guard.map(usize::from) {
+            // The guard is gone: the greatest key left.
+            Some(g) if g == i => self.sturdiest(),
+            // The guard itself moved (no equal of its came before it).
+            Some(g) if g == last => Some(i as u8),
+            // The automaton moved to `i` is an equal of the guard's, now before it.
+            Some(g) if i < g && moved_key == self.guard_keys[g] => Some(i as u8),
+            kept => kept.map(|g| g as u8),
+        };
+    }
+
+    /// The first automaton of the greatest guard key, if that key is above 0.
+    fn sturdiest(&self) -> Option<u8> {
         let best = (0..usize::from(self.len))
-            .map(|k| ranked(self.guard_keys[k], k))
+            .map(|k| (self.guard_keys[k] << 8) | u32::from(!(k as u8)))
             .max()
             .filter(|&r| r >> 8 != 0);
-        self.guard = best.map(|r| index_of(r) as u8);
+        best.map(|r| !(r as u8))
     }
 
     /// The guard of `simple`'s rule 4: the automaton of greatest toughness, among those the
@@ -120,20 +132,42 @@ impl Keys {
     pub fn defense(&self) -> u32 {
         self.all() & !self.attacking
     }
+}
 
-    /// The strongest of `bots` (these columns' automatons) in `mask`, first of equals: the
-    /// greatest power from the columns, then (among the few of that power) the strength.
+/// A seat's automatons with their columns of keys.
+#[derive(Clone, Copy, Debug)]
+pub struct Table<'a> {
+    /// The automatons.
+    pub bots: &'a [Automaton],
+    /// Their columns.
+    pub keys: &'a Keys,
+}
+
+impl<'a> Table<'a> {
+    /// `bots` with their columns `keys` (which must be [`Keys::of`] them).
     #[inline(always)]
-    pub fn strongest_in(&self, bots: &[Automaton], mask: u32) -> Option<usize> {
-        let top = self.power.equal(self.power.max_in(mask)) & mask;
-        first_of_greatest(bots, top, |b| b.strength())
+    pub fn new(bots: &'a [Automaton], keys: &'a Keys) -> Self {
+        debug_assert_eq!(*keys, Keys::of(bots));
+        Self { bots, keys }
     }
 
-    /// The weakest of `bots` in `mask`, first of equals.
+    /// The strongest automaton of `mask`, first of equals. Masks are small here (attackers,
+    /// free blockers): a loop over their automatons costs less than a search of the columns.
     #[inline(always)]
-    pub fn weakest_in(&self, bots: &[Automaton], mask: u32) -> Option<usize> {
-        let low = self.power.equal(self.power.min_in(mask)) & mask;
-        first_of_greatest(bots, low, |b| u32::MAX - b.strength())
+    pub fn strongest_in(&self, mask: u32) -> Option<usize> {
+        first_of_greatest(self.bots, mask, |b| b.strength())
+    }
+
+    /// The weakest automaton of `mask`, first of equals.
+    #[inline(always)]
+    pub fn weakest_in(&self, mask: u32) -> Option<usize> {
+        first_of_greatest(self.bots, mask, |b| u32::MAX - b.strength())
+    }
+
+    /// The total power of the automatons of `mask`.
+    #[inline(always)]
+    pub fn power_in(&self, mask: u32) -> u32 {
+        combat::sum_over(self.bots, mask, |b| u32::from(b.power))
     }
 }
 

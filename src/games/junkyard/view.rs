@@ -4,7 +4,7 @@
 use super::automaton::Automaton;
 use super::cards::Counts;
 use super::engine::Side;
-use super::keys::Keys;
+use super::keys::Table;
 
 /// A fair view of the game for one seat.
 #[derive(Clone, Copy, Debug)]
@@ -62,16 +62,16 @@ impl<'a> View<'a> {
         self.opp.bots()
     }
 
-    /// The player's automatons' columns of keys.
+    /// The player's automatons with their columns of keys.
     #[inline(always)]
-    pub fn keys(&self) -> &'a Keys {
-        self.me.keys()
+    pub fn table(&self) -> Table<'a> {
+        Table::new(self.me.bots(), self.me.keys())
     }
 
-    /// The opponent's automatons' columns of keys.
+    /// The opponent's automatons with their columns of keys.
     #[inline(always)]
-    pub fn opp_keys(&self) -> &'a Keys {
-        self.opp.keys()
+    pub fn opp_table(&self) -> Table<'a> {
+        Table::new(self.opp.bots(), self.opp.keys())
     }
 
     /// The player's assembly area.
