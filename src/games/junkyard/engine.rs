@@ -162,9 +162,9 @@ impl Side {
 
     /// Removes automaton `i`, adding its cards to `back`.
     #[inline]
-    fn remove_bot(&mut self, i: usize, back: &mut Counts) -> Automaton {
+    fn remove_bot(&mut self, i: usize, back: &mut Area) -> Automaton {
         let bot = self.bots[i];
-        bot.add_cards(back);
+        bot.put_cards(back);
         self.n_bots -= 1;
         self.bots[i] = self.bots[usize::from(self.n_bots)];
         self.keys.swap_remove(i);
@@ -519,7 +519,7 @@ impl Engine {
             if lost[s] == 0 {
                 continue;
             }
-            let mut back = Counts::default();
+            let mut back = Area::default();
             let side = &mut self.sides[s];
             // Highest index first, so the swap-removal never moves an automaton still to go.
             let mut mask = lost[s];
@@ -533,7 +533,7 @@ impl Engine {
                     at: i as u8,
                 });
             }
-            side.return_cards(s as u8, None, &back, &mut src.returns[s], src.obs);
+            side.return_cards(s as u8, None, back.counts(), &mut src.returns[s], src.obs);
         }
         self.sides[def].hp <= 0
     }
@@ -635,14 +635,14 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
                 }
             }
         }
-        let mut back = Counts::default();
+        let mut back = Area::default();
         let target_at = target as u8;
         let own_at = own.map(|i| i as u8);
         let target = self.engine.sides[opp].remove_bot(target, &mut back);
         let side = &mut self.engine.sides[me];
         side.hand[slot] -= 1;
         side.teardowns += 1;
-        let mut mine = Counts::default();
+        let mut mine = Area::default();
         let own = own.map(|i| side.remove_bot(i, &mut mine));
         self.src.obs.event(Event::Deployed {
             seat: me as u8,
@@ -653,11 +653,12 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
             own_at,
         });
         let src = &mut *self.src;
-        self.engine.sides[opp].return_cards(opp as u8, None, &back, &mut src.returns[opp], src.obs);
+        let back = back.counts();
+        self.engine.sides[opp].return_cards(opp as u8, None, back, &mut src.returns[opp], src.obs);
         self.engine.sides[me].return_cards(
             me as u8,
             Some(card),
-            &mine,
+            mine.counts(),
             &mut src.returns[me],
             src.obs,
         );
