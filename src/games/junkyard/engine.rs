@@ -11,7 +11,7 @@ use crate::rng::GameRng;
 
 use super::automaton::Automaton;
 use super::build;
-use super::cards::{Area, Counts, Heap, KING, LESSER, MAX_HEAP, copies, is_number};
+use super::cards::{Area, Counts, Heap, KING, LESSER, MAX_HEAP, drawn_words};
 use super::combat::{self, MAX_BOTS};
 use super::events::{Event, Observer};
 use super::keys::Keys;
@@ -141,13 +141,12 @@ impl Side {
         for _ in 0..n {
             let Some(card) = self.heap.draw() else { break };
             obs.event(Event::Drew { seat, card });
-            if is_number(card) {
-                let [l, h] = copies(card, 1);
-                lo += l;
-                hi += h;
-            } else {
-                self.hand[hand_slot(card)] += 1;
-            }
+            // No branch on the card: a number adds to the area, a tear-down to the hand.
+            let [l, h] = drawn_words(card);
+            lo += l;
+            hi += h;
+            self.hand[0] += u8::from(card == KING);
+            self.hand[1] += u8::from(card == LESSER);
         }
         self.assembly.set_words([lo, hi]);
     }
