@@ -20,9 +20,9 @@ pub struct Keys {
     pub attacking: u32,
     /// Each automaton's [`guard_key`].
     guard_keys: [u32; MAX_BOTS],
-    /// The guard of `simple`'s rule 4: the first automaton of the greatest guard key, if that
-    /// key is above 0.
-    guard: Option<u8>,
+    /// The guard of `simple`'s rule 4, the first automaton of the greatest guard key, as its
+    /// [`ranked`] key (32 bits: guard keys are below 2^24); 0 for none.
+    guard: u32,
     len: u8,
 }
 
@@ -34,7 +34,7 @@ impl Default for Keys {
             four_ones: 0,
             attacking: 0,
             guard_keys: [0; MAX_BOTS],
-            guard: None,
+            guard: 0,
             len: 0,
         }
     }
@@ -69,10 +69,8 @@ impl Keys {
         self.attacking |= u32::from(bot.attacking) << i;
         let key = guard_key(bot);
         self.guard_keys[i] = key;
-        // The first of equals stays the guard.
-        if key > self.guard.map_or(0, |g| self.guard_keys[usize::from(g)]) {
-            self.guard = Some(i as u8);
-        }
+        // The first of equals stays the guard: the new one comes last.
+        self.guard = self.guard.max(guard_rank(key, i));
         self.len += 1;
     }
 
@@ -93,24 +91,17 @@ impl Keys {
         self.guard_keys[i] = moved_key;
         self.guard_keys[last] = 0;
         self.len -= 1;
-        self.guard = match self.guard.map(usize::from) {
+        if self.guard().is_some_and(|g| g == i) {
             // The guard is gone: the greatest key left.
-            Some(g) if g == i => self.sturdiest(),
-            // The guard itself moved (no equal of its came before it).
-            Some(g) if g == last => Some(i as u8),
-            // The automaton moved to `i` is an equal of the guard's, now before it.
-            Some(g) if i < g && moved_key == self.guard_keys[g] => Some(i as u8),
-            kept => kept.map(|g| g as u8),
-        };
-    }
-
-    /// The first automaton of the greatest guard key, if that key is above 0.
-    fn sturdiest(&self) -> Option<u8> {
-        let best = (0..usize::from(self.len))
-            .map(|k| (self.guard_keys[k] << 8) | u32::from(!(k as u8)))
-            .max()
-            .filter(|&r| r >> 8 != 0);
-        best.map(|r| !(r as u8))
+            self.guard = (0..usize::from(self.len))
+                .map(|k| guard_rank(self.guard_keys[k], k))
+                .max()
+                .unwrap_or(0);
+        } else {
+            // The automaton moved to `i` (if any) is the guard if it was, or if it is an equal
+            // of the guard's now before it: either way its rank at `i` is the greatest.
+            self.guard = self.guard.max(guard_rank(moved_key, i) * kept);
+        }
     }
 
     /// The guard of `simple`'s rule 4: the automaton of greatest toughness, among those the
@@ -118,7 +109,7 @@ impl Keys {
     /// four 1s.
     #[inline(always)]
     pub fn guard(&self) -> Option<usize> {
-        self.guard.map(usize::from)
+        (self.guard != 0).then(|| usize::from(!(self.guard as u8)))
     }
 
     /// Every automaton, as a mask.
@@ -169,6 +160,13 @@ impl<'a> Table<'a> {
     pub fn power_in(&self, mask: u32) -> u32 {
         combat::sum_over(self.bots, mask, |b| u32::from(b.power))
     }
+}
+
+/// Guard key `key` of automaton `i` with the complement of the index below it (as
+/// [`ranked`] does, in 32 bits), 0 for a key of 0 (four 1s).
+#[inline(always)]
+fn guard_rank(key: u32, i: usize) -> u32 {
+    ((key << 8) | u32::from(!(i as u8))) * u32::from(key != 0)
 }
 
 /// `key` with the complement of index `i` below it: the greatest of these is the greatest key
