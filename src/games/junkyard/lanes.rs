@@ -18,7 +18,7 @@ mod sse2 {
         __m128i, _mm_add_epi64, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi32_si128,
         _mm_cvtsi128_si32, _mm_load_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_sad_epu8,
         _mm_set1_epi8, _mm_set1_epi64x, _mm_setzero_si128, _mm_srli_si128, _mm_unpackhi_epi32,
-        _mm_unpacklo_epi8, _mm_unpacklo_epi16, _mm_unpacklo_epi32, _mm_xor_si128,
+        _mm_unpacklo_epi8, _mm_unpacklo_epi16, _mm_unpacklo_epi32,
     };
 
     use super::Column;
@@ -73,18 +73,13 @@ mod sse2 {
         }
     }
 
-    /// The greatest of the lanes of `mask` in `c` with every lane xor `flip` (0 outside the
-    /// mask).
+    /// The greatest of the lanes of `mask` in `c` (0 outside the mask).
     #[inline(always)]
-    pub fn max_in(c: &Column, mask: u32, flip: u8) -> u8 {
+    pub fn max_in(c: &Column, mask: u32) -> u8 {
         unsafe {
             let [m0, m1] = spread(mask);
             let [c0, c1] = halves(c);
-            let f = _mm_set1_epi8(flip as i8);
-            let x = _mm_max_epu8(
-                _mm_and_si128(_mm_xor_si128(c0, f), m0),
-                _mm_and_si128(_mm_xor_si128(c1, f), m1),
-            );
+            let x = _mm_max_epu8(_mm_and_si128(c0, m0), _mm_and_si128(c1, m1));
             let x = _mm_max_epu8(x, _mm_srli_si128::<8>(x));
             let x = _mm_max_epu8(x, _mm_srli_si128::<4>(x));
             let x = _mm_max_epu8(x, _mm_srli_si128::<2>(x));
@@ -131,18 +126,11 @@ impl Column {
     #[inline(always)]
     pub fn max_in(&self, mask: u32) -> u8 {
         #[cfg(target_arch = "x86_64")]
-        return sse2::max_in(self, mask, 0);
+        return sse2::max_in(self, mask);
         #[cfg(not(target_arch = "x86_64"))]
-        return self.fold_in(mask, 0, u8::max);
-    }
-
-    /// The least lane of `mask`, 255 if the mask is empty.
-    #[inline(always)]
-    pub fn min_in(&self, mask: u32) -> u8 {
-        #[cfg(target_arch = "x86_64")]
-        return !sse2::max_in(self, mask, 0xFF);
-        #[cfg(not(target_arch = "x86_64"))]
-        return self.fold_in(mask, u8::MAX, u8::min);
+        return (0..LANES)
+            .filter(|&i| mask >> i & 1 != 0)
+            .fold(0, |acc, i| acc.max(self.0[i]));
     }
 
     /// The sum of the lanes of `mask`.
@@ -160,13 +148,6 @@ impl Column {
     #[cfg(not(target_arch = "x86_64"))]
     fn lanes_where(&self, f: impl Fn(u8) -> bool) -> u32 {
         (0..LANES).fold(0, |m, i| m | (u32::from(f(self.0[i])) << i))
-    }
-
-    #[cfg(not(target_arch = "x86_64"))]
-    fn fold_in(&self, mask: u32, start: u8, f: impl Fn(u8, u8) -> u8) -> u8 {
-        (0..LANES)
-            .filter(|&i| mask >> i & 1 != 0)
-            .fold(start, |acc, i| f(acc, self.0[i]))
     }
 }
 
@@ -196,11 +177,6 @@ mod tests {
             assert_eq!(
                 c.max_in(mask),
                 in_mask().max().unwrap_or(0),
-                "{c:?} {mask:b}"
-            );
-            assert_eq!(
-                c.min_in(mask),
-                in_mask().min().unwrap_or(255),
                 "{c:?} {mask:b}"
             );
             let sum: u32 = in_mask().map(u32::from).sum();
