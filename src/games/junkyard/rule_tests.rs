@@ -10,7 +10,7 @@ use super::cards::{Counts, Heap, KING, LESSER};
 use super::combat::{self, Blocks};
 use super::engine::{Engine, Side, Sources, Turn};
 use super::events::{Event, Observer};
-use super::keys::Keys;
+use super::keys::{Keys, Table};
 use super::policy::Policy;
 use super::rules::Rules;
 use super::simple::{self, Simple};
@@ -483,8 +483,9 @@ fn simple_targets_the_strongest_preferring_one_in_the_defense_area() {
     let mut attacking = Automaton::run(4);
     attacking.attacking = true;
     let opp = [attacking, Automaton::run(3), Automaton::run(4)];
-    assert_eq!(simple::target(&opp), Some(2));
-    assert_eq!(simple::target(&opp[..2]), Some(0));
+    let target = |bots: &[Automaton]| simple::target(Table::new(bots, &Keys::of(bots)));
+    assert_eq!(target(&opp), Some(2));
+    assert_eq!(target(&opp[..2]), Some(0));
 }
 
 #[test]
