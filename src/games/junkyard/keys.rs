@@ -1,5 +1,5 @@
 //! A seat's automatons as columns of keys (power, toughness, the four 1s and the attackers as
-//! masks), kept up to date by the engine as automatons are built, destroyed, attack and ready,
+//! masks, `simple`'s guard keys and guard), kept up to date by the engine as automatons are built, destroyed, attack and ready,
 //! so the rules that search the automatons read the columns instead of each automaton.
 
 use super::automaton::{Automaton, Pattern};
@@ -8,7 +8,7 @@ use super::lanes::Column;
 
 /// The columns of one seat's automatons, slot `i` for automaton `i`; every lane past the last
 /// automaton is 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Keys {
     /// Each automaton's power.
     pub power: Column,
@@ -21,23 +21,9 @@ pub struct Keys {
     /// Each automaton's [`guard_key`].
     guard_keys: [u32; MAX_BOTS],
     /// The guard of `simple`'s rule 4, the first automaton of the greatest guard key, as its
-    /// [`ranked`] key (32 bits: guard keys are below 2^24); 0 for none.
+    /// [`guard_rank`] (guard keys are below 2^24); 0 for none.
     guard: u32,
     len: u8,
-}
-
-impl Default for Keys {
-    fn default() -> Self {
-        Self {
-            power: Column::default(),
-            toughness: Column::default(),
-            four_ones: 0,
-            attacking: 0,
-            guard_keys: [0; MAX_BOTS],
-            guard: 0,
-            len: 0,
-        }
-    }
 }
 
 /// The order of `simple`'s guard (rule 4): greater toughness first, then the weaker (at equal
