@@ -141,6 +141,14 @@ impl Automaton {
         ]
     }
 
+    /// Puts its cards into `area`, word by word.
+    #[inline(always)]
+    pub fn put_cards(&self, area: &mut Area) {
+        let [lo, hi] = area.words();
+        let [c_lo, c_hi] = self.card_words();
+        area.set_words([lo + c_lo, hi + c_hi]);
+    }
+
     /// Takes its cards out of `area` (which must hold them), word by word.
     #[inline]
     pub fn take_cards(&self, area: &mut Area) {

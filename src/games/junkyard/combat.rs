@@ -55,10 +55,10 @@ impl Blocks {
     }
 }
 
-/// The mask of the first `n` automatons.
+/// The mask of the first `n` automatons (every bit from 32 on).
 #[inline(always)]
 pub fn all(n: usize) -> u32 {
-    if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
+    ((1u64 << n.min(32)) - 1) as u32
 }
 
 /// The set bits of `mask`, lowest first.

@@ -11,9 +11,10 @@ use crate::rng::GameRng;
 
 use super::automaton::Automaton;
 use super::build;
-use super::cards::{Area, Counts, Heap, KING, LESSER, MAX_HEAP, copies, is_number};
+use super::cards::{Area, Counts, Heap, KING, LESSER, MAX_HEAP, drawn_words};
 use super::combat::{self, MAX_BOTS};
 use super::events::{Event, Observer};
+use super::keys::Keys;
 use super::outcome::Outcome;
 use super::policy::Policy;
 use super::rules::Rules;
@@ -40,6 +41,8 @@ pub struct Side {
     pub(super) hand: [u8; 2],
     pub(super) bots: [Automaton; MAX_BOTS],
     pub(super) n_bots: u8,
+    /// The automatons' columns, kept equal to [`Keys::of`] the automatons.
+    keys: Keys,
     pub(super) hp: i16,
     pub(super) built: u16,
     pub(super) destroyed: u16,
@@ -63,6 +66,7 @@ impl Side {
             hand: [0; 2],
             bots: [Automaton::FOUR_ONES; MAX_BOTS],
             n_bots: 0,
+            keys: Keys::default(),
             hp,
             built: 0,
             destroyed: 0,
@@ -78,6 +82,7 @@ impl Side {
         self.hand = hand;
         self.bots[..bots.len()].copy_from_slice(bots);
         self.n_bots = bots.len() as u8;
+        self.keys = Keys::of(bots);
         self
     }
 
@@ -85,6 +90,12 @@ impl Side {
     #[inline(always)]
     pub fn bots(&self) -> &[Automaton] {
         &self.bots[..usize::from(self.n_bots)]
+    }
+
+    /// The automatons' columns of keys.
+    #[inline(always)]
+    pub fn keys(&self) -> &Keys {
+        &self.keys
     }
 
     /// HP.
@@ -130,13 +141,12 @@ impl Side {
         for _ in 0..n {
             let Some(card) = self.heap.draw() else { break };
             obs.event(Event::Drew { seat, card });
-            if is_number(card) {
-                let [l, h] = copies(card, 1);
-                lo += l;
-                hi += h;
-            } else {
-                self.hand[hand_slot(card)] += 1;
-            }
+            // No branch on the card: a number adds to the area, a tear-down to the hand.
+            let [l, h] = drawn_words(card);
+            lo += l;
+            hi += h;
+            self.hand[0] += u8::from(card == KING);
+            self.hand[1] += u8::from(card == LESSER);
         }
         self.assembly.set_words([lo, hi]);
     }
@@ -144,17 +154,19 @@ impl Side {
     #[inline]
     fn add_bot(&mut self, bot: Automaton) {
         self.bots[usize::from(self.n_bots)] = bot;
+        self.keys.push(&bot);
         self.n_bots += 1;
         self.built += 1;
     }
 
     /// Removes automaton `i`, adding its cards to `back`.
     #[inline]
-    fn remove_bot(&mut self, i: usize, back: &mut Counts) -> Automaton {
+    fn remove_bot(&mut self, i: usize, back: &mut Area) -> Automaton {
         let bot = self.bots[i];
-        bot.add_cards(back);
+        bot.put_cards(back);
         self.n_bots -= 1;
         self.bots[i] = self.bots[usize::from(self.n_bots)];
+        self.keys.swap_remove(i);
         self.destroyed += 1;
         bot
     }
@@ -402,9 +414,11 @@ impl Engine {
             turn: self.turn,
         });
         let side = &mut self.sides[seat];
-        for bot in &mut side.bots[..usize::from(side.n_bots)] {
-            bot.attacking = false;
+        // Only the automatons that attacked (none, most turns) have a flag to clear.
+        for i in combat::bits(side.keys.attacking) {
+            side.bots[i].attacking = false;
         }
+        side.keys.attacking = 0;
         let n = if self.turn == 1 {
             rules.first_turn_draw
         } else {
@@ -432,6 +446,7 @@ impl Engine {
         for i in combat::bits(attackers) {
             self.sides[seat].bots[i].attacking = true;
         }
+        self.sides[seat].keys.attacking |= attackers;
         src.obs.event(Event::Attacked {
             seat: seat as u8,
             mask: attackers,
@@ -503,7 +518,7 @@ impl Engine {
             if lost[s] == 0 {
                 continue;
             }
-            let mut back = Counts::default();
+            let mut back = Area::default();
             let side = &mut self.sides[s];
             // Highest index first, so the swap-removal never moves an automaton still to go.
             let mut mask = lost[s];
@@ -517,7 +532,7 @@ impl Engine {
                     at: i as u8,
                 });
             }
-            side.return_cards(s as u8, None, &back, &mut src.returns[s], src.obs);
+            side.return_cards(s as u8, None, back.counts(), &mut src.returns[s], src.obs);
         }
         self.sides[def].hp <= 0
     }
@@ -619,14 +634,14 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
                 }
             }
         }
-        let mut back = Counts::default();
+        let mut back = Area::default();
         let target_at = target as u8;
         let own_at = own.map(|i| i as u8);
         let target = self.engine.sides[opp].remove_bot(target, &mut back);
         let side = &mut self.engine.sides[me];
         side.hand[slot] -= 1;
         side.teardowns += 1;
-        let mut mine = Counts::default();
+        let mut mine = Area::default();
         let own = own.map(|i| side.remove_bot(i, &mut mine));
         self.src.obs.event(Event::Deployed {
             seat: me as u8,
@@ -637,11 +652,12 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
             own_at,
         });
         let src = &mut *self.src;
-        self.engine.sides[opp].return_cards(opp as u8, None, &back, &mut src.returns[opp], src.obs);
+        let back = back.counts();
+        self.engine.sides[opp].return_cards(opp as u8, None, back, &mut src.returns[opp], src.obs);
         self.engine.sides[me].return_cards(
             me as u8,
             Some(card),
-            &mine,
+            mine.counts(),
             &mut src.returns[me],
             src.obs,
         );

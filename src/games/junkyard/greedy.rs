@@ -11,6 +11,7 @@ use super::cards::{KING, LESSER};
 use super::combat::{self, Blocks, MAX_BOTS};
 use super::engine::Turn;
 use super::events::Observer;
+use super::keys::{Keys, Table};
 use super::policy::Policy;
 use super::rules::Rules;
 use super::simple::{self, Clash};
@@ -94,7 +95,12 @@ impl Greedy {
         hp: i16,
         opp_hp: i16,
     ) -> f32 {
-        self.score_in(&Position::new(mine, theirs), attackers, hp, opp_hp)
+        let (mine_keys, their_keys) = (Keys::of(mine), Keys::of(theirs));
+        let pos = Position::new(
+            Table::new(mine, &mine_keys),
+            Table::new(theirs, &their_keys),
+        );
+        self.score_in(&pos, attackers, hp, opp_hp)
     }
 
     /// [`Greedy::score_attack`] from `pos`, which serves every attack from one position.
@@ -144,7 +150,7 @@ impl Greedy {
     /// The best-scoring attack from the position of `view`.
     pub fn attack(&self, view: &View) -> u32 {
         let mine = view.bots();
-        let pos = Position::new(mine, view.opp_bots());
+        let pos = Position::new(view.table(), view.opp_table());
         let score = |m| self.score_in(&pos, m, view.hp(), view.opp_hp());
         let mut best_mask = 0;
         let mut best_score = score(0);
@@ -181,7 +187,8 @@ struct Position<'a> {
 
 impl<'a> Position<'a> {
     /// The player's automatons `mine` against the opponent's `theirs`.
-    fn new(mine: &'a [Automaton], theirs: &'a [Automaton]) -> Self {
+    fn new(mine_table: Table<'a>, their_table: Table<'a>) -> Self {
+        let (mine, theirs) = (mine_table.bots, their_table.bots);
         let mut by_power = [0u8; MAX_BOTS];
         let mut blockable = 0;
         let mut four_ones = 0u32;
@@ -198,7 +205,7 @@ impl<'a> Position<'a> {
         Self {
             mine,
             theirs,
-            clash: Clash::ranked(theirs, mine),
+            clash: Clash::ranked(their_table, mine_table),
             by_power,
             blockable,
             four_ones,

@@ -7,6 +7,8 @@ pub mod combat;
 pub mod engine;
 pub mod events;
 pub mod greedy;
+pub mod keys;
+pub mod lanes;
 pub mod lookahead;
 pub mod outcome;
 pub mod policy;

@@ -10,6 +10,7 @@ use super::cards::{Counts, Heap, KING, LESSER};
 use super::combat::{self, Blocks};
 use super::engine::{Engine, Side, Sources, Turn};
 use super::events::{Event, Observer};
+use super::keys::{Keys, Table};
 use super::policy::Policy;
 use super::rules::Rules;
 use super::simple::{self, Simple};
@@ -482,8 +483,9 @@ fn simple_targets_the_strongest_preferring_one_in_the_defense_area() {
     let mut attacking = Automaton::run(4);
     attacking.attacking = true;
     let opp = [attacking, Automaton::run(3), Automaton::run(4)];
-    assert_eq!(simple::target(&opp), Some(2));
-    assert_eq!(simple::target(&opp[..2]), Some(0));
+    let target = |bots: &[Automaton]| simple::target(Table::new(bots, &Keys::of(bots)));
+    assert_eq!(target(&opp), Some(2));
+    assert_eq!(target(&opp[..2]), Some(0));
 }
 
 #[test]
@@ -564,7 +566,7 @@ fn simple_rule_4_the_guard_stays_and_the_rest_attack_past_every_defender_or_as_f
         Automaton::FOUR_ONES,
         Automaton::two_pairs(1, 4), // 2/8
     ];
-    assert_eq!(simple::guard(&mine), Some(1));
+    assert_eq!(Keys::of(&mine).guard(), Some(1));
     // Defender powers 6 and 7: toughness must exceed 7: the 10/10 and the 2/8 go, the 7/6
     // stays; the four 1s go.
     let opp = [Automaton::run(3), Automaton::one_three(7, 1)];
@@ -572,7 +574,7 @@ fn simple_rule_4_the_guard_stays_and_the_rest_attack_past_every_defender_or_as_f
     assert_eq!(simple::attack(&view_of(&e, 0)), 0b11001);
     // The guard is never four 1s: with only four 1s there is none and they attack.
     let e = Engine::from_sides([bare(&[Automaton::FOUR_ONES]), bare(&opp)], 2);
-    assert_eq!(simple::guard(&[Automaton::FOUR_ONES]), None);
+    assert_eq!(Keys::of(&[Automaton::FOUR_ONES]).guard(), None);
     assert_eq!(simple::attack(&view_of(&e, 0)), 0b1);
 }
 
@@ -698,7 +700,7 @@ impl Observer for Checker<'_> {
 }
 
 #[test]
-fn cards_are_always_accounted_for_hp_falls_only_by_combat_and_every_game_ends() {
+fn cards_are_always_accounted_for_the_columns_kept_hp_falls_only_by_combat_and_every_game_ends() {
     use super::policy::PolicyKind;
     let rules = Rules::default();
     let (cards, n) = rules.heap();
@@ -727,6 +729,9 @@ fn cards_are_always_accounted_for_hp_falls_only_by_combat_and_every_game_ends() 
         let outcome = loop {
             for s in 0..2 {
                 assert_eq!(e.side(s).census(), want, "game {game} seat {s}");
+                // The columns the engine keeps up to date are those of the automatons.
+                let side = e.side(s);
+                assert_eq!(*side.keys(), Keys::of(side.bots()), "game {game} seat {s}");
             }
             if let Some(w) = e.take_turn(&rules, seated, &mut src) {
                 break e.outcome(Some(w));

@@ -4,11 +4,12 @@
 use crate::cards::Dealer;
 use crate::rng::GameRng;
 
-use super::automaton::{Automaton, Pattern};
+use super::automaton::Automaton;
 use super::cards::{KING, LESSER};
 use super::combat::{self, Blocks, MAX_BOTS};
 use super::engine::Turn;
 use super::events::Observer;
+use super::keys::{Keys, Table, first_of_greatest, index_of, ranked};
 use super::policy::Policy;
 use super::rules::Rules;
 use super::view::View;
@@ -17,54 +18,15 @@ use super::view::View;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Simple;
 
-/// The index of the strongest of `bots` (the first of equals), if any.
-#[inline]
-pub fn strongest(bots: &[Automaton]) -> Option<usize> {
-    best_by(bots, |b| b.strength())
-}
-
-/// The index of the weakest of `bots` (the first of equals), if any.
-#[inline]
-pub fn weakest(bots: &[Automaton]) -> Option<usize> {
-    best_by(bots, |b| u32::MAX - b.strength())
-}
-
-/// `key` with the complement of index `i` below it: the greatest of these is the greatest key
-/// at its first index, so a plain maximum (no branch on the data) finds the first of equals.
-#[inline(always)]
-fn ranked(key: u32, i: usize) -> u64 {
-    (u64::from(key) << 8) | u64::from(!(i as u8))
-}
-
-/// The index [`ranked`] put in `rank`.
-#[inline(always)]
-fn index_of(rank: u64) -> usize {
-    usize::from(!(rank as u8))
-}
-
-/// The first index of the greatest `key`.
-#[inline(always)]
-fn best_by(bots: &[Automaton], key: impl Fn(&Automaton) -> u32) -> Option<usize> {
-    let best = bots
-        .iter()
-        .enumerate()
-        .map(|(i, b)| ranked(key(b), i))
-        .max();
-    best.map(index_of)
-}
-
-/// The first index of the greatest `key` among the automatons of `mask`.
-#[inline(always)]
-fn best_in(bots: &[Automaton], mask: u32, key: impl Fn(&Automaton) -> u32) -> Option<usize> {
-    let best = combat::bits(mask).map(|i| ranked(key(&bots[i]), i)).max();
-    best.map(index_of)
-}
-
 /// Target T of rules 1 and 2: the opponent's strongest automaton, among equals one in its
 /// defense area.
 #[inline]
-pub fn target(opp: &[Automaton]) -> Option<usize> {
-    best_by(opp, |b| (b.strength() << 1) | u32::from(!b.attacking))
+pub fn target(opp: Table) -> Option<usize> {
+    let all = opp.keys.all();
+    let top = opp.keys.power.equal(opp.keys.power.max_in(all)) & all;
+    first_of_greatest(opp.bots, top, |b| {
+        (b.strength() << 1) | u32::from(!b.attacking)
+    })
 }
 
 /// Rule 1 (King): `Some((T, own))` if the King is deployed: the player has no automaton or T is
@@ -73,11 +35,13 @@ pub fn king(view: &View) -> Option<(usize, Option<usize>)> {
     if view.hand()[0] == 0 {
         return None;
     }
-    let t = target(view.opp_bots())?;
-    let mine = view.bots();
-    match weakest(mine) {
+    let t = target(view.opp_table())?;
+    let mine = view.table();
+    match mine.weakest_in(mine.keys.all()) {
         None => Some((t, None)),
-        Some(w) => (view.opp_bots()[t].strength() > mine[w].strength()).then_some((t, Some(w))),
+        Some(w) => {
+            (view.opp_bots()[t].strength() > mine.bots[w].strength()).then_some((t, Some(w)))
+        }
     }
 }
 
@@ -88,87 +52,53 @@ pub fn lesser(view: &View) -> Option<(usize, Option<usize>)> {
     if view.hand()[1] == 0 {
         return None;
     }
-    let t = target(view.opp_bots())?;
-    let mine = view.bots();
-    let Some(s) = strongest(mine) else {
+    let t = target(view.opp_table())?;
+    let mine = view.table();
+    let all = mine.keys.all();
+    let Some(s) = mine.strongest_in(all) else {
         return Some((t, None));
     };
-    if view.opp_bots()[t].strength() <= mine[s].strength() {
+    if view.opp_bots()[t].strength() <= mine.bots[s].strength() {
         return None;
     }
-    let top = mine[s].power;
-    let own = best_by(mine, |b| {
-        if b.power == top {
-            u32::MAX - b.strength()
-        } else {
-            0
-        }
-    });
-    Some((t, own))
-}
-
-/// The guard's rank of automaton `i`, `b`: greater toughness first, then the weaker (at equal
-/// toughness: less power, then the pattern later in the order), then the lower index; 0 for
-/// four 1s, which never guard (every other automaton's rank is above 0).
-#[inline(always)]
-fn guard_rank(b: &Automaton, i: usize) -> u32 {
-    let rank = (u32::from(b.toughness) << 24)
-        | ((0xFF - u32::from(b.power)) << 16)
-        | ((Pattern::Run as u32 - b.pattern as u32) << 8)
-        | u32::from(!(i as u8));
-    rank * u32::from(b.pattern != Pattern::FourOnes)
-}
-
-/// The guard of rule 4: the automaton of greatest toughness, among those the weakest; never
-/// four 1s.
-pub fn guard(bots: &[Automaton]) -> Option<usize> {
-    let best = bots.iter().enumerate().map(|(i, b)| guard_rank(b, i)).max();
-    best.filter(|&r| r > 0).map(|r| usize::from(!(r as u8)))
+    let top = mine.bots[s].power;
+    Some((t, mine.weakest_in(mine.keys.power.equal(top) & all)))
 }
 
 /// Rule 4 (Attack): the attackers, as a mask over the player's automatons.
 pub fn attack(view: &View) -> u32 {
-    let mine = view.bots();
-    // The opposing defense area: whether it has an automaton, and its greatest power, from
-    // the set of its powers (bit `p` for power `p`; powers are at most 55), with no branch on
-    // the data.
-    let mut powers = 0u64;
-    for d in view.opp_bots() {
-        powers |= u64::from(!d.attacking) << d.power;
+    let (mine, opp) = (view.table().keys, view.opp_table().keys);
+    // The opposing defense area: whether it has an automaton, and its greatest power.
+    let defense = opp.defense();
+    let top_power = opp.power.max_in(defense);
+    let all = mine.all();
+    if defense == 0 && mine.power.sum_in(all) as i32 >= i32::from(view.opp_hp()) {
+        return all;
     }
-    let any_defender = powers != 0;
-    let top_power = (63 - (powers | 1).leading_zeros()) as u8;
-    // One pass over the player's automatons: their total power, every one that would attack,
-    // and the guard (the greatest guard key, first of equals), all without a branch.
-    let mut total = 0i32;
-    let mut mask = 0;
-    let mut best_guard = 0u32;
-    for (i, b) in mine.iter().enumerate() {
-        total += i32::from(b.power);
-        let goes = (b.pattern == Pattern::FourOnes) | (b.toughness > top_power);
-        mask |= u32::from(goes) << i;
-        best_guard = best_guard.max(guard_rank(b, i));
+    // Every automaton tougher than the top power attacks, and the four 1s (past the last
+    // automaton every toughness is 0): all but the guard.
+    let goes = mine.toughness.above(top_power) | mine.four_ones;
+    match mine.guard() {
+        Some(g) => goes & !(1 << g),
+        None => goes,
     }
-    if !any_defender && total >= i32::from(view.opp_hp()) {
-        return combat::all(mine.len());
-    }
-    // A guard rank of 0 (four 1s only, or no automaton): no guard.
-    if best_guard == 0 {
-        return mask;
-    }
-    mask & !(1 << !(best_guard as u8))
 }
 
 /// The blocking rules (Gang, Safe, then Chump) for the defender of `view` against `attackers`
 /// (a mask over `view.opp_bots()`).
 pub fn block(view: &View, attackers: u32) -> Blocks {
-    block_with(view.bots(), view.opp_bots(), attackers, view.hp())
+    Clash::new(view.table(), view.opp_table()).block(attackers, view.hp())
 }
 
 /// The blocking rules for a defender with automatons `mine` at `hp` against `attackers` (a mask
 /// over `theirs`): the same as [`block`], on any position (for policies that look ahead).
 pub fn block_with(mine: &[Automaton], theirs: &[Automaton], attackers: u32, hp: i16) -> Blocks {
-    Clash::new(mine, theirs).block(attackers, hp)
+    let (mine_keys, their_keys) = (Keys::of(mine), Keys::of(theirs));
+    let clash = Clash::new(
+        Table::new(mine, &mine_keys),
+        Table::new(theirs, &their_keys),
+    );
+    clash.block(attackers, hp)
 }
 
 /// Automatons' indices by strength, strongest first and the first of equals first: the order
@@ -209,38 +139,32 @@ impl Ranking {
     }
 }
 
-/// One position for the blocking rules: a defender's automatons against an attacker's. For
-/// many attacks from one position (as `greedy` scores them) the defender's automatons are
-/// ranked once ([`Clash::ranked`]); for one, gangs pick their members one by one.
+/// One position for the blocking rules: a defender's automatons against an attacker's, each
+/// with its columns. For many attacks from one position (as `greedy` scores them) the
+/// defender's automatons are ranked once ([`Clash::ranked`]); for one, gangs pick their members
+/// one by one.
 #[derive(Clone, Copy, Debug)]
 pub struct Clash<'a> {
-    mine: &'a [Automaton],
-    theirs: &'a [Automaton],
+    mine: Table<'a>,
+    theirs: Table<'a>,
     mine_ranked: Option<Ranking>,
-    /// The defense area: the blockers.
-    defense: u32,
 }
 
 impl<'a> Clash<'a> {
     /// The defender's automatons `mine` against the attacker's `theirs`.
     #[inline]
-    pub fn new(mine: &'a [Automaton], theirs: &'a [Automaton]) -> Self {
-        let mut defense = 0u32;
-        for (i, b) in mine.iter().enumerate() {
-            defense |= u32::from(!b.attacking) << i;
-        }
+    pub fn new(mine: Table<'a>, theirs: Table<'a>) -> Self {
         Self {
             mine,
             theirs,
             mine_ranked: None,
-            defense,
         }
     }
 
     /// The same, the defender's automatons ranked once for the many attacks to come.
-    pub fn ranked(mine: &'a [Automaton], theirs: &'a [Automaton]) -> Self {
+    pub fn ranked(mine: Table<'a>, theirs: Table<'a>) -> Self {
         Self {
-            mine_ranked: Some(Ranking::of(mine)),
+            mine_ranked: Some(Ranking::of(mine.bots)),
             ..Self::new(mine, theirs)
         }
     }
@@ -250,7 +174,7 @@ impl<'a> Clash<'a> {
     fn strongest_of_mine(&self, mask: u32) -> Option<usize> {
         match &self.mine_ranked {
             Some(ranked) => ranked.within(mask).next(),
-            None => strongest_in(self.mine, mask, false),
+            None => self.mine.strongest_in(mask),
         }
     }
 
@@ -259,17 +183,15 @@ impl<'a> Clash<'a> {
     pub fn block(&self, attackers: u32, hp: i16) -> Blocks {
         let (mine, theirs) = (self.mine, self.theirs);
         let mut blocks = Blocks::NONE;
-        // Unassigned blockers.
-        let mut free = self.defense;
+        // Unassigned blockers: the defense area.
+        let mut free = mine.keys.defense();
         // The attackers that can be blocked, strongest first (a few: picked one by one).
-        let mut left = 0u32;
-        for j in combat::bits(attackers) {
-            left |= u32::from(theirs[j].blockable()) << j;
-        }
+        let blockable = attackers & !theirs.keys.four_ones;
+        let mut left = blockable;
         let mut blocked = 0u32;
-        while let Some(j) = strongest_in(theirs, left, false) {
+        while let Some(j) = theirs.strongest_in(left) {
             left &= !(1 << j);
-            let a = &theirs[j];
+            let a = &theirs.bots[j];
             if let Some(gang) = self.gang(free, a) {
                 for i in combat::bits(gang) {
                     blocks.assign(i, j);
@@ -285,16 +207,14 @@ impl<'a> Clash<'a> {
         // Chump.
         loop {
             let unblocked = attackers & !blocked;
-            let power: i32 = combat::bits(unblocked)
-                .map(|j| i32::from(theirs[j].power))
-                .sum();
+            let power = theirs.power_in(unblocked) as i32;
             if power < i32::from(hp) || free == 0 {
                 break;
             }
-            let Some(j) = strongest_in(theirs, unblocked, true) else {
+            let Some(j) = theirs.strongest_in(unblocked & blockable) else {
                 break;
             };
-            let i = weakest_in(mine, free).expect("a free blocker");
+            let i = mine.weakest_in(free).expect("a free blocker");
             blocks.assign(i, j);
             free &= !(1 << i);
             blocked |= 1 << j;
@@ -308,9 +228,8 @@ impl<'a> Clash<'a> {
     #[inline]
     pub fn gang(&self, free: u32, a: &Automaton) -> Option<u32> {
         let mine = self.mine;
-        let total = combat::sum_over(mine, free, |b| u32::from(b.power));
         let need = u32::from(a.toughness);
-        if total < need {
+        if mine.power_in(free) < need {
             return None;
         }
         let mut gang = 0u32;
@@ -322,41 +241,19 @@ impl<'a> Clash<'a> {
                 .expect("the free blockers reach the toughness");
             left &= !(1 << i);
             gang |= 1 << i;
-            power += u32::from(mine[i].power);
+            power += u32::from(mine.bots[i].power);
         }
         // The split rule orders G's members by toughness and strength, then by index: among
         // equals, the order G was formed in.
-        let destroyed = combat::split_rule_in(a, mine, gang);
-        let lost = combat::sum_over(mine, destroyed, |b| u32::from(b.power));
-        (lost < u32::from(a.power)).then_some(gang)
+        let destroyed = combat::split_rule_in(a, mine.bots, gang);
+        (mine.power_in(destroyed) < u32::from(a.power)).then_some(gang)
     }
-}
-
-/// The strongest automaton of `mask` (blockable ones only if `blockable`), first of equals.
-#[inline]
-fn strongest_in(bots: &[Automaton], mask: u32, blockable: bool) -> Option<usize> {
-    let mut mask = mask;
-    if blockable {
-        for j in combat::bits(mask) {
-            mask &= !(u32::from(!bots[j].blockable()) << j);
-        }
-    }
-    best_in(bots, mask, |b| b.strength())
-}
-
-/// The weakest automaton of `mask`, first of equals.
-#[inline]
-fn weakest_in(bots: &[Automaton], mask: u32) -> Option<usize> {
-    best_in(bots, mask, |b| u32::MAX - b.strength())
 }
 
 /// The Safe rule: the weakest free blocker whose toughness exceeds `a`'s power.
-pub fn safe(mine: &[Automaton], free: u32, a: &Automaton) -> Option<usize> {
-    let mut sturdy = 0u32;
-    for i in combat::bits(free) {
-        sturdy |= u32::from(mine[i].toughness > a.power) << i;
-    }
-    weakest_in(mine, sturdy)
+#[inline]
+pub fn safe(mine: Table, free: u32, a: &Automaton) -> Option<usize> {
+    mine.weakest_in(mine.keys.toughness.above(a.power) & free)
 }
 
 impl Policy for Simple {

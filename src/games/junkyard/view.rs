@@ -4,6 +4,7 @@
 use super::automaton::Automaton;
 use super::cards::Counts;
 use super::engine::Side;
+use super::keys::Table;
 
 /// A fair view of the game for one seat.
 #[derive(Clone, Copy, Debug)]
@@ -59,6 +60,18 @@ impl<'a> View<'a> {
     #[inline(always)]
     pub fn opp_bots(&self) -> &'a [Automaton] {
         self.opp.bots()
+    }
+
+    /// The player's automatons with their columns of keys.
+    #[inline(always)]
+    pub fn table(&self) -> Table<'a> {
+        Table::new(self.me.bots(), self.me.keys())
+    }
+
+    /// The opponent's automatons with their columns of keys.
+    #[inline(always)]
+    pub fn opp_table(&self) -> Table<'a> {
+        Table::new(self.opp.bots(), self.opp.keys())
     }
 
     /// The player's assembly area.
