@@ -261,6 +261,50 @@ impl Lines for Options {
     }
 }
 
+/// The most ways that leave one card of a full room: 6 orders, weapon or not on 3 monsters.
+const GROUP: usize = 6 * 8;
+
+/// The non-dominated ways of a full room that leave one card, in the order [`Options`] lists
+/// them: a sink for [`visit`] that skips the other groups.
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// The index in the room of the card left.
+    left: usize,
+    items: [Option; GROUP],
+    len: usize,
+}
+
+impl Group {
+    /// No ways yet of the group leaving the room's card `left` (an index).
+    pub fn new(left: usize) -> Self {
+        Self {
+            left,
+            items: [Option::NONE; GROUP],
+            len: 0,
+        }
+    }
+
+    /// The ways, as [`Options::as_slice`] has them in this group's place.
+    pub fn as_slice(&self) -> &[Option] {
+        &self.items[..self.len]
+    }
+}
+
+impl Lines for Group {
+    #[inline(always)]
+    fn group(&mut self, _: &[u8; ROOM], left: usize) -> bool {
+        left == self.left
+    }
+
+    #[inline(always)]
+    fn died(&mut self, _: Option) {}
+
+    #[inline(always)]
+    fn lived(&mut self, way: Option) {
+        insert_into(&mut self.items, 0, &mut self.len, way);
+    }
+}
+
 /// Hands `lines` the ways to face three of the four cards of the full room `room`, starting as
 /// `hero`, in the order [`Options::new`] lists them before dominated ways are dropped.
 #[inline]
