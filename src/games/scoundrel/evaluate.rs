@@ -157,7 +157,7 @@ impl Weights {
         After {
             weights: self,
             fixed: self.fixed(a.potions(), a.value_to(15), a.weapons()),
-            left: a,
+            left: a.monsters(),
         }
     }
 }
@@ -175,7 +175,7 @@ struct Fixed {
 pub struct After<'a> {
     weights: &'a Weights,
     fixed: Fixed,
-    left: features::After<'a>,
+    left: features::Monsters,
 }
 
 impl After<'_> {

@@ -400,8 +400,16 @@ fn full<const BARE: bool, const DISCARD: bool, L: Lines>(
             }
         }
     }
+    // A group leaving the same card as one of a lower index is the same group: worked out
+    // without a branch per card (the cards come in random order).
+    let seen = [
+        false,
+        codes[1] == codes[0],
+        (codes[2] == codes[0]) | (codes[2] == codes[1]),
+        (codes[3] == codes[0]) | (codes[3] == codes[1]) | (codes[3] == codes[2]),
+    ];
     for left in lines.groups(&codes) {
-        if codes[..left].contains(&codes[left]) || !lines.group(&codes, left) {
+        if seen[left] || !lines.group(&codes, left) {
             continue;
         }
         let rest = OTHERS[left];
