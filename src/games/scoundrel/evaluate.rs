@@ -157,7 +157,7 @@ impl Weights {
         After {
             weights: self,
             fixed: self.fixed(a.potions(), a.value_to(15), a.weapons()),
-            left: a,
+            left: a.monsters(),
         }
     }
 }
@@ -175,7 +175,7 @@ struct Fixed {
 pub struct After<'a> {
     weights: &'a Weights,
     fixed: Fixed,
-    left: features::After<'a>,
+    left: features::Monsters,
 }
 
 impl After<'_> {
@@ -187,12 +187,19 @@ impl After<'_> {
         self.weights.on(&self.fixed, f32::from(hero.hp), absorbed)
     }
 
-    /// At least [`After::value`] of any living hero with HP at most `hp` and a weapon of value
-    /// at most `weapon`, for [monotone weights](Evaluation::monotone_weights): what the weapon
-    /// absorbs never falls as its value or limit rises.
+    /// At least [`After::value`] of any living hero with HP at most `hp` that holds either
+    /// `held`'s weapon, at `held`'s limit or a lower one, or a weapon of value at most `spare`
+    /// (0 for none), for [monotone weights](Evaluation::monotone_weights): what a weapon absorbs
+    /// never falls as its value or limit rises, and the value never falls as HP or what is
+    /// absorbed rises. With a spare, a fresh weapon of the larger value bounds both.
     #[inline(always)]
-    pub fn bound(&self, hp: i16, weapon: u8) -> f32 {
-        let absorbed = self.left.absorbed(weapon, FRESH);
+    pub fn bound(&self, hp: i16, held: &Hero, spare: u8) -> f32 {
+        let (weapon, limit) = if spare > 0 {
+            (held.weapon.max(spare), FRESH)
+        } else {
+            (held.weapon, held.limit)
+        };
+        let absorbed = self.left.absorbed(weapon, limit);
         self.weights.on(&self.fixed, f32::from(hp), absorbed)
     }
 }

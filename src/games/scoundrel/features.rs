@@ -205,6 +205,44 @@ impl After<'_> {
     }
 }
 
+/// The monsters of [`After`] as prefix sums with the card left already in them: what a weapon
+/// absorbs is then read without adjusting for that card (the searches read it for every way
+/// of a group that leaves it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Monsters {
+    /// Monsters of value at most `v`, by `v`.
+    count_to: [u16; 16],
+    /// The value of the monsters of value at most `v`, by `v`.
+    value_to: [u16; 16],
+}
+
+impl After<'_> {
+    /// The monsters to come as prefix sums (a dungeon's monsters total at most 16 times 15).
+    #[inline(always)]
+    pub fn monsters(&self) -> Monsters {
+        let (mut count_to, mut value_to) = ([0u16; 16], [0u16; 16]);
+        let value = u16::from(self.value) * u16::from(self.monster);
+        for x in 0..16 {
+            // Branch-free: the left card counts from its value up.
+            let counts = u16::from(self.monster & (usize::from(self.value) <= x));
+            count_to[x] = self.summary.count_to[x] as u16 + counts;
+            value_to[x] = self.summary.value_to[x] as u16 + value * counts;
+        }
+        Monsters { count_to, value_to }
+    }
+}
+
+impl Monsters {
+    /// [`After::absorbed`]: `min(m, w)` summed over the monsters `m <= limit`.
+    #[inline(always)]
+    pub fn absorbed(&self, w: u8, limit: u8) -> u32 {
+        let limit = usize::from(limit.min(15));
+        let low = usize::from(w).min(limit);
+        let above = self.count_to[limit] - self.count_to[low];
+        u32::from(self.value_to[low]) + u32::from(w) * u32::from(above)
+    }
+}
+
 /// The features of `hero` facing the dungeon of `summary` plus the card `left` (0 for none),
 /// not avoided: the same numbers as [`features`] of the dungeon with `left` added.
 #[inline]
@@ -398,6 +436,26 @@ mod tests {
             assert_eq!(fast, features(&hero, &future, false), "{hero:?} {left:#x}");
         }
         assert_eq!(seen, [true; 3], "every kind of left card tried");
+    }
+
+    #[test]
+    fn the_folded_monsters_absorb_what_the_summary_with_the_left_card_does() {
+        use crate::rng::GameRng;
+        let rules = crate::games::scoundrel::Rules::default();
+        for game in 0..500u64 {
+            let mut cards = rules.deck();
+            GameRng::new(5, game, 0).shuffle(&mut cards);
+            let g = game as usize;
+            let cut = g % 44;
+            let summary = Summary::of(&Counts::of(&cards[cut + 1..]));
+            let left = if g.is_multiple_of(7) { 0 } else { cards[cut] };
+            let (after, folded) = (summary.after(left), summary.after(left).monsters());
+            for w in 0..16 {
+                for limit in (0..16).chain([FRESH]) {
+                    assert_eq!(folded.absorbed(w, limit), after.absorbed(w, limit));
+                }
+            }
+        }
     }
 
     #[test]

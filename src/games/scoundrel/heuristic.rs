@@ -147,11 +147,13 @@ fn finish<E: Evaluation>(
 /// and so scores at least as much. So the highest value in the list is the highest of all ways,
 /// found first in the first group (card left) that reaches it; in that group the list keeps, of
 /// the ways reaching it, those no other dominates (the first of equals). When that is one way it
-/// is the choice; when it is several, which comes first depends on the list's order, and the
-/// list is built ([`Options`]) to decide; so it is when no way lives (the fatal way kept is the
-/// first of equals in the list's order). The groups are enumerated by an upper bound on their
-/// values, highest first, so the best is met early and a group whose bound cannot beat it is
-/// skipped (the earlier group still winning ties).
+/// is the choice; when it is several, which comes first depends on the list's order, and that
+/// group's part of the list is built ([`plans::Group`]: a group's place in the list depends on
+/// its own ways alone) to decide. The groups are enumerated by an upper bound on their values,
+/// highest first, so the best is met early and a group whose bound cannot beat it is skipped
+/// (the earlier group still winning ties). When no way lives every group is enumerated, and the
+/// best way to die is the list's: the most monsters faced, the first of equals in the lowest
+/// group.
 #[inline]
 pub fn choose_turn<E: Evaluation>(rules: &Rules, eval: &E, view: &View) -> (Turn, f32) {
     if let Some(weights) = eval.monotone_weights()
@@ -159,25 +161,14 @@ pub fn choose_turn<E: Evaluation>(rules: &Rules, eval: &E, view: &View) -> (Turn
         && view.to_face == ROOM - 1
     {
         let ready = Summary::of(view.dungeon);
-        let mut top = Top {
-            hero: view.hero,
-            max_hp: i16::from(rules.max_hp),
-            score: weights.after(&ready, 0),
-            scores: [weights.after(&ready, 0); ROOM],
-            bounds: [0.0; ROOM],
-            weights,
-            ready: &ready,
-            group: 0,
-            at: u8::MAX,
-            value: f32::NEG_INFINITY,
-            ties: [plans::Option::NONE; TIES],
-            len: 0,
-            crowded: false,
-        };
+        let mut top = Top::new(rules, weights, &ready, view.hero);
         plans::visit(rules, view.room, view.hero, &mut top);
-        if !top.crowded && top.len == 1 {
-            return finish(eval, view, (top.ties[0].turn, top.value), None);
-        }
+        let best = match (top.len, top.crowded) {
+            (0, _) => return finish(eval, view, (Turn::AVOID, f32::NEG_INFINITY), Some(top.dead)),
+            (1, false) => (top.ties[0].turn, top.value),
+            _ => top.first_of_ties(rules, view),
+        };
+        return finish(eval, view, best, None);
     }
     best_turn(eval, view, &Options::of(rules, view))
 }
@@ -190,6 +181,8 @@ struct Top<'a> {
     /// The hero entering the room.
     hero: Hero,
     max_hp: i16,
+    /// Potions that may heal in a turn.
+    heals: u8,
     weights: &'a Weights,
     ready: &'a Summary,
     /// The scorer of the current group's ways.
@@ -208,30 +201,81 @@ struct Top<'a> {
     len: usize,
     /// True if more than [`TIES`] such ways were met.
     crowded: bool,
+    /// The best way to die so far, and its group ([`u8::MAX`] before the first).
+    dead: plans::Option,
+    dead_at: u8,
 }
 
-impl Top<'_> {
-    /// At least the value of any living way leaving `codes[left]`: no way ends with more HP
-    /// than the maximum, or than the HP entering the room with every potion faced and less what
-    /// the monsters faced do against the best weapon held or faced, nor with a better weapon.
-    #[inline(always)]
-    fn bound(&self, codes: &[u8; ROOM], left: usize) -> f32 {
-        let (mut weapon, mut potions, mut monsters) = (self.hero.weapon, 0i16, [0u8; ROOM]);
-        for (k, &code) in codes.iter().enumerate() {
-            let (faced, v) = (k != left, card::value(code));
-            if faced && card::is_weapon(code) {
-                weapon = weapon.max(v);
-            }
-            potions += i16::from(v) * i16::from(faced && card::is_potion(code));
-            monsters[k] = v * u8::from(faced && card::is_monster(code));
+impl<'a> Top<'a> {
+    /// Nothing found yet in the room entered as `hero`, with the dungeon of `ready` to come.
+    fn new(rules: &Rules, weights: &'a Weights, ready: &'a Summary, hero: Hero) -> Self {
+        Self {
+            hero,
+            max_hp: i16::from(rules.max_hp),
+            heals: rules.potions_per_turn,
+            score: weights.after(ready, 0),
+            scores: [weights.after(ready, 0); ROOM],
+            bounds: [0.0; ROOM],
+            weights,
+            ready,
+            group: 0,
+            at: u8::MAX,
+            value: f32::NEG_INFINITY,
+            ties: [plans::Option::NONE; TIES],
+            len: 0,
+            crowded: false,
+            dead: plans::Option::NONE,
+            dead_at: u8::MAX,
         }
-        let damage: i16 = monsters
+    }
+
+    /// At least the value of any living way leaving the card `score` is for, facing the other
+    /// three, `rest`: no way ends with more HP than the maximum, or than the HP entering the
+    /// room with the potions faced that may heal this turn (the largest alone when one may) and
+    /// less what the monsters faced do against the best weapon held or faced; the weapon ends as
+    /// the one held, no fresher, or one faced.
+    #[inline(always)]
+    fn bound(&self, score: &evaluate::After, rest: &[u8; ROOM - 1]) -> f32 {
+        let (mut spare, mut potions, mut largest) = (0u8, 0i16, 0i16);
+        for &code in rest {
+            let v = card::value(code);
+            spare = spare.max(v * u8::from(card::is_weapon(code)));
+            let potion = i16::from(v) * i16::from(card::is_potion(code));
+            potions += potion;
+            largest = largest.max(potion);
+        }
+        let weapon = self.hero.weapon.max(spare);
+        let damage: i16 = rest
             .iter()
-            .map(|&m| i16::from(m.saturating_sub(weapon)))
+            .map(|&code| {
+                let monster = card::value(code) * u8::from(card::is_monster(code));
+                i16::from(monster.saturating_sub(weapon))
+            })
             .sum();
+        // Without a branch: one potion may heal this turn, or none, or more.
+        let heals = self.heals;
+        let healed = if heals > 1 { potions } else { largest } * i16::from(heals > 0);
         // HP never exceeds the maximum, and a potion heals at most its value.
-        let hp = (self.hero.hp + potions - damage).min(self.max_hp);
-        self.scores[left].bound(hp, weapon)
+        let hp = (self.hero.hp + healed - damage).min(self.max_hp);
+        score.bound(hp, &self.hero, spare)
+    }
+
+    /// The first way of the highest value in the list's order, with its value, when several
+    /// of the best group reach it: that group's part of the list, built again.
+    #[cold]
+    fn first_of_ties(&self, rules: &Rules, view: &View) -> (Turn, f32) {
+        let at = usize::from(self.at);
+        let mut group = plans::Group::new(at);
+        plans::visit(rules, view.room, view.hero, &mut group);
+        let mut best = (Turn::AVOID, f32::NEG_INFINITY);
+        for way in group.as_slice() {
+            let v = self.scores[at].value(&way.hero);
+            if v > best.1 {
+                best = (way.turn, v);
+            }
+        }
+        debug_assert_eq!(best.1.to_bits(), self.value.to_bits());
+        best
     }
 }
 
@@ -242,8 +286,10 @@ impl Lines for Top<'_> {
     fn groups(&mut self, codes: &[u8; ROOM]) -> [usize; ROOM] {
         let mut order = [0, 1, 2, 3];
         for left in 0..ROOM {
-            self.scores[left] = self.weights.after(self.ready, codes[left]);
-            self.bounds[left] = self.bound(codes, left);
+            let score = self.weights.after(self.ready, codes[left]);
+            let rest = core::array::from_fn(|k| codes[k + usize::from(k >= left)]);
+            self.scores[left] = score;
+            self.bounds[left] = self.bound(&score, &rest);
         }
         // Insertion sort of four, stable.
         for i in 1..ROOM {
@@ -266,9 +312,20 @@ impl Lines for Top<'_> {
         bound > self.value || (bound == self.value && self.group < self.at)
     }
 
-    /// The ways that kill matter only when none lives, and then the list decides.
+    /// Keeps the best way to die as the list would: the most monsters faced, the first of
+    /// equals in the group of the lowest index (the groups come in another order). It matters
+    /// only when no way lives, and then no group is skipped.
     #[inline(always)]
-    fn died(&mut self, _: plans::Option) {}
+    fn died(&mut self, dead: plans::Option) {
+        let (score, best) = (
+            i16::from(dead.slain) + dead.hero.hp,
+            i16::from(self.dead.slain) + self.dead.hero.hp,
+        );
+        if self.dead_at == u8::MAX || score > best || (score == best && self.group < self.dead_at) {
+            self.dead = dead;
+            self.dead_at = self.group;
+        }
+    }
 
     #[inline(always)]
     fn lived(&mut self, way: plans::Option) {
@@ -302,11 +359,20 @@ mod tests {
     use crate::games::scoundrel::hero::FRESH;
     use crate::rules::load;
 
-    /// The choice made while enumerating is the choice over the built list, turn and value to
-    /// the bit, under rule variants and weights that tie often (whole numbers), that are not
-    /// monotone (the list decides) and the default ones.
-    #[test]
-    fn choosing_as_enumerated_is_choosing_over_the_list() {
+    /// The rule variants the tests run under: each changes how a room may be faced.
+    const SETS: [&[&str]; 7] = [
+        &[],
+        &["weapon_wear=strict"],
+        &["barehanded=false"],
+        &["weapon_discard=true"],
+        &["potions_per_turn=2", "max_hp=25"],
+        &["potions_per_turn=0"],
+        &["potions_per_turn=3", "potion_bonus=true"],
+    ];
+
+    /// Weights that tie often (whole numbers), the same without the weapon and danger terms,
+    /// non-monotone ones (the list decides), and the defaults.
+    fn weightings() -> [Weights; 4] {
         let defaults = Weights::default();
         let whole = Weights {
             potion: 1.0,
@@ -326,16 +392,16 @@ mod tests {
             danger: -1.0,
             ..defaults
         };
-        for sets in [
-            vec![],
-            vec!["weapon_wear=strict"],
-            vec!["barehanded=false"],
-            vec!["weapon_discard=true"],
-            vec!["potions_per_turn=2", "max_hp=25"],
-        ] {
+        [defaults, whole, flat, reckless]
+    }
+
+    /// Calls `f` with the rules and the view of `n` random full rooms under each of [`SETS`]:
+    /// every HP from 1 to 20, weapons and wear of every sort, the dungeon's size varied.
+    fn rooms(n: u64, mut f: impl FnMut(&Rules, &View)) {
+        for sets in SETS {
             let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
             let rules: Rules = load(None, &sets).unwrap();
-            for game in 0..3000u64 {
+            for game in 0..n {
                 let mut cards = rules.deck();
                 GameRng::new(8, game, 0).shuffle(&mut cards);
                 let g = game as usize;
@@ -346,31 +412,74 @@ mod tests {
                         hp: 1 + (g % 20) as i16,
                         weapon: [0, 2, 5, 9][g % 4],
                         limit: [FRESH, 4, 8, 13][g / 4 % 4],
-                        heals: 0,
+                        heals: (g / 16 % 2) as u8,
                     },
                     can_avoid: !g.is_multiple_of(3),
                     to_face: ROOM - 1,
                     dungeon: &dungeon,
                     last_room: false,
                 };
-                let options = Options::of(&rules, &view);
-                for w in [defaults, whole, flat, reckless] {
-                    let (fast, slow) = (
-                        choose_turn(&rules, &w, &view),
-                        best_turn(&w, &view, &options),
-                    );
-                    assert_eq!(
-                        (fast.0, fast.1.to_bits()),
-                        (slow.0, slow.1.to_bits()),
-                        "{view:?} {w:?}"
-                    );
-                }
-                let rich = Rich::default();
-                assert_eq!(
-                    choose_turn(&rules, &rich, &view),
-                    best_turn(&rich, &view, &options)
-                );
+                f(&rules, &view);
             }
         }
+    }
+
+    /// The choice made while enumerating is the choice over the built list, turn and value to
+    /// the bit; among the rooms some have no living way (the best death decides) and some
+    /// several ways of the highest value (the best group's list decides).
+    #[test]
+    fn choosing_as_enumerated_is_choosing_over_the_list() {
+        let (mut deaths, mut ties) = (0, 0);
+        rooms(3000, |rules, view| {
+            let options = Options::of(rules, view);
+            for w in weightings() {
+                let (fast, slow) = (choose_turn(rules, &w, view), best_turn(&w, view, &options));
+                assert_eq!(
+                    (fast.0, fast.1.to_bits()),
+                    (slow.0, slow.1.to_bits()),
+                    "{view:?} {w:?}"
+                );
+                if w.monotone_weights().is_some() {
+                    let ready = Summary::of(view.dungeon);
+                    let mut top = Top::new(rules, &w, &ready, view.hero);
+                    plans::visit(rules, view.room, view.hero, &mut top);
+                    deaths += usize::from(top.len == 0);
+                    ties += usize::from(top.len > 1 || top.crowded);
+                }
+            }
+            let rich = Rich::default();
+            assert_eq!(
+                choose_turn(rules, &rich, view),
+                best_turn(&rich, view, &options)
+            );
+        });
+        assert!(deaths > 100 && ties > 100, "{deaths} {ties}");
+    }
+
+    /// No way leaving a card scores above its group's bound, for the monotone weights.
+    #[test]
+    fn no_way_beats_its_groups_bound() {
+        let mut ways = 0;
+        rooms(1000, |rules, view| {
+            let ready = Summary::of(view.dungeon);
+            let codes = [view.room[0], view.room[1], view.room[2], view.room[3]];
+            for w in weightings()
+                .iter()
+                .filter(|w| w.monotone_weights().is_some())
+            {
+                let mut top = Top::new(rules, w, &ready, view.hero);
+                top.groups(&codes);
+                for left in 0..ROOM {
+                    let mut group = plans::Group::new(left);
+                    plans::visit(rules, view.room, view.hero, &mut group);
+                    for way in group.as_slice() {
+                        let v = w.value_after(&ready, &way.hero, way.left);
+                        assert!(v <= top.bounds[left], "{view:?} {w:?} {way:?}");
+                        ways += 1;
+                    }
+                }
+            }
+        });
+        assert!(ways > 50_000, "{ways}");
     }
 }

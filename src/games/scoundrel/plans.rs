@@ -261,6 +261,50 @@ impl Lines for Options {
     }
 }
 
+/// The most ways that leave one card of a full room: 6 orders, weapon or not on 3 monsters.
+const GROUP: usize = 6 * 8;
+
+/// The non-dominated ways of a full room that leave one card, in the order [`Options`] lists
+/// them: a sink for [`visit`] that skips the other groups.
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// The index in the room of the card left.
+    left: usize,
+    items: [Option; GROUP],
+    len: usize,
+}
+
+impl Group {
+    /// No ways yet of the group leaving the room's card `left` (an index).
+    pub fn new(left: usize) -> Self {
+        Self {
+            left,
+            items: [Option::NONE; GROUP],
+            len: 0,
+        }
+    }
+
+    /// The ways, as [`Options::as_slice`] has them in this group's place.
+    pub fn as_slice(&self) -> &[Option] {
+        &self.items[..self.len]
+    }
+}
+
+impl Lines for Group {
+    #[inline(always)]
+    fn group(&mut self, _: &[u8; ROOM], left: usize) -> bool {
+        left == self.left
+    }
+
+    #[inline(always)]
+    fn died(&mut self, _: Option) {}
+
+    #[inline(always)]
+    fn lived(&mut self, way: Option) {
+        insert_into(&mut self.items, 0, &mut self.len, way);
+    }
+}
+
 /// Hands `lines` the ways to face three of the four cards of the full room `room`, starting as
 /// `hero`, in the order [`Options::new`] lists them before dominated ways are dropped.
 #[inline]
@@ -356,8 +400,16 @@ fn full<const BARE: bool, const DISCARD: bool, L: Lines>(
             }
         }
     }
+    // A group leaving the same card as one of a lower index is the same group: worked out
+    // without a branch per card (the cards come in random order).
+    let seen = [
+        false,
+        codes[1] == codes[0],
+        (codes[2] == codes[0]) | (codes[2] == codes[1]),
+        (codes[3] == codes[0]) | (codes[3] == codes[1]) | (codes[3] == codes[2]),
+    ];
     for left in lines.groups(&codes) {
-        if codes[..left].contains(&codes[left]) || !lines.group(&codes, left) {
+        if seen[left] || !lines.group(&codes, left) {
             continue;
         }
         let rest = OTHERS[left];
