@@ -197,7 +197,8 @@ fn at_least(x: f32, y: f32, a: f32, b: f32) -> f32 {
     }
 }
 
-/// `a` if `x ≥ y`, else `b` (other targets select floats without a branch).
+/// `a` if `x ≥ y`, else `b`: a plain select elsewhere (aarch64, for one, selects floats
+/// without a branch).
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 fn at_least(x: f32, y: f32, a: f32, b: f32) -> f32 {
