@@ -142,19 +142,14 @@ impl Weights {
         let powers = self.draw * f32::from(draws) + self.heal * f32::from(heals)
             - self.spend * f32::from(value);
         let over = f32::from(dmg.saturating_sub(spot.remaining));
-        // An exact kill is rare: a branch on it is well guessed.
-        let exact = if dmg == spot.remaining {
-            self.exact
-        } else {
-            0.0
-        };
-        let kill = self.kill + exact - self.overkill * over + powers;
+        let kill = spot.kill[usize::from(dmg == spot.remaining)] - self.overkill * over + powers;
         let need = spot.need.saturating_sub(gain);
-        let other = self.damage * f32::from(dmg)
+        let dmg = f32::from(dmg);
+        let other = self.damage * dmg
             + self.shield * f32::from(gain)
             + powers
             + self.defence(spot, spot.hand_value - value, need);
-        blend(at_least(dmg, spot.remaining), kill, other)
+        at_least(dmg, spot.remaining_f32, kill, other)
     }
 
     /// What facing an attack of `need` with `left` in hand is worth.
@@ -184,20 +179,30 @@ impl Weights {
     }
 }
 
-/// 1.0 if `a ≥ b`, else 0.0, from float arithmetic: the difference of two small integers, plus
-/// one, clamped to 0..=1. (x86-64 without SSE4.1 turns a float chosen by an integer comparison
-/// into a branch, which mispredicts when the comparison is data.)
-#[inline]
-fn at_least(a: u16, b: u16) -> f32 {
-    (f32::from(a) - f32::from(b) + 1.0).clamp(0.0, 1.0)
+/// `a` if `x ≥ y`, else `b`, without a branch (x86-64 without SSE4.1 turns a float chosen by a
+/// comparison into a branch, which mispredicts when the comparison is data): SSE2, part of
+/// every x86-64 processor, compares into a mask of all ones or all zeros that keeps the bits
+/// of one of the two (and, and-not, or).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn at_least(x: f32, y: f32, a: f32, b: f32) -> f32 {
+    use std::arch::x86_64::{
+        _mm_and_ps, _mm_andnot_ps, _mm_cmpge_ss, _mm_cvtss_f32, _mm_or_ps, _mm_set_ss,
+    };
+    // SAFETY: these SSE2 instructions exist on every x86-64 processor (the target's baseline).
+    unsafe {
+        let keep = _mm_cmpge_ss(_mm_set_ss(x), _mm_set_ss(y));
+        let a = _mm_and_ps(keep, _mm_set_ss(a));
+        _mm_cvtss_f32(_mm_or_ps(a, _mm_andnot_ps(keep, _mm_set_ss(b))))
+    }
 }
 
-/// `a` if `k` is 1.0, `b` if it is 0.0, as `a·k + b·(1 − k)`: both are worked out and no branch
-/// is left. Exact: x·1 = x, and adding a zero changes at most the sign of a zero, which
-/// compares equal (the weights are finite).
-#[inline]
-fn blend(k: f32, a: f32, b: f32) -> f32 {
-    a * k + b * (1.0 - k)
+/// `a` if `x ≥ y`, else `b`: a plain select elsewhere (aarch64, for one, selects floats
+/// without a branch).
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn at_least(x: f32, y: f32, a: f32, b: f32) -> f32 {
+    if x >= y { a } else { b }
 }
 
 /// The cost of discarding `cards`: its cards' `costs` added in card order, as `Iterator::sum`
@@ -221,6 +226,11 @@ fn cover_cost(costs: &[f32; 65], mut cards: u64) -> f32 {
 struct Spot {
     immune: u8,
     remaining: u16,
+    /// `remaining` as a float (exact: a small integer).
+    remaining_f32: f32,
+    /// A kill's base score, `kill + 0.0` and `kill + exact` for an exact kill, as the sums were
+    /// once worked out per play (the same operations on the same values).
+    kill: [f32; 2],
     need: u16,
     hand_value: u16,
     /// Free hand slots round the table before the play.
@@ -237,6 +247,8 @@ impl Spot {
         Self {
             immune: view.immune(),
             remaining: view.remaining(),
+            remaining_f32: view.remaining().into(),
+            kill: [w.kill + 0.0, w.kill + w.exact],
             need: view.need(),
             hand_value: view.hand_value,
             free: view.hand_sizes[..usize::from(view.players)]
@@ -384,15 +396,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn branch_free_choices_match_the_branches() {
-        for a in 0..30u16 {
-            for b in 0..30u16 {
-                assert_eq!(at_least(a, b), f32::from(u8::from(a >= b)), "{a} >= {b}");
+    fn branch_free_choice_matches_the_branch() {
+        for x in 0..30u16 {
+            for y in 0..30u16 {
+                let (x, y) = (f32::from(x), f32::from(y));
+                for (a, b) in [(1.5f32, -2.25f32), (-0.0, 3.0), (1e6, 1e-6), (0.0, -0.0)] {
+                    let want = if x >= y { a } else { b };
+                    let got = at_least(x, y, a, b);
+                    assert_eq!(got.to_bits(), want.to_bits(), "{x} >= {y}");
+                }
             }
-        }
-        for (x, y) in [(1.5f32, -2.25f32), (-0.0, 3.0), (1e6, 1e-6)] {
-            assert_eq!(blend(1.0, x, y), x);
-            assert_eq!(blend(0.0, x, y), y);
         }
     }
 
