@@ -184,10 +184,17 @@ impl Engine {
                 self.play_turn(rules, &turn, avoid, obs, count);
                 continue;
             }
-            // Unobserved, a room the policy simulated is applied from its result.
-            let view = self.view(rules);
-            let can_avoid = view.can_avoid;
-            match policy.decide(rules, &view, coins) {
+            // Unobserved, a room the policy simulated is applied from its result, and a full
+            // room goes to the policy's narrow decision first (no view built if it has one).
+            let can_avoid = self.can_avoid(rules);
+            let room = self.full_room();
+            let narrow =
+                room.and_then(|room| policy.decide_full(rules, self.hero, room, can_avoid));
+            let decision = match narrow {
+                Some(decision) => decision,
+                None => policy.decide(rules, &self.view(rules), coins),
+            };
+            match decision {
                 Decision::Survived(survived) => self.apply_survived(&survived),
                 Decision::Turn(turn) if turn.avoid && can_avoid => {
                     self.avoid_room(rules, avoid, count)
@@ -258,13 +265,25 @@ impl Engine {
         View {
             room: &self.room[..usize::from(self.room_len)],
             hero: self.hero,
-            can_avoid: full
-                && (rules.avoid_in_a_row || !self.avoided_last)
-                && self.out.rooms_avoided < MAX_AVOIDS,
+            can_avoid: self.can_avoid(rules),
             to_face: if full { ROOM - 1 } else { self.room_len.into() },
             dungeon: &self.left,
             last_room: self.dungeon.is_empty(),
         }
+    }
+
+    /// True if the current room may be avoided ([`View::can_avoid`]).
+    #[inline(always)]
+    fn can_avoid(&self, rules: &Rules) -> bool {
+        usize::from(self.room_len) == ROOM
+            && (rules.avoid_in_a_row || !self.avoided_last)
+            && self.out.rooms_avoided < MAX_AVOIDS
+    }
+
+    /// The current room's four cards if it is full.
+    #[inline(always)]
+    fn full_room(&self) -> Option<[u8; ROOM]> {
+        (usize::from(self.room_len) == ROOM).then_some(self.room)
     }
 
     /// Plays `turn` in the current room. An avoid that is not allowed is played as facing the
