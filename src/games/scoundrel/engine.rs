@@ -235,7 +235,13 @@ impl Engine {
             return false;
         }
         let have = usize::from(self.room_len);
-        let draws = (ROOM - have).min(self.dungeon.len());
+        // The common case, one card kept and three drawn to a full room, with constant shifts.
+        let common = have == 1 && self.dungeon.len() >= ROOM - 1;
+        let draws = if common {
+            ROOM - 1
+        } else {
+            (ROOM - have).min(self.dungeon.len())
+        };
         // Four slots are read and the room shifted in as one word, whatever `draws` is: no
         // loop of a varying length. Slots past the room's cards are never read.
         let top = self.dungeon.top4();
@@ -245,13 +251,19 @@ impl Engine {
             }
         }
         self.dungeon.skip(draws);
-        let kept = u64::from(u32::from_le_bytes(self.room)) & ((1u64 << (8 * have)) - 1);
-        let drawn = u64::from(u32::from_le_bytes(top)) << (8 * have);
-        self.room = ((kept | drawn) as u32).to_le_bytes();
-        self.room_len += draws as u8;
+        let (room, top) = (u32::from_le_bytes(self.room), u32::from_le_bytes(top));
+        if common {
+            self.room = (room & 0xFF | top << 8).to_le_bytes();
+            self.room_len = ROOM as u8;
+        } else {
+            let kept = u64::from(room) & ((1u64 << (8 * have)) - 1);
+            let drawn = u64::from(top) << (8 * have);
+            self.room = ((kept | drawn) as u32).to_le_bytes();
+            self.room_len += draws as u8;
+        }
         let short = usize::from(self.room_len) < ROOM;
         let slain = self.monsters_left == 0 && rules.end == End::Monsters;
-        if self.room_len == 0 || (short && rules.end == End::Lenient) || slain {
+        if slain || (!common && (self.room_len == 0 || (short && rules.end == End::Lenient))) {
             self.finish(rules, true);
             return false;
         }
