@@ -41,10 +41,10 @@ pub trait Policy {
         Decision::Turn(self.choose(rules, view, coins))
     }
 
-    /// [`Policy::decide`] in a full room from its four cards (`room`, in the room's order), the
-    /// hero and whether the room may be avoided alone, when the policy needs nothing else of the
-    /// [`View`]: an unobserved engine then builds no view for the room. `None` (the default) to
-    /// be asked [`Policy::decide`] with the view instead.
+    /// [`Policy::decide`] in a full room, for a policy that needs nothing of the [`View`] but
+    /// the room's four cards (`room`, in the room's order), the hero and whether the room may be
+    /// avoided: an unobserved engine asks this first and builds no view when it answers. `None`
+    /// (the default) to be asked [`Policy::decide`] with the view instead.
     #[inline(always)]
     fn decide_full(
         &self,
