@@ -184,10 +184,17 @@ impl Engine {
                 self.play_turn(rules, &turn, avoid, obs, count);
                 continue;
             }
-            // Unobserved, a room the policy simulated is applied from its result.
-            let view = self.view(rules);
-            let can_avoid = view.can_avoid;
-            match policy.decide(rules, &view, coins) {
+            // Unobserved, a room the policy simulated is applied from its result, and a full
+            // room goes to the policy's narrow decision first (no view built if it has one).
+            let can_avoid = self.can_avoid(rules);
+            let room = self.full_room();
+            let narrow =
+                room.and_then(|room| policy.decide_full(rules, self.hero, room, can_avoid));
+            let decision = match narrow {
+                Some(decision) => decision,
+                None => policy.decide(rules, &self.view(rules), coins),
+            };
+            match decision {
                 Decision::Survived(survived) => self.apply_survived(&survived),
                 Decision::Turn(turn) if turn.avoid && can_avoid => {
                     self.avoid_room(rules, avoid, count)
@@ -228,7 +235,13 @@ impl Engine {
             return false;
         }
         let have = usize::from(self.room_len);
-        let draws = (ROOM - have).min(self.dungeon.len());
+        // The common case, one card kept and three drawn to a full room, with constant shifts.
+        let common = have == 1 && self.dungeon.len() >= ROOM - 1;
+        let draws = if common {
+            ROOM - 1
+        } else {
+            (ROOM - have).min(self.dungeon.len())
+        };
         // Four slots are read and the room shifted in as one word, whatever `draws` is: no
         // loop of a varying length. Slots past the room's cards are never read.
         let top = self.dungeon.top4();
@@ -238,13 +251,19 @@ impl Engine {
             }
         }
         self.dungeon.skip(draws);
-        let kept = u64::from(u32::from_le_bytes(self.room)) & ((1u64 << (8 * have)) - 1);
-        let drawn = u64::from(u32::from_le_bytes(top)) << (8 * have);
-        self.room = ((kept | drawn) as u32).to_le_bytes();
-        self.room_len += draws as u8;
+        let (room, top) = (u32::from_le_bytes(self.room), u32::from_le_bytes(top));
+        if common {
+            self.room = (room & 0xFF | top << 8).to_le_bytes();
+            self.room_len = ROOM as u8;
+        } else {
+            let kept = u64::from(room) & ((1u64 << (8 * have)) - 1);
+            let drawn = u64::from(top) << (8 * have);
+            self.room = ((kept | drawn) as u32).to_le_bytes();
+            self.room_len += draws as u8;
+        }
         let short = usize::from(self.room_len) < ROOM;
         let slain = self.monsters_left == 0 && rules.end == End::Monsters;
-        if self.room_len == 0 || (short && rules.end == End::Lenient) || slain {
+        if slain || (!common && (self.room_len == 0 || (short && rules.end == End::Lenient))) {
             self.finish(rules, true);
             return false;
         }
@@ -258,13 +277,25 @@ impl Engine {
         View {
             room: &self.room[..usize::from(self.room_len)],
             hero: self.hero,
-            can_avoid: full
-                && (rules.avoid_in_a_row || !self.avoided_last)
-                && self.out.rooms_avoided < MAX_AVOIDS,
+            can_avoid: self.can_avoid(rules),
             to_face: if full { ROOM - 1 } else { self.room_len.into() },
             dungeon: &self.left,
             last_room: self.dungeon.is_empty(),
         }
+    }
+
+    /// True if the current room may be avoided ([`View::can_avoid`]).
+    #[inline(always)]
+    fn can_avoid(&self, rules: &Rules) -> bool {
+        usize::from(self.room_len) == ROOM
+            && (rules.avoid_in_a_row || !self.avoided_last)
+            && self.out.rooms_avoided < MAX_AVOIDS
+    }
+
+    /// The current room's four cards if it is full.
+    #[inline(always)]
+    fn full_room(&self) -> Option<[u8; ROOM]> {
+        (usize::from(self.room_len) == ROOM).then_some(self.room)
     }
 
     /// Plays `turn` in the current room. An avoid that is not allowed is played as facing the

@@ -5,7 +5,7 @@ use crate::rng::GameRng;
 use super::card;
 use super::engine::{Turn, View};
 use super::greedy_room;
-use super::hero::mask;
+use super::hero::{Hero, mask};
 use super::played::Played;
 use super::policy::{Decision, Policy};
 use super::rules::{ROOM, Rules};
@@ -151,10 +151,11 @@ impl Greedy {
         }
     }
 
-    /// The turn in a room that kills every way and may not be avoided: the usual order.
+    /// The turn in a full room that kills every way and may not be avoided: the usual order.
     #[inline(never)]
-    fn fatal(view: &View) -> Turn {
-        Turn::face(Self::sorted(view).0, 0b111)
+    fn fatal(room: [u8; ROOM]) -> Turn {
+        let keys = [0, 1, 2, 3].map(|i| key(room[i], i));
+        Turn::face(Self::order(keys, true).0, 0b111)
     }
 }
 
@@ -166,20 +167,29 @@ impl Policy for Greedy {
         Self::sorted_turn(rules, view).0
     }
 
-    /// A full room in closed form ([`greedy_room::survived`]); a short one by the general path.
+    /// A full room as [`Policy::decide_full`] plays it; a short one by the general path.
     #[inline(always)]
-    fn decide(&self, rules: &Rules, view: &View, _: &mut GameRng) -> Decision {
-        let Ok(room) = <[u8; ROOM]>::try_from(view.room) else {
-            return Decision::Turn(Self::sorted_turn(rules, view).0);
-        };
-        if let Some(survived) = greedy_room::survived(rules, view.hero, room) {
-            return Decision::Survived(survived);
-        }
-        // Both orders kill: avoid, else the game is lost in the usual order.
-        Decision::Turn(if view.can_avoid {
-            Turn::AVOID
-        } else {
-            Self::fatal(view)
+    fn decide(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Decision {
+        let full = <[u8; ROOM]>::try_from(view.room).ok();
+        let decided =
+            full.and_then(|room| self.decide_full(rules, view.hero, room, view.can_avoid));
+        decided.unwrap_or_else(|| Decision::Turn(self.choose(rules, view, coins)))
+    }
+
+    /// The closed form ([`greedy_room::survived`]); a room that kills both ways is avoided, else
+    /// the game is lost in the usual order.
+    #[inline(always)]
+    fn decide_full(
+        &self,
+        rules: &Rules,
+        hero: Hero,
+        room: [u8; ROOM],
+        can_avoid: bool,
+    ) -> Option<Decision> {
+        Some(match greedy_room::survived(rules, hero, room) {
+            Some(survived) => Decision::Survived(survived),
+            None if can_avoid => Decision::Turn(Turn::AVOID),
+            None => Decision::Turn(Self::fatal(room)),
         })
     }
 }

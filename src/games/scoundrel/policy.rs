@@ -14,12 +14,13 @@ use super::events::Seen;
 use super::expectimax;
 use super::features::Rich;
 use super::greedy::Greedy;
+use super::hero::Hero;
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
 use super::outcome::Outcome;
 use super::played::Survived;
 use super::random::Random;
-use super::rules::{AvoidOrder, End, Rules};
+use super::rules::{AvoidOrder, End, ROOM, Rules};
 use super::tuned::Tuned;
 
 /// A fair player's decisions: each room's turn from what the player may know. Called in the hot
@@ -38,6 +39,21 @@ pub trait Policy {
     #[inline(always)]
     fn decide(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Decision {
         Decision::Turn(self.choose(rules, view, coins))
+    }
+
+    /// [`Policy::decide`] in a full room, for a policy that needs nothing of the [`View`] but
+    /// the room's four cards (`room`, in the room's order), the hero and whether the room may be
+    /// avoided: an unobserved engine asks this first and builds no view when it answers. `None`
+    /// (the default) to be asked [`Policy::decide`] with the view instead.
+    #[inline(always)]
+    fn decide_full(
+        &self,
+        _rules: &Rules,
+        _hero: Hero,
+        _room: [u8; ROOM],
+        _can_avoid: bool,
+    ) -> Option<Decision> {
+        None
     }
 }
 
