@@ -146,37 +146,27 @@ pub fn split_rule_in(attacker: &Automaton, bots: &[Automaton], mask: u32) -> u32
         return u32::from(bots[k].toughness <= attacker.power) << k;
     }
     // Each blocker's place in the order: increasing toughness, then decreasing strength, then
-    // increasing index (in the low byte, which makes every key distinct, so any sort gives
-    // this one order).
-    let mut order = [0u64; MAX_BOTS];
-    let mut n = 0;
-    for k in bits(mask) {
+    // increasing index (in the low byte, which makes every key distinct). The next blocker is
+    // the least key among those left, found again for each: gangs are small (two or three
+    // blockers, most often) and the prefix short, so this costs less than sorting a buffer
+    // that must first be zeroed.
+    let key = |k: usize| {
         let b = &bots[k];
-        order[n] =
-            (u64::from(b.toughness) << 40) | (u64::from(0xFF_FFFF - b.strength()) << 8) | k as u64;
-        n += 1;
-    }
-    // Gangs are small (two or three blockers, most often): an insertion sort in place, with
-    // no call.
-    for i in 1..n {
-        let key = order[i];
-        let mut at = i;
-        while at > 0 && order[at - 1] > key {
-            order[at] = order[at - 1];
-            at -= 1;
-        }
-        order[at] = key;
-    }
+        (u64::from(b.toughness) << 40) | (u64::from(0xFF_FFFF - b.strength()) << 8) | k as u64
+    };
     let mut left = u32::from(attacker.power);
+    let mut rest = mask;
     let mut destroyed = 0;
-    for &key in &order[..n] {
-        let k = (key & 0xFF) as usize;
+    while rest != 0 {
+        let next = bits(rest).map(key).fold(u64::MAX, u64::min);
+        let k = (next & 0xFF) as usize;
         let t = u32::from(bots[k].toughness);
         if t > left {
             break;
         }
         left -= t;
         destroyed |= 1 << k;
+        rest &= !(1 << k);
     }
     destroyed
 }

@@ -488,7 +488,10 @@ impl Engine {
                 blockers,
                 &mut src.coins[seat],
             );
-            let split = if combat::split_is_legal(&bot, blockers, split) {
+            // The split rule is legal by construction; any other split is checked.
+            let legal =
+                policies[seat].splits_by_rule() || combat::split_is_legal(&bot, blockers, split);
+            let split = if legal {
                 split
             } else {
                 combat::split_rule(&bot, blockers)

@@ -46,6 +46,13 @@ pub trait Policy {
         blockers: &[Automaton],
         coins: &mut GameRng,
     ) -> u32;
+
+    /// True if [`Policy::split`] is always the split rule (`combat::split_rule`), legal by
+    /// construction: the engine then does not check its splits.
+    #[inline(always)]
+    fn splits_by_rule(&self) -> bool {
+        false
+    }
 }
 
 /// Every policy a seat can use; a match per decision dispatches to it.
@@ -175,5 +182,10 @@ impl Policy for PolicyKind {
         coins: &mut GameRng,
     ) -> u32 {
         dispatch!(self, p => p.split(rules, view, attacker, blockers, coins))
+    }
+
+    #[inline(always)]
+    fn splits_by_rule(&self) -> bool {
+        dispatch!(self, p => p.splits_by_rule())
     }
 }

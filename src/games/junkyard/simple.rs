@@ -288,4 +288,9 @@ impl Policy for Simple {
     ) -> u32 {
         combat::split_rule(attacker, blockers)
     }
+
+    #[inline(always)]
+    fn splits_by_rule(&self) -> bool {
+        true
+    }
 }
