@@ -28,20 +28,7 @@ fn bad_policies_and_rules_exit_2_in_one_line_and_write_nothing() {
         (&["--set", "kings=3"], "kings = 3"),
         (&["--set", "hand_limit=3"], "unknown rule hand_limit"),
     ];
-    let mut failures = Vec::new();
-    for (i, (flags, named)) in cases.into_iter().enumerate() {
-        let dir = tmp.join(&format!("out{i}"));
-        let mut args = vec!["--games", "1000"];
-        args.extend_from_slice(flags);
-        let out = game_to("junkyard", &dir, &args);
-        failures.extend(refused_naming(
-            &out,
-            Some(&dir),
-            named,
-            &format!("{flags:?}"),
-        ));
-    }
-    assert_no_failures(&failures);
+    assert_each_refused_naming("junkyard", &tmp, "1000", cases);
 }
 
 #[test]

@@ -226,7 +226,6 @@ fn seats_take_their_own_policies_and_a_uniform_table_matches_the_plain_run() {
     assert!(differ > 100, "a random seat changes most games: {differ}");
 }
 
-/// Runs `sim regicide ARGS --out OUT`.
 #[test]
 fn bad_players_seats_policies_and_rules_exit_2_in_one_line_and_write_nothing() {
     let tmp = TempDir::new("regicide_bad_input");
@@ -255,20 +254,7 @@ fn bad_players_seats_policies_and_rules_exit_2_in_one_line_and_write_nothing() {
         (vec!["--set", "castle=3"], "unknown rule castle"),
         (vec!["--vs", "simple"], "--vs simple"),
     ];
-    let mut failures = Vec::new();
-    for (i, (args, named)) in cases.iter().enumerate() {
-        let dir = tmp.join(&format!("out{i}"));
-        let mut all = args.clone();
-        all.extend(["--games", "1000"]);
-        let out = game_to("regicide", &dir, &all);
-        failures.extend(refused_naming(
-            &out,
-            Some(&dir),
-            named,
-            &format!("{args:?}"),
-        ));
-    }
-    assert_no_failures(&failures);
+    assert_each_refused_naming("regicide", &tmp, "1000", cases);
 }
 
 #[test]

@@ -7,7 +7,6 @@ mod common;
 use common::*;
 use sim::games::regicide::search::{Algorithm, Settings, parse};
 
-/// Runs `sim regicide ARGS --out OUT`.
 #[test]
 fn the_strategy_files_are_the_built_in_players() {
     for (file, algorithm) in [("ismcts", Algorithm::Ismcts), ("pimc", Algorithm::Pimc)] {
@@ -47,20 +46,7 @@ fn bad_search_players_exit_2_in_one_line_and_write_nothing() {
         (vec!["--policy", &bad], "search settings out of range"),
         (vec!["--policy", &unknown], "depth"),
     ];
-    let mut failures = Vec::new();
-    for (i, (args, named)) in cases.iter().enumerate() {
-        let dir = tmp.join(&format!("out{i}"));
-        let mut all = args.clone();
-        all.extend(["--games", "10"]);
-        let out = game_to("regicide", &dir, &all);
-        failures.extend(refused_naming(
-            &out,
-            Some(&dir),
-            named,
-            &format!("{args:?}"),
-        ));
-    }
-    assert_no_failures(&failures);
+    assert_each_refused_naming("regicide", &tmp, "10", cases);
 }
 
 #[test]

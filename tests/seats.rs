@@ -14,19 +14,7 @@ fn seat_flags_a_one_seat_game_lacks_exit_2_name_the_flag_and_write_nothing() {
         (&["--seat", "one=bank-at-16"], "SEAT=POLICY"),
         (&["--players", "2"], "--players 2"),
     ];
-    let mut failures = Vec::new();
-    for (flags, named) in cases {
-        let mut args: Vec<std::ffi::OsString> = argv!["--games", "1B"].to_vec();
-        args.extend(flags.iter().map(std::ffi::OsString::from));
-        let out = crownfall_to(&dir.join("out"), &args);
-        failures.extend(refused_naming(
-            &out,
-            Some(&dir.join("out")),
-            named,
-            &format!("{flags:?}"),
-        ));
-    }
-    assert_no_failures(&failures);
+    assert_each_refused_naming("crownfall", &dir, "1B", cases);
 }
 
 #[test]

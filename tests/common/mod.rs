@@ -92,6 +92,32 @@ pub fn refused_naming(
     }
 }
 
+/// Runs `sim GAME FLAGS --games GAMES --out DIR` for each case, each with a fresh DIR under
+/// `tmp`, and asserts every one keeps the bad-input contract of [`refused_naming`]: exit 2, one
+/// error line naming the case's text, nothing written.
+pub fn assert_each_refused_naming<'a, F: AsRef<[&'a str]>>(
+    game: &str,
+    tmp: &TempDir,
+    games: &str,
+    cases: impl IntoIterator<Item = (F, &'a str)>,
+) {
+    let mut failures = Vec::new();
+    for (i, (flags, named)) in cases.into_iter().enumerate() {
+        let flags = flags.as_ref();
+        let dir = tmp.join(&format!("out{i}"));
+        let mut args = flags.to_vec();
+        args.extend(["--games", games]);
+        let out = game_to(game, &dir, &args);
+        failures.extend(refused_naming(
+            &out,
+            Some(&dir),
+            named,
+            &format!("{flags:?}"),
+        ));
+    }
+    assert_no_failures(&failures);
+}
+
 /// Runs `sim crownfall ARGS --out OUT`.
 pub fn crownfall_to(out: &Path, args: &[std::ffi::OsString]) -> Output {
     sim()
