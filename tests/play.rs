@@ -45,25 +45,49 @@ fn crownfall_choice(screen: &str) -> &'static str {
     if total >= 17 { "1" } else { "2" }
 }
 
+/// A whole game played in a pty and recorded, as [`play_recorded`] returns it.
+struct Recorded {
+    /// Every screen, one per prompt answered, then the last.
+    screens: Vec<String>,
+    /// How many prompts were answered.
+    prompts: usize,
+    /// What the game printed after its last screen, up to the line naming the record.
+    rest: String,
+    /// The record's path (in `_tmp`, which lives as long as this).
+    record: String,
+    _tmp: TempDir,
+}
+
+/// Game 3 of seed 42 of `game` played to the end in a pty with `--hints hints`, each prompt
+/// answered by `choose` from its screen, and recorded; asserts that `sim` says where the record
+/// went and exits 0.
+fn play_recorded(game: &str, hints: &str, choose: impl Fn(&str) -> &'static str) -> Recorded {
+    let tmp = TempDir::new(&format!("play_{game}"));
+    let record = tmp.join("game.jsonl").to_str().unwrap().to_string();
+    let mut p = Pty::spawn(&[
+        game, "--seed", "42", "--game", "3", "--hints", hints, "--record", &record,
+    ]);
+    let (screens, prompts) = whole_game(&mut p, choose);
+    let rest = p.expect(&format!("recorded to {record}"));
+    assert_eq!(p.exit_code(), 0);
+    Recorded {
+        screens,
+        prompts,
+        rest,
+        record,
+        _tmp: tmp,
+    }
+}
+
 #[test]
 fn a_whole_crownfall_game_with_hints_in_a_pty_recorded_and_replayed() {
-    let tmp = TempDir::new("play_crownfall");
-    let record = tmp.join("game.jsonl");
-    let record = record.to_str().unwrap();
-    let mut p = Pty::spawn(&[
-        "crownfall",
-        "--seed",
-        "42",
-        "--game",
-        "3",
-        "--hints",
-        "optimal",
-        "--record",
-        record,
-    ]);
-    let (screens, prompts) = whole_game(&mut p, crownfall_choice);
-    assert!(prompts > 10, "a whole game asks many times: {prompts}");
-    let first = &screens[0];
+    let r = play_recorded("crownfall", "optimal", crownfall_choice);
+    assert!(
+        r.prompts > 10,
+        "a whole game asks many times: {}",
+        r.prompts
+    );
+    let first = &r.screens[0];
     assert!(
         first.contains("1) bank") && first.contains("2) push"),
         "{first}"
@@ -76,61 +100,37 @@ fn a_whole_crownfall_game_with_hints_in_a_pty_recorded_and_replayed() {
         !first.contains("deal:"),
         "the person does not see the deal: {first}"
     );
-    let rest = p.expect(&format!("recorded to {record}"));
-    assert!(rest.contains("final_hp"), "{rest}");
-    assert_eq!(p.exit_code(), 0);
+    assert!(r.rest.contains("final_hp"), "{}", r.rest);
     // The replay pauses at every decision the person made and checks every event.
-    assert_eq!(replay_to_the_end(record, "crownfall"), prompts);
+    assert_eq!(replay_to_the_end(&r.record, "crownfall"), r.prompts);
 }
 
 #[test]
 fn a_whole_scoundrel_game_with_lookahead_hints_in_a_pty_recorded_and_replayed() {
-    let tmp = TempDir::new("play_scoundrel");
-    let record = tmp.join("game.jsonl");
-    let record = record.to_str().unwrap();
-    let mut p = Pty::spawn(&[
-        "scoundrel",
-        "--seed",
-        "42",
-        "--game",
-        "3",
-        "--hints",
-        "lookahead",
-        "--record",
-        record,
-    ]);
     // Always the first choice: avoid when allowed, else the first way to face the room.
-    let (screens, prompts) = whole_game(&mut p, |_| "1");
-    assert!(prompts >= 5, "{prompts}");
-    let first = &screens[0];
+    let r = play_recorded("scoundrel", "lookahead", |_| "1");
+    assert!(r.prompts >= 5, "{}", r.prompts);
+    let first = &r.screens[0];
     assert!(
         first.contains("room: ") && first.contains("  1) avoid the room"),
         "{first}"
     );
     assert!(first.contains("hint (lookahead): "), "{first}");
     assert!(
-        screens
+        r.screens
             .iter()
             .any(|s| s.contains("expected best value of the next room: ")),
         "the lookahead values the ways to play a room"
     );
-    p.expect(&format!("recorded to {record}"));
-    assert_eq!(p.exit_code(), 0);
-    assert_eq!(replay_to_the_end(record, "scoundrel"), prompts);
+    assert_eq!(replay_to_the_end(&r.record, "scoundrel"), r.prompts);
 }
 
 #[test]
 fn a_whole_junkyard_game_with_greedy_hints_in_a_pty_recorded_and_replayed() {
-    let tmp = TempDir::new("play_junkyard");
-    let record = tmp.join("game.jsonl");
-    let record = record.to_str().unwrap();
-    let mut p = Pty::spawn(&[
-        "junkyard", "--seed", "42", "--game", "3", "--hints", "greedy", "--record", record,
-    ]);
     // Always the first choice: the first automaton to build, then done, no attack, no blocks.
-    let (screens, prompts) = whole_game(&mut p, |_| "1");
-    assert!(prompts >= 5, "{prompts}");
-    let first = &screens[0];
+    let r = play_recorded("junkyard", "greedy", |_| "1");
+    assert!(r.prompts >= 5, "{}", r.prompts);
+    let first = &r.screens[0];
     assert!(
         first.contains("you: HP 25") && first.contains("  1) build ") && first.contains(") done"),
         "{first}"
@@ -141,40 +141,21 @@ fn a_whole_junkyard_game_with_greedy_hints_in_a_pty_recorded_and_replayed() {
         "the person does not see the heaps: {first}"
     );
     assert!(
-        screens.iter().any(|s| s.contains("1) done: no blocks")),
+        r.screens.iter().any(|s| s.contains("1) done: no blocks")),
         "the person is asked to block"
     );
-    assert!(
-        screens.last().unwrap().contains("seat 1 wins"),
-        "{}",
-        screens.last().unwrap()
-    );
-    p.expect(&format!("recorded to {record}"));
-    assert_eq!(p.exit_code(), 0);
+    let last = r.screens.last().unwrap();
+    assert!(last.contains("seat 1 wins"), "{last}");
     // The replay checks every event against the record and pauses at each decision.
-    assert!(replay_to_the_end(record, "junkyard") >= prompts / 2);
+    assert!(replay_to_the_end(&r.record, "junkyard") >= r.prompts / 2);
 }
 
 #[test]
 fn a_whole_solo_regicide_game_with_hints_in_a_pty_recorded_and_replayed() {
-    let tmp = TempDir::new("play_regicide");
-    let record = tmp.join("game.jsonl");
-    let record = record.to_str().unwrap();
-    let mut p = Pty::spawn(&[
-        "regicide",
-        "--seed",
-        "42",
-        "--game",
-        "3",
-        "--hints",
-        "heuristic",
-        "--record",
-        record,
-    ]);
     // Always the first choice: the first play (or cover) listed.
-    let (screens, prompts) = whole_game(&mut p, |_| "1");
-    assert!(prompts >= 5, "{prompts}");
-    let first = &screens[0];
+    let r = play_recorded("regicide", "heuristic", |_| "1");
+    assert!(r.prompts >= 5, "{}", r.prompts);
+    let first = &r.screens[0];
     assert!(
         first.contains("enemy J") && first.contains("your hand: ") && first.contains("  1) play "),
         "{first}"
@@ -184,11 +165,9 @@ fn a_whole_solo_regicide_game_with_hints_in_a_pty_recorded_and_replayed() {
         !first.contains("deal:"),
         "the person does not see the deal: {first}"
     );
-    let rest = p.expect(&format!("recorded to {record}"));
-    assert!(rest.contains("royals"), "{rest}");
-    assert_eq!(p.exit_code(), 0);
+    assert!(r.rest.contains("royals"), "{}", r.rest);
     // The replay pauses at every decision, the forced ones included.
-    assert!(replay_to_the_end(record, "regicide") >= prompts);
+    assert!(replay_to_the_end(&r.record, "regicide") >= r.prompts);
 }
 
 #[test]
