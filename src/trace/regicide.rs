@@ -652,6 +652,29 @@ impl Person<'_, '_> {
         }
     }
 
+    /// The person's pick among `list`, each shown in words by `words_of`; the hint is seat 0's
+    /// search player's (each choice its move by `as_move`), or else what its policy would pick
+    /// (`advised`, from the hint's own coins). `None` once they quit.
+    fn choose<T: Copy + PartialEq>(
+        &self,
+        view: &View,
+        list: &[T],
+        words_of: fn(&T) -> String,
+        as_move: fn(T) -> Move,
+        advised: impl FnOnce(&mut GameRng) -> T,
+    ) -> Option<T> {
+        let words: Vec<String> = list.iter().map(words_of).collect();
+        let hint = || {
+            let at = |m| list.iter().position(|&x| as_move(x) == m);
+            if let Some(lines) = self.search_hint(&words, at) {
+                return lines;
+            }
+            let pick = advised(&mut self.coins.borrow_mut());
+            self.hint(&words, list.iter().position(|&x| x == pick))
+        };
+        self.ask(view, words.clone(), hint).map(|i| list[i])
+    }
+
     /// The hint line: the policy's choice among `choices`, found by `index`.
     fn hint(&self, choices: &[String], index: Option<usize>) -> Vec<String> {
         let name = self.game.seat_name(0);
@@ -751,18 +774,9 @@ impl Policy for Person<'_, '_> {
             return each_kind!(kind, p => p.attack(view, choices, coins));
         }
         let list = attack_choices(choices);
-        let words: Vec<String> = list.iter().map(action_words).collect();
-        let hint = || {
-            let at = |m| list.iter().position(|x| Move::Attack(*x) == m);
-            if let Some(lines) = self.search_hint(&words, at) {
-                return lines;
-            }
-            let mut c = self.coins.borrow_mut();
-            let a = each_kind!(kind, p => p.attack(view, choices, &mut c));
-            self.hint(&words, list.iter().position(|x| *x == a))
-        };
-        match self.ask(view, words.clone(), hint) {
-            Some(i) => list[i],
+        let advised = |c: &mut GameRng| each_kind!(kind, p => p.attack(view, choices, c));
+        match self.choose(view, &list, action_words, Move::Attack, advised) {
+            Some(a) => a,
             None if choices.can_yield => Action::Yield,
             None => choices
                 .plays
@@ -802,19 +816,8 @@ impl Policy for Person<'_, '_> {
             return each_kind!(kind, p => p.defend(view, choices, coins));
         }
         let list = defence_choices(choices);
-        let words: Vec<String> = list.iter().map(defence_words).collect();
-        let hint = || {
-            let at = |m| list.iter().position(|x| Move::Defend(*x) == m);
-            if let Some(lines) = self.search_hint(&words, at) {
-                return lines;
-            }
-            let mut c = self.coins.borrow_mut();
-            let d = each_kind!(kind, p => p.defend(view, choices, &mut c));
-            self.hint(&words, list.iter().position(|x| *x == d))
-        };
-        match self.ask(view, words.clone(), hint) {
-            Some(i) => list[i],
-            None => Defence::GiveUp,
-        }
+        let advised = |c: &mut GameRng| each_kind!(kind, p => p.defend(view, choices, c));
+        self.choose(view, &list, defence_words, Move::Defend, advised)
+            .unwrap_or(Defence::GiveUp)
     }
 }
