@@ -4,7 +4,6 @@
 
 mod common;
 
-use std::fs;
 use std::io::Read;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -121,37 +120,20 @@ fn unwritable_out_dir_exits_2_with_a_clear_error() {
 #[test]
 fn same_seed_gives_identical_files_whatever_the_threads() {
     let tmp = TempDir::new("threads_identical");
-    let mut runs = Vec::new();
-    for threads in ["1", "2"] {
-        let dir = tmp.join(&format!("t{threads}"));
-        let out = crownfall_to(
-            &dir,
-            &argv!["--games", "300K", "--seed", "7", "--threads", threads],
-        );
-        assert!(
-            out.status.success(),
-            "--threads {threads} failed: {:?}\n{}",
-            out.status,
-            stderr(&out)
-        );
-        let win_line = stdout(&out)
+    let runs = on_1_and_2_threads(&tmp, &["crownfall", "--games", "300K", "--seed", "7"]);
+    assert_same_files_on_1_and_2_threads(&runs, &["summary.parquet", "distributions.parquet"]);
+    let [one, two] = runs.each_ref().map(|(_, out)| {
+        stdout(out)
             .lines()
             .find(|l| l.trim_start().starts_with("win rate"))
-            .unwrap_or_else(|| panic!("no win rate line in stdout:\n{}", stdout(&out)))
-            .to_string();
-        runs.push((dir, win_line));
-    }
-    let (one, two) = (&runs[0], &runs[1]);
-    for name in ["summary.parquet", "distributions.parquet"] {
-        let a = fs::read(one.0.join(name)).expect("read the 1-thread file");
-        let b = fs::read(two.0.join(name)).expect("read the 2-thread file");
-        assert!(a == b, "{name} differs between 1 and 2 threads");
-    }
+            .unwrap_or_else(|| panic!("no win rate line in stdout:\n{}", stdout(out)))
+            .to_string()
+    });
     assert_eq!(
-        one.1, two.1,
+        one, two,
         "the win rate line differs between 1 and 2 threads"
     );
-    let summary = read_parquet(&one.0.join("summary.parquet"));
+    let summary = read_parquet(&runs[0].0.join("summary.parquet"));
     assert_eq!(u64_at(&summary, "games", 0), 300_000);
     assert_eq!(u64_at(&summary, "seed", 0), 7);
 }

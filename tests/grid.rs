@@ -245,8 +245,9 @@ fn sweeping_a_rule_to_its_default_reproduces_the_default_run() {
 #[test]
 fn precision_stops_each_cell_at_the_first_chunk_that_reaches_it() {
     let dir = TempDir::new("precision");
-    let args = |threads: &'static str| {
-        vec![
+    let runs = on_1_and_2_threads(
+        &dir,
+        &[
             "sweep",
             "crownfall",
             "--policy",
@@ -255,21 +256,10 @@ fn precision_stops_each_cell_at_the_first_chunk_that_reaches_it() {
             "start_hp=3,20",
             "--precision",
             "0.004",
-            "--threads",
-            threads,
-        ]
-    };
-    let one = dir.join("one");
-    let two = dir.join("two");
-    ok(&sim_to(&one, &args("1")));
-    ok(&sim_to(&two, &args("2")));
-    for name in ["summary.parquet", "distributions.parquet"] {
-        assert_eq!(
-            std::fs::read(one.join(name)).unwrap(),
-            std::fs::read(two.join(name)).unwrap(),
-            "{name} differs between 1 and 2 threads"
-        );
-    }
+        ],
+    );
+    assert_same_files_on_1_and_2_threads(&runs, &["summary.parquet", "distributions.parquet"]);
+    let one = &runs[0].0;
     let summary = read_parquet(&one.join("summary.parquet"));
     let start_hp = row_where(&summary, "start_hp", "20");
     let games = u64_at(&summary, "games", start_hp);

@@ -260,35 +260,24 @@ fn bad_players_seats_policies_and_rules_exit_2_in_one_line_and_write_nothing() {
 #[test]
 fn same_seed_gives_identical_files_whatever_the_threads_and_per_game_columns_agree() {
     let tmp = TempDir::new("regicide_threads");
-    let mut files = Vec::new();
-    for threads in ["1", "2"] {
-        let dir = tmp.join(&format!("t{threads}"));
-        let out = game_to(
+    let runs = on_1_and_2_threads(
+        &tmp,
+        &[
             "regicide",
-            &dir,
-            &[
-                "--players",
-                "3",
-                "--policy",
-                "random",
-                "--games",
-                "40000",
-                "--seed",
-                "5",
-                "--threads",
-                threads,
-                "--per-game",
-            ],
-        );
-        assert!(out.status.success(), "{}", stderr(&out));
-        files.push(dir);
-    }
-    for name in ["summary.parquet", "distributions.parquet"] {
-        let a = fs::read(files[0].join(name)).unwrap();
-        let b = fs::read(files[1].join(name)).unwrap();
-        assert!(a == b, "{name} differs between 1 and 2 threads");
-    }
-    let games = read_parquet(&files[0].join("games.parquet"));
+            "--players",
+            "3",
+            "--policy",
+            "random",
+            "--games",
+            "40000",
+            "--seed",
+            "5",
+            "--per-game",
+        ],
+    );
+    assert_same_files_on_1_and_2_threads(&runs, &["summary.parquet", "distributions.parquet"]);
+    let dir = &runs[0].0;
+    let games = read_parquet(&dir.join("games.parquet"));
     let names = column_names(&games);
     for col in [
         "win",
@@ -307,8 +296,8 @@ fn same_seed_gives_identical_files_whatever_the_threads_and_per_game_columns_agr
         );
     }
     assert_eq!(games.height(), 40_000);
-    let summary = read_parquet(&files[0].join("summary.parquet"));
-    let dist = read_parquet(&files[0].join("distributions.parquet"));
+    let summary = read_parquet(&dir.join("summary.parquet"));
+    let dist = read_parquet(&dir.join("distributions.parquet"));
     assert_eq!(metric_total(&dist, "royals"), 40_000);
     assert_eq!(metric_total(&dist, "turns"), 40_000);
     let wins = (0..games.height())

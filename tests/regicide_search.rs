@@ -52,33 +52,28 @@ fn bad_search_players_exit_2_in_one_line_and_write_nothing() {
 #[test]
 fn a_search_run_is_the_same_on_any_thread_count_but_for_its_times() {
     let tmp = TempDir::new("regicide_search_threads");
-    let mut frames = Vec::new();
-    for threads in ["1", "2"] {
-        let dir = tmp.join(&format!("t{threads}"));
-        let out = game_to(
+    let runs = on_1_and_2_threads(
+        &tmp,
+        &[
             "regicide",
-            &dir,
-            &[
-                "--players",
-                "2",
-                "--policy",
-                "ismcts-30",
-                "--seat",
-                "1=pimc-2",
-                "--games",
-                "6",
-                "--seed",
-                "3",
-                "--threads",
-                threads,
-                "--per-game",
-            ],
-        );
-        assert!(out.status.success(), "{}", stderr(&out));
+            "--players",
+            "2",
+            "--policy",
+            "ismcts-30",
+            "--seat",
+            "1=pimc-2",
+            "--games",
+            "6",
+            "--seed",
+            "3",
+            "--per-game",
+        ],
+    );
+    let frames = runs.each_ref().map(|(dir, _)| {
         let games = read_parquet(&dir.join("games.parquet"));
         assert!(column_names(&games).contains(&"search_us".to_string()));
-        frames.push(games.drop("search_us").unwrap());
-    }
+        games.drop("search_us").unwrap()
+    });
     assert!(
         frames[0].equals(&frames[1]),
         "{:?}\n{:?}",

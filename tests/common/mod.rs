@@ -118,6 +118,42 @@ pub fn assert_each_refused_naming<'a, F: AsRef<[&'a str]>>(
     assert_no_failures(&failures);
 }
 
+/// Runs `sim ARGS --threads T --out DIR` for T = 1 and then 2, each with its own DIR under
+/// `tmp` (`t1`, `t2`); asserts both succeed and returns each DIR with its run's output.
+pub fn on_1_and_2_threads(tmp: &TempDir, args: &[&str]) -> [(PathBuf, Output); 2] {
+    ["1", "2"].map(|threads| {
+        let dir = tmp.join(&format!("t{threads}"));
+        let out = sim()
+            .args(args)
+            .args(["--threads", threads, "--out"])
+            .arg(&dir)
+            .output()
+            .expect("run the sim binary");
+        assert!(
+            out.status.success(),
+            "--threads {threads} failed: {:?}\n{}",
+            out.status,
+            stderr(&out)
+        );
+        (dir, out)
+    })
+}
+
+/// Asserts that each file `names` is the same, byte for byte, in the two folders of
+/// [`on_1_and_2_threads`].
+pub fn assert_same_files_on_1_and_2_threads(runs: &[(PathBuf, Output); 2], names: &[&str]) {
+    for name in names {
+        let [a, b] = runs
+            .each_ref()
+            .map(|(dir, _)| std::fs::read(dir.join(name)));
+        let (a, b) = (
+            a.expect("read the 1-thread file"),
+            b.expect("read the 2-thread file"),
+        );
+        assert!(a == b, "{name} differs between 1 and 2 threads");
+    }
+}
+
 /// Runs `sim crownfall ARGS --out OUT`.
 pub fn crownfall_to(out: &Path, args: &[std::ffi::OsString]) -> Output {
     sim()
