@@ -4,7 +4,8 @@
 //! won game); the policy picks a [`Turn`] from a [`View`] of what the player may know;
 //! [`Engine::apply`] plays it. Every card's effect comes from [`Hero::face`]. Unobserved, a room the
 //! policy has simulated itself ([`Policy::decide`]) is applied from that result
-//! ([`Engine::apply_survived`]) instead of being faced again, and the dungeon's counts are kept
+//! ([`Engine::apply_survived`], or [`Engine::apply_lost`] for a room that kills) instead of being
+//! faced again, and the dungeon's counts are kept
 //! only for a policy that reads them ([`Policy::READS_DUNGEON`]).
 
 use crate::cards::Dealer;
@@ -16,7 +17,7 @@ use super::dungeon::Dungeon;
 use super::events::{Event, Seen, State};
 use super::hero::{Effect, Hero};
 use super::outcome::Outcome;
-use super::played::Survived;
+use super::played::{Lost, Played, Survived};
 use super::policy::{Decision, Policy};
 use super::rules::{AvoidOrder, End, ROOM, Rules};
 
@@ -196,6 +197,7 @@ impl Engine {
             };
             match decision {
                 Decision::Survived(survived) => self.apply_survived(&survived),
+                Decision::Lost(lost) => self.apply_lost(rules, &lost),
                 Decision::Turn(turn) if turn.avoid && can_avoid => {
                     self.avoid_room(rules, avoid, count)
                 }
@@ -420,8 +422,35 @@ impl Engine {
     /// without facing the cards again.
     #[inline]
     pub fn apply_survived(&mut self, survived: &Survived) {
-        let played = &survived.played;
-        debug_assert!(played.alive && usize::from(self.room_len) == ROOM);
+        debug_assert!(survived.played.alive && usize::from(self.room_len) == ROOM);
+        self.add_played(&survived.played, (ROOM - 1) as u8);
+        self.keep(usize::from(survived.left) % ROOM);
+    }
+
+    /// Plays the current room, full, from `lost`: the policy's own simulation of its turn, in
+    /// which the hero dies. The same game as [`Engine::apply`] with that turn, without facing
+    /// the cards again.
+    #[inline]
+    pub fn apply_lost(&mut self, rules: &Rules, lost: &Lost) {
+        debug_assert!(!lost.played.alive && usize::from(self.room_len) == ROOM);
+        self.add_played(&lost.played, lost.faced);
+        self.finish(rules, false);
+    }
+
+    /// Keeps the room's card at index `left` for the next room. The room is written as one
+    /// word, the card in each slot (the slots past the first are never read): the next draw
+    /// reads the room as one word, and a load the processor cannot forward from one narrower
+    /// store (a byte written alone) waits for that store to reach the cache.
+    #[inline(always)]
+    fn keep(&mut self, left: usize) {
+        let card = u32::from_le_bytes(self.room) >> (8 * left) & 0xFF;
+        self.room = (card * 0x0101_0101).to_le_bytes();
+        self.room_len = 1;
+    }
+
+    /// Records a room entered whose first `faced` cards did `played`.
+    #[inline(always)]
+    fn add_played(&mut self, played: &Played, faced: u8) {
         self.out.rooms_entered += 1;
         self.avoided_last = false;
         self.hero = played.hero;
@@ -430,10 +459,8 @@ impl Engine {
         self.out.potions_wasted += played.wasted;
         self.monsters_left -= i16::from(played.slain);
         self.out.largest_weapon = self.out.largest_weapon.max(played.largest);
-        self.out.cards_faced += (ROOM - 1) as u8;
+        self.out.cards_faced += faced;
         self.last_faced = played.last;
-        self.room[0] = self.room[usize::from(survived.left) % ROOM];
-        self.room_len = 1;
     }
 
     /// Ends a room survived after facing its first `to_face` cards in `order`: counts them and
@@ -445,8 +472,7 @@ impl Engine {
         if to_face < usize::from(self.room_len) {
             // A full room keeps the one card not faced: the indices of a room of 4 sum to 6.
             let faced: u8 = order[..ROOM - 1].iter().sum();
-            self.room[0] = self.room[usize::from(6 - faced)];
-            self.room_len = 1;
+            self.keep(usize::from(6 - faced));
         } else {
             self.room_len = 0;
         }

@@ -150,13 +150,6 @@ impl Greedy {
             (Turn::face(order, 0b111), None)
         }
     }
-
-    /// The turn in a full room that kills every way and may not be avoided: the usual order.
-    #[inline(never)]
-    fn fatal(room: [u8; ROOM]) -> Turn {
-        let keys = [0, 1, 2, 3].map(|i| key(room[i], i));
-        Turn::face(Self::order(keys, true).0, 0b111)
-    }
 }
 
 impl Policy for Greedy {
@@ -177,7 +170,7 @@ impl Policy for Greedy {
     }
 
     /// The closed form ([`greedy_room::survived`]); a room that kills both ways is avoided, else
-    /// the game is lost in the usual order.
+    /// the game is lost in the usual order ([`greedy_room::lost`]).
     #[inline(always)]
     fn decide_full(
         &self,
@@ -189,7 +182,7 @@ impl Policy for Greedy {
         Some(match greedy_room::survived(rules, hero, room) {
             Some(survived) => Decision::Survived(survived),
             None if can_avoid => Decision::Turn(Turn::AVOID),
-            None => Decision::Turn(Self::fatal(room)),
+            None => Decision::Lost(greedy_room::lost(rules, hero, room)),
         })
     }
 }
@@ -202,8 +195,8 @@ mod tests {
     use crate::games::scoundrel::card::{monster as m, potion as p};
     use crate::games::scoundrel::engine::Engine;
     use crate::games::scoundrel::hero::{FRESH, Hero};
-    use crate::games::scoundrel::played::Survived;
     use crate::games::scoundrel::played::tests::rule_sets;
+    use crate::games::scoundrel::played::{Lost, Survived};
     use crate::rules::load;
 
     /// Greedy's turn in the first room of `cards` under `sets`.
@@ -213,6 +206,20 @@ mod tests {
         let mut engine = Engine::stacked(&rules, cards);
         assert!(engine.enter_room(&rules));
         Greedy.choose(&rules, &engine.view(&rules), &mut GameRng::unused())
+    }
+
+    /// The room of `view` faced in `order` card by card until the hero dies, as the engine
+    /// faces it.
+    fn face_until_dead(rules: &Rules, view: &View, order: [u8; ROOM]) -> Lost {
+        let (mut played, mut faced) = (Played::start(view.hero), 0);
+        for &i in &order[..view.to_face] {
+            played.face(rules, view.room[usize::from(i)], true);
+            faced += 1;
+            if !played.alive {
+                break;
+            }
+        }
+        Lost { played, faced }
     }
 
     #[test]
@@ -245,7 +252,7 @@ mod tests {
             })
         });
         let heroes: Vec<Hero> = heroes.collect();
-        let (mut rooms, mut survived, mut potion_first) = (0, 0, 0);
+        let (mut rooms, mut survived, mut potion_first, mut lost) = (0, 0, 0, 0);
         for rules in rule_sets() {
             let n = codes.len();
             for a in 0..n {
@@ -280,6 +287,14 @@ mod tests {
                                     });
                                     let fast = greedy_room::survived(&rules, hero, room);
                                     assert_eq!(fast, slow, "{rules:?} {room:x?} {hero:?}");
+                                    if slow.is_none() {
+                                        // Not avoided: lost in the usual order.
+                                        let order = Greedy::sorted(&view).0;
+                                        let want = face_until_dead(&rules, &view, order);
+                                        let got = greedy_room::lost(&rules, hero, room);
+                                        assert_eq!(got, want, "{rules:?} {room:x?} {hero:?}");
+                                        lost += 1;
+                                    }
                                     rooms += 1;
                                     survived += usize::from(slow.is_some());
                                     let first = room[usize::from(turn.order[0])];
@@ -300,8 +315,8 @@ mod tests {
             .sum();
         assert_eq!((kinds, rooms), (37_601, 8 * kinds * 25 * 2));
         assert!(
-            survived > rooms / 2 && potion_first > rooms / 50,
-            "{survived} {potion_first}"
+            survived > rooms / 2 && potion_first > rooms / 50 && lost > rooms / 20,
+            "{survived} {potion_first} {lost}"
         );
     }
 

@@ -21,7 +21,7 @@ use std::hint::select_unpredictable as select;
 
 use super::card;
 use super::hero::{FRESH, Hero};
-use super::played::{Played, Survived};
+use super::played::{Lost, Played, Survived};
 use super::rules::{ROOM, Rules, Wear};
 
 /// A one in each byte of a room's word.
@@ -45,23 +45,10 @@ pub(super) fn survived(rules: &Rules, hero: Hero, room: [u8; ROOM]) -> Option<Su
     let weapons = ((word >> 5) & ONES) * 0xFF;
     let potions = ((word >> 6) & ONES) * 0xFF;
     let monsters = !(weapons | potions);
-    let all = room.map(Sets::of).into_iter().fold(Sets::NONE, Sets::plus);
-    debug_assert_eq!(
-        all.others.count_ones() + (all.monsters.wrapping_mul(0x1111_1111_1111_1111) >> 60) as u32,
-        ROOM as u32,
-        "a weapon or potion twice in {room:x?}"
-    );
-
-    // The card left: the smallest potion of two or more, else the biggest monster, else the
-    // smallest weapon (a full room without monsters and with fewer than two potions has three
-    // weapons); the lowest index among equal cards.
-    let biggest = u32::from(card::MONSTER) | all.top_monster();
-    let smallest_weapon = u32::from(card::WEAPON) | all.weapons().trailing_zeros();
-    let no_potion = select(all.monsters != 0, biggest, smallest_weapon);
-    let two_potions = byte_sum(potions & ONES) >= 2;
-    let smallest_potion = u32::from(card::POTION) | all.potions().trailing_zeros();
-    let left_card = select(two_potions, smallest_potion, no_potion);
-    // Its first byte: the high bit of the lowest byte equal to it.
+    let all = Sets::room(room);
+    let left_card = left_card(all, byte_sum(potions & ONES) >= 2);
+    // Its first byte (the lowest index among equal cards): the high bit of the lowest byte equal
+    // to it.
     let matches = zero_bytes(word ^ (left_card * ONES));
     let left = matches & matches.wrapping_neg();
     let faced = !((left >> 7) * 0xFF);
@@ -148,6 +135,49 @@ pub(super) fn survived(rules: &Rules, hero: Hero, room: [u8; ROOM]) -> Option<Su
     })
 }
 
+/// Greedy's play of the full room `room` by `hero` when it kills both ways ([`survived`] is
+/// `None`) and may not be avoided: its usual order faced until the hero dies. The weapons come
+/// first, smallest first, each equipped fresh: only the largest matters. Then the monsters,
+/// biggest first, until one kills (HP only falls there, and the potions come after them).
+/// Monsters of one value have one code, so which of them comes first does not matter.
+#[inline(never)]
+pub(super) fn lost(rules: &Rules, hero: Hero, room: [u8; ROOM]) -> Lost {
+    let all = Sets::room(room);
+    let left = left_card(all, all.potions().count_ones() >= 2);
+    let faced = all.minus(Sets::of(left as u8));
+    let mut played = Played::start(hero);
+    let weapons = faced.weapons();
+    if weapons != 0 {
+        played.face(rules, card::weapon(top(weapons) as u8), true);
+    }
+    let mut cards = weapons.count_ones() as u8;
+    let mut monsters = faced.monsters;
+    while played.alive && monsters != 0 {
+        let value = (u64::BITS - 1 - monsters.leading_zeros()) / 4;
+        monsters -= 1 << (4 * value);
+        played.face(rules, card::monster(value as u8), true);
+        cards += 1;
+    }
+    debug_assert!(!played.alive, "{room:x?} {hero:?} survived");
+    Lost {
+        played,
+        faced: cards,
+    }
+}
+
+/// The card greedy leaves in the full room whose cards are `all` (`two_potions` if two or more
+/// of them are potions): the smallest potion of two or more, else the biggest monster, else the
+/// smallest weapon (a full room without monsters and with fewer than two potions has three
+/// weapons).
+#[inline(always)]
+fn left_card(all: Sets, two_potions: bool) -> u32 {
+    let biggest = u32::from(card::MONSTER) | all.top_monster();
+    let smallest_weapon = u32::from(card::WEAPON) | all.weapons().trailing_zeros();
+    let no_potion = select(all.monsters != 0, biggest, smallest_weapon);
+    let smallest_potion = u32::from(card::POTION) | all.potions().trailing_zeros();
+    select(two_potions, smallest_potion, no_potion)
+}
+
 /// Cards as sets of their values: a bit per value for the weapons and the potions (each value is
 /// one card), a four-bit count per value for the monsters (the monster suits repeat them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -190,6 +220,19 @@ impl Sets {
         monsters: 0,
         others: 0,
     };
+
+    /// The four cards of `room` (no weapon or potion twice: a deck holds one of each).
+    #[inline(always)]
+    fn room(room: [u8; ROOM]) -> Sets {
+        let all = room.map(Sets::of).into_iter().fold(Sets::NONE, Sets::plus);
+        debug_assert_eq!(
+            all.others.count_ones()
+                + (all.monsters.wrapping_mul(0x1111_1111_1111_1111) >> 60) as u32,
+            ROOM as u32,
+            "a weapon or potion twice in {room:x?}"
+        );
+        all
+    }
 
     /// The card `code` alone.
     #[inline(always)]

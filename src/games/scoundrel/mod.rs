@@ -78,7 +78,8 @@ impl Scoundrel {
         index: u64,
         obs: &mut O,
     ) -> Outcome {
-        let (mut engine, mut coins, mut avoid) = self.deal(seed, index, obs);
+        let mut engine = self.fresh.clone();
+        let (mut coins, mut avoid) = self.deal(seed, index, &mut engine, obs);
         self.policy
             .play_observed(&mut engine, &self.rules, &mut avoid, &mut coins, obs)
     }
@@ -92,19 +93,21 @@ impl Scoundrel {
         policy: &P,
         obs: &mut O,
     ) -> Outcome {
-        let (mut engine, mut coins, mut avoid) = self.deal(seed, index, obs);
+        let mut engine = self.fresh.clone();
+        let (mut coins, mut avoid) = self.deal(seed, index, &mut engine, obs);
         engine.play_observed(&self.rules, policy, &mut avoid, &mut coins, obs)
     }
 
-    /// Game `index`'s engine with its dungeon shuffled (the deal reported to `obs`), the
+    /// Shuffles `engine`, a fresh game, as game `index`'s dungeon (the deal reported to `obs`;
+    /// the engine is filled in place, not moved: a copy of it costs a `memcpy`), and returns the
     /// policy's generator and the dealer of avoided rooms.
     fn deal<O: Observer<events::Seen>>(
         &self,
         seed: u64,
         index: u64,
+        engine: &mut Engine,
         obs: &mut O,
-    ) -> (Engine, GameRng, AvoidDealer) {
-        let mut engine = self.fresh.clone();
+    ) -> (GameRng, AvoidDealer) {
         engine.shuffle(&mut GameRng::new(seed, index, Streams::DUNGEON));
         obs.see(|| {
             let dungeon = engine.dungeon().iter().collect::<Cards>();
@@ -122,7 +125,7 @@ impl Scoundrel {
                 AvoidDealer::Shuffle(GameRng::new(seed, index, Streams::AVOID))
             }
         };
-        (engine, coins, avoid)
+        (coins, avoid)
     }
 
     /// The policy.

@@ -37,6 +37,16 @@ pub struct Survived {
     pub left: u8,
 }
 
+/// A full room faced until the hero died, handed to the engine ([`super::Engine::apply_lost`]):
+/// what the cards faced did, the fatal one last, and how many were faced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lost {
+    /// What the cards faced did (not alive).
+    pub played: Played,
+    /// Cards faced, the fatal one included.
+    pub faced: u8,
+}
+
 impl Played {
     /// A room about to be faced by `hero`: the turn's potion count reset, nothing faced yet.
     #[inline(always)]
@@ -172,12 +182,13 @@ pub(crate) mod tests {
     #[test]
     fn greedys_handed_over_rooms_are_the_engines_replays() {
         for rules in rule_sets() {
+            let mut lost_total = 0;
             for game in 0..3000u64 {
                 let mut engine = Engine::new(&rules);
                 engine.shuffle(&mut GameRng::new(11, game, 0));
                 let mut coins = GameRng::unused();
                 let mut avoid = GameRng::new(11, game, 1);
-                let mut handed = 0;
+                let (mut handed, mut lost_rooms) = (0, 0);
                 loop {
                     // The room drawn in one word is the room drawn card by card.
                     let mut cards = engine.room().to_vec();
@@ -200,6 +211,14 @@ pub(crate) mod tests {
                             assert_eq!(engine, replayed, "{rules:?} game {game}");
                             handed += 1;
                         }
+                        Decision::Lost(lost) => {
+                            assert!(!lost.played.alive && !turn.avoid && !view.can_avoid);
+                            let mut replayed = engine.clone();
+                            replayed.apply(&rules, &turn, &mut Stacked);
+                            engine.apply_lost(&rules, &lost);
+                            assert_eq!(engine, replayed, "{rules:?} game {game}");
+                            lost_rooms += 1;
+                        }
                         Decision::Turn(decided) => {
                             assert_eq!(decided, turn, "game {game}");
                             engine.apply(&rules, &turn, &mut avoid);
@@ -210,7 +229,10 @@ pub(crate) mod tests {
                     handed > 0 || engine.outcome().cards_faced < 4,
                     "game {game}"
                 );
+                lost_total += lost_rooms;
             }
+            // Most games end in a full room that kills and may not be avoided.
+            assert!(lost_total > 1000, "{rules:?}: {lost_total}");
         }
     }
 }

@@ -18,7 +18,7 @@ use super::hero::Hero;
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
 use super::outcome::Outcome;
-use super::played::Survived;
+use super::played::{Lost, Survived};
 use super::random::Random;
 use super::rules::{AvoidOrder, End, ROOM, Rules};
 use super::tuned::Tuned;
@@ -64,6 +64,8 @@ pub enum Decision {
     Turn(Turn),
     /// A full room faced and survived, as the policy simulated it.
     Survived(Survived),
+    /// A full room faced until the hero died, as the policy simulated it.
+    Lost(Lost),
 }
 
 /// Every policy a run can use, dispatched once per game into a monomorphized engine.
