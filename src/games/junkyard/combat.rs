@@ -55,6 +55,15 @@ impl Blocks {
     }
 }
 
+/// The bits of `mask` at the members of `within`, gathered in order: a mask over `within`'s
+/// members as a list (member `n` is the `n`-th lowest bit of `within`).
+#[inline]
+pub fn gathered(mask: u32, within: u32) -> u32 {
+    bits(within)
+        .enumerate()
+        .fold(0, |m, (n, k)| m | (((mask >> k) & 1) << n))
+}
+
 /// The mask of the first `n` automatons (every bit from 32 on).
 #[inline(always)]
 pub fn all(n: usize) -> u32 {

@@ -452,12 +452,17 @@ impl Engine {
             mask: attackers,
         });
         let blocks = policies[def].block(rules, &self.view(def), attackers, &mut src.coins[def]);
-        let blocks = combat::legal_blocks(
-            blocks,
-            self.sides[seat].bots(),
-            attackers,
-            self.sides[def].bots(),
-        );
+        // Blocks legal by construction are not checked.
+        let blocks = if policies[def].blocks_legally() {
+            blocks
+        } else {
+            combat::legal_blocks(
+                blocks,
+                self.sides[seat].bots(),
+                attackers,
+                self.sides[def].bots(),
+            )
+        };
         src.obs.event(Event::Blocked {
             seat: def as u8,
             of: blocks.of,
@@ -465,47 +470,22 @@ impl Engine {
         let mut lost = [0u32; 2];
         let mut to_player = 0u16;
         let blockers_of = blocks.by_attacker(self.sides[def].bots().len());
-        // One attacker's blockers in a list, and where each is among the defender's.
-        let mut list = [Automaton::FOUR_ONES; MAX_BOTS];
-        let mut index = [0u8; MAX_BOTS];
         for j in combat::bits(attackers) {
             let bot = self.sides[seat].bots[j];
-            if blockers_of[j] == 0 {
+            let blockers = blockers_of[j];
+            if blockers == 0 {
                 to_player += u16::from(bot.power);
                 continue;
             }
-            let mut n = 0;
-            for i in combat::bits(blockers_of[j]) {
-                list[n] = self.sides[def].bots[i];
-                index[n] = i as u8;
-                n += 1;
-            }
-            let blockers = &list[..n];
-            let split = policies[seat].split(
-                rules,
-                &self.view(seat),
-                &bot,
-                blockers,
-                &mut src.coins[seat],
-            );
-            // The split rule is legal by construction; any other split is checked.
-            let legal =
-                policies[seat].splits_by_rule() || combat::split_is_legal(&bot, blockers, split);
-            let split = if legal {
-                split
-            } else {
-                combat::split_rule(&bot, blockers)
-            };
-            src.obs.event(Event::Split {
+            let view = self.view(seat);
+            let split = policies[seat].split_in(rules, &view, &bot, blockers, &mut src.coins[seat]);
+            src.obs.report(|| Event::Split {
                 seat: seat as u8,
                 attacker: j as u8,
-                mask: split,
+                mask: combat::gathered(split, blockers),
             });
-            for k in combat::bits(split) {
-                lost[def] |= 1 << index[k];
-            }
-            let hit: u16 = blockers.iter().map(|b| u16::from(b.power)).sum();
-            if hit >= u16::from(bot.toughness) {
+            lost[def] |= split;
+            if view.opp_table().power_in(blockers) >= u32::from(bot.toughness) {
                 lost[seat] |= 1 << j;
             }
         }
