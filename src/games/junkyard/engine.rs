@@ -11,7 +11,7 @@ use crate::rng::GameRng;
 
 use super::automaton::Automaton;
 use super::build;
-use super::cards::{Area, Counts, Heap, KING, LESSER, MAX_HEAP, drawn_words};
+use super::cards::{Area, Counts, Heap, KING, LESSER, MAX_HEAP, drawn};
 use super::combat::{self, MAX_BOTS};
 use super::events::{Event, Observer};
 use super::keys::Keys;
@@ -136,18 +136,18 @@ impl Side {
 
     #[inline(always)]
     fn draw(&mut self, seat: u8, n: u8, obs: &mut impl Observer) {
-        // The numbers drawn go into the area's words as a whole, once.
+        // The numbers drawn go into the area's words and the tear-downs into the hand as a
+        // whole, once; no branch on the card.
         let [mut lo, mut hi] = self.assembly.words();
-        for _ in 0..n {
-            let Some(card) = self.heap.draw() else { break };
+        let mut hand = u16::from_le_bytes(self.hand);
+        self.heap.draw_up_to(n, |card| {
             obs.event(Event::Drew { seat, card });
-            // No branch on the card: a number adds to the area, a tear-down to the hand.
-            let [l, h] = drawn_words(card);
+            let ([l, h], t) = drawn(card);
             lo += l;
             hi += h;
-            self.hand[0] += u8::from(card == KING);
-            self.hand[1] += u8::from(card == LESSER);
-        }
+            hand += t;
+        });
+        self.hand = hand.to_le_bytes();
         self.assembly.set_words([lo, hi]);
     }
 
