@@ -188,7 +188,9 @@ fn greatest_rank(ranks: &[u32; LANES], mask: u32) -> Option<usize> {
     if mask & mask.wrapping_sub(1) == 0 {
         return (mask != 0).then(|| mask.trailing_zeros() as usize);
     }
-    let best = combat::bits(mask).map(|i| ranks[i % LANES]).fold(0, u32::max);
+    let best = combat::bits(mask)
+        .map(|i| ranks[i % LANES])
+        .fold(0, u32::max);
     Some(usize::from(!(best as u8)))
 }
 
