@@ -574,7 +574,7 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
     }
 
     /// Builds `bot` from the assembly area, which must hold its cards.
-    #[inline]
+    #[inline(always)]
     pub fn build(&mut self, bot: Automaton) {
         let side = &mut self.engine.sides[self.seat];
         debug_assert!(
