@@ -163,7 +163,18 @@ pub fn split_rule_in(attacker: &Automaton, bots: &[Automaton], mask: u32) -> u32
         let b = &bots[k];
         (u64::from(b.toughness) << 40) | (u64::from(0xFF_FFFF - b.strength()) << 8) | k as u64
     };
-    let mut left = u32::from(attacker.power);
+    let power = u32::from(attacker.power);
+    let second = mask & mask.wrapping_sub(1);
+    if second & second.wrapping_sub(1) == 0 {
+        // Two blockers (the most common gang): the one of the lesser key first; the second is
+        // destroyed only with the first.
+        let (j, k) = (mask.trailing_zeros() as usize, second.trailing_zeros() as usize);
+        let (first, then) = if key(k) < key(j) { (k, j) } else { (j, k) };
+        let t = u32::from(bots[first].toughness);
+        let both = t + u32::from(bots[then].toughness);
+        return (u32::from(t <= power) << first) | (u32::from(both <= power) << then);
+    }
+    let mut left = power;
     let mut rest = mask;
     let mut destroyed = 0;
     while rest != 0 {
