@@ -168,7 +168,10 @@ pub fn split_rule_in(attacker: &Automaton, bots: &[Automaton], mask: u32) -> u32
     if second & second.wrapping_sub(1) == 0 {
         // Two blockers (the most common gang): the one of the lesser key first; the second is
         // destroyed only with the first.
-        let (j, k) = (mask.trailing_zeros() as usize, second.trailing_zeros() as usize);
+        let (j, k) = (
+            mask.trailing_zeros() as usize,
+            second.trailing_zeros() as usize,
+        );
         let (first, then) = if key(k) < key(j) { (k, j) } else { (j, k) };
         let t = u32::from(bots[first].toughness);
         let both = t + u32::from(bots[then].toughness);
