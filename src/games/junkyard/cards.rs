@@ -70,6 +70,19 @@ impl Heap {
         Some(card)
     }
 
+    /// Takes up to `n` cards from the top (fewer if the heap is short) and calls `each` on
+    /// them, top first.
+    #[inline(always)]
+    pub fn draw_up_to(&mut self, n: u8, mut each: impl FnMut(u8)) {
+        let take = n.min(self.len);
+        let head = usize::from(self.head);
+        for k in 0..usize::from(take) {
+            each(self.cards[(head + k) % MAX_HEAP]);
+        }
+        self.head = ((head + usize::from(take)) % MAX_HEAP) as u8;
+        self.len -= take;
+    }
+
     /// Puts `batch` under the heap, first card highest (after `dealer` has ordered it).
     #[inline]
     pub fn put_under(&mut self, batch: &mut [u8], dealer: &mut impl Dealer) {
@@ -163,11 +176,26 @@ pub fn copies(v: u8, n: u8) -> [u64; 2] {
     [lo * u64::from(n), hi * u64::from(n)]
 }
 
-/// What card `card` adds to the assembly area's words when drawn: one of its value for a
-/// number, nothing for a tear-down (which goes to the hand).
+/// What each card adds when drawn, for values 0 to 15: [`ONE_OF`] to the assembly area's
+/// words, and to the hand as the little-endian pair `[kings, lessers]` one for a tear-down.
+const DRAWN: [([u64; 2], u16); 16] = {
+    let mut all = [([0u64; 2], 0u16); 16];
+    let mut v = 0;
+    while v < 16 {
+        all[v].0 = ONE_OF[v];
+        v += 1;
+    }
+    all[KING as usize].1 = 1;
+    all[LESSER as usize].1 = 1 << 8;
+    all
+};
+
+/// What card `card` adds when drawn: to the assembly area's words one of its value for a
+/// number, and to the hand (`[kings, lessers]` as a little-endian pair) one for a tear-down.
+/// No branch on the card.
 #[inline(always)]
-pub fn drawn_words(card: u8) -> [u64; 2] {
-    ONE_OF[usize::from(card) % ONE_OF.len()]
+pub fn drawn(card: u8) -> ([u64; 2], u16) {
+    DRAWN[usize::from(card) % DRAWN.len()]
 }
 
 #[cfg(test)]

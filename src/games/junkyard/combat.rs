@@ -55,6 +55,15 @@ impl Blocks {
     }
 }
 
+/// The bits of `mask` at the members of `within`, gathered in order: a mask over `within`'s
+/// members as a list (member `n` is the `n`-th lowest bit of `within`).
+#[inline]
+pub fn gathered(mask: u32, within: u32) -> u32 {
+    bits(within)
+        .enumerate()
+        .fold(0, |m, (n, k)| m | (((mask >> k) & 1) << n))
+}
+
 /// The mask of the first `n` automatons (every bit from 32 on).
 #[inline(always)]
 pub fn all(n: usize) -> u32 {
@@ -154,7 +163,21 @@ pub fn split_rule_in(attacker: &Automaton, bots: &[Automaton], mask: u32) -> u32
         let b = &bots[k];
         (u64::from(b.toughness) << 40) | (u64::from(0xFF_FFFF - b.strength()) << 8) | k as u64
     };
-    let mut left = u32::from(attacker.power);
+    let power = u32::from(attacker.power);
+    let second = mask & mask.wrapping_sub(1);
+    if second & second.wrapping_sub(1) == 0 {
+        // Two blockers (the most common gang): the one of the lesser key first; the second is
+        // destroyed only with the first.
+        let (j, k) = (
+            mask.trailing_zeros() as usize,
+            second.trailing_zeros() as usize,
+        );
+        let (first, then) = if key(k) < key(j) { (k, j) } else { (j, k) };
+        let t = u32::from(bots[first].toughness);
+        let both = t + u32::from(bots[then].toughness);
+        return (u32::from(t <= power) << first) | (u32::from(both <= power) << then);
+    }
+    let mut left = power;
     let mut rest = mask;
     let mut destroyed = 0;
     while rest != 0 {

@@ -11,7 +11,7 @@ use crate::rng::GameRng;
 
 use super::automaton::Automaton;
 use super::build;
-use super::cards::{Area, Counts, Heap, KING, LESSER, MAX_HEAP, drawn_words};
+use super::cards::{Area, Counts, Heap, KING, LESSER, MAX_HEAP, drawn};
 use super::combat::{self, MAX_BOTS};
 use super::events::{Event, Observer};
 use super::keys::Keys;
@@ -136,18 +136,18 @@ impl Side {
 
     #[inline(always)]
     fn draw(&mut self, seat: u8, n: u8, obs: &mut impl Observer) {
-        // The numbers drawn go into the area's words as a whole, once.
+        // The numbers drawn go into the area's words and the tear-downs into the hand as a
+        // whole, once; no branch on the card.
         let [mut lo, mut hi] = self.assembly.words();
-        for _ in 0..n {
-            let Some(card) = self.heap.draw() else { break };
+        let mut hand = u16::from_le_bytes(self.hand);
+        self.heap.draw_up_to(n, |card| {
             obs.event(Event::Drew { seat, card });
-            // No branch on the card: a number adds to the area, a tear-down to the hand.
-            let [l, h] = drawn_words(card);
+            let ([l, h], t) = drawn(card);
             lo += l;
             hi += h;
-            self.hand[0] += u8::from(card == KING);
-            self.hand[1] += u8::from(card == LESSER);
-        }
+            hand += t;
+        });
+        self.hand = hand.to_le_bytes();
         self.assembly.set_words([lo, hi]);
     }
 
@@ -177,7 +177,7 @@ impl Side {
         &mut self,
         seat: u8,
         tear: Option<u8>,
-        back: &Counts,
+        back: &Area,
         dealer: &mut impl Dealer,
         obs: &mut impl Observer,
     ) {
@@ -199,23 +199,35 @@ impl Side {
 /// The copies of one value [`spell_out`] writes at once.
 const RUN: usize = 8;
 
-/// Writes the cards of `counts` by increasing value into `out` from `at` on; returns where they
-/// end. Each value is written as a block of [`RUN`] copies, of which only the first `count` are
-/// kept (the next value's block overwrites the rest): no branch on the count, which varies from
-/// one return to the next. `out` has room for a block past the last card.
+/// Writes the cards of `area` by increasing value into `out` from `at` on; returns where they
+/// end. Each value is written as a block of [`RUN`] copies (one 8-byte store), of which only the
+/// first `count` are kept (the next value's block overwrites the rest): no branch on the
+/// counts, which vary from one return to the next. A batch with more than [`RUN`] copies of
+/// a value (several automatons of the same cards destroyed at once) writes its blocks one
+/// value at a time instead. `out` has room for a block past the last card.
 #[inline]
-fn spell_out(counts: &Counts, out: &mut [u8; MAX_HEAP + RUN], at: usize) -> usize {
+fn spell_out(area: &Area, out: &mut [u8; MAX_HEAP + RUN], at: usize) -> usize {
     let mut n = at;
+    let counts = area.counts();
+    // No count above 8: adding 0x77 to a byte (each below 128, so no carry) sets its high bit
+    // exactly when it holds more than 8.
+    let over = |w: u64| w.wrapping_add(0x7777_7777_7777_7777) & 0x8080_8080_8080_8080;
+    let [lo, hi] = area.words();
+    if over(lo) | over(hi) == 0 {
+        for (v, &c) in counts.iter().enumerate().skip(1) {
+            let block = (v as u64 * 0x0101_0101_0101_0101).to_le_bytes();
+            out[n.min(MAX_HEAP)..][..RUN].copy_from_slice(&block);
+            n += usize::from(c);
+        }
+        return n;
+    }
     for (v, &c) in counts.iter().enumerate().skip(1) {
         let mut left = usize::from(c);
-        loop {
+        while left > 0 {
             out[n..n + RUN].fill(v as u8);
             let kept = left.min(RUN);
             n += kept;
             left -= kept;
-            if left == 0 {
-                break;
-            }
         }
     }
     n
@@ -452,12 +464,17 @@ impl Engine {
             mask: attackers,
         });
         let blocks = policies[def].block(rules, &self.view(def), attackers, &mut src.coins[def]);
-        let blocks = combat::legal_blocks(
-            blocks,
-            self.sides[seat].bots(),
-            attackers,
-            self.sides[def].bots(),
-        );
+        // Blocks legal by construction are not checked.
+        let blocks = if policies[def].blocks_legally() {
+            blocks
+        } else {
+            combat::legal_blocks(
+                blocks,
+                self.sides[seat].bots(),
+                attackers,
+                self.sides[def].bots(),
+            )
+        };
         src.obs.event(Event::Blocked {
             seat: def as u8,
             of: blocks.of,
@@ -465,47 +482,22 @@ impl Engine {
         let mut lost = [0u32; 2];
         let mut to_player = 0u16;
         let blockers_of = blocks.by_attacker(self.sides[def].bots().len());
-        // One attacker's blockers in a list, and where each is among the defender's.
-        let mut list = [Automaton::FOUR_ONES; MAX_BOTS];
-        let mut index = [0u8; MAX_BOTS];
         for j in combat::bits(attackers) {
             let bot = self.sides[seat].bots[j];
-            if blockers_of[j] == 0 {
+            let blockers = blockers_of[j];
+            if blockers == 0 {
                 to_player += u16::from(bot.power);
                 continue;
             }
-            let mut n = 0;
-            for i in combat::bits(blockers_of[j]) {
-                list[n] = self.sides[def].bots[i];
-                index[n] = i as u8;
-                n += 1;
-            }
-            let blockers = &list[..n];
-            let split = policies[seat].split(
-                rules,
-                &self.view(seat),
-                &bot,
-                blockers,
-                &mut src.coins[seat],
-            );
-            // The split rule is legal by construction; any other split is checked.
-            let legal =
-                policies[seat].splits_by_rule() || combat::split_is_legal(&bot, blockers, split);
-            let split = if legal {
-                split
-            } else {
-                combat::split_rule(&bot, blockers)
-            };
-            src.obs.event(Event::Split {
+            let view = self.view(seat);
+            let split = policies[seat].split_in(rules, &view, &bot, blockers, &mut src.coins[seat]);
+            src.obs.report(|| Event::Split {
                 seat: seat as u8,
                 attacker: j as u8,
-                mask: split,
+                mask: combat::gathered(split, blockers),
             });
-            for k in combat::bits(split) {
-                lost[def] |= 1 << index[k];
-            }
-            let hit: u16 = blockers.iter().map(|b| u16::from(b.power)).sum();
-            if hit >= u16::from(bot.toughness) {
+            lost[def] |= split;
+            if view.opp_table().power_in(blockers) >= u32::from(bot.toughness) {
                 lost[seat] |= 1 << j;
             }
         }
@@ -535,7 +527,7 @@ impl Engine {
                     at: i as u8,
                 });
             }
-            side.return_cards(s as u8, None, back.counts(), &mut src.returns[s], src.obs);
+            side.return_cards(s as u8, None, &back, &mut src.returns[s], src.obs);
         }
         self.sides[def].hp <= 0
     }
@@ -582,7 +574,7 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
     }
 
     /// Builds `bot` from the assembly area, which must hold its cards.
-    #[inline]
+    #[inline(always)]
     pub fn build(&mut self, bot: Automaton) {
         let side = &mut self.engine.sides[self.seat];
         debug_assert!(
@@ -655,14 +647,43 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
             own_at,
         });
         let src = &mut *self.src;
-        let back = back.counts();
-        self.engine.sides[opp].return_cards(opp as u8, None, back, &mut src.returns[opp], src.obs);
+        self.engine.sides[opp].return_cards(opp as u8, None, &back, &mut src.returns[opp], src.obs);
         self.engine.sides[me].return_cards(
             me as u8,
             Some(card),
-            mine.counts(),
+            &mine,
             &mut src.returns[me],
             src.obs,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn returned_cards_are_spelled_out_by_increasing_value_whatever_the_counts() {
+        let mut x = 11u64;
+        for round in 0..5_000 {
+            let mut counts = Counts::default();
+            // Mostly small counts, one round in five up to 16 copies of a value (the slow path).
+            let top = if round % 5 == 0 { 17 } else { 4 };
+            let mut total = 0;
+            for c in counts.iter_mut().skip(1) {
+                x = crate::rng::splitmix64(x);
+                *c = ((x % top) as u8).min(60 - total);
+                total += *c;
+            }
+            let at = usize::from(round % 2 == 1);
+            let mut out = [0u8; MAX_HEAP + RUN];
+            out[0] = KING;
+            let n = spell_out(&Area::new(&counts), &mut out, at);
+            let mut want: Vec<u8> = vec![KING; at];
+            for (v, &c) in counts.iter().enumerate() {
+                want.extend(std::iter::repeat_n(v as u8, usize::from(c)));
+            }
+            assert_eq!(&out[..n], &want[..], "{counts:?}");
+        }
     }
 }

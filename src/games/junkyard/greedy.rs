@@ -242,6 +242,12 @@ impl Policy for Greedy {
         simple::block(view, attackers)
     }
 
+    /// `simple`'s blocks, legal by construction.
+    #[inline(always)]
+    fn blocks_legally(&self) -> bool {
+        true
+    }
+
     #[inline]
     fn split(
         &self,

@@ -4,7 +4,7 @@
 
 use super::automaton::{Automaton, Pattern};
 use super::combat::{self, MAX_BOTS};
-use super::lanes::Column;
+use super::lanes::{Column, LANES};
 
 /// The columns of one seat's automatons, slot `i` for automaton `i`; every lane past the last
 /// automaton is 0.
@@ -18,6 +18,11 @@ pub struct Keys {
     pub four_ones: u32,
     /// The automatons in the attack area.
     pub attacking: u32,
+    /// Each automaton's [`Automaton::strength`] with the complement of its index below it
+    /// ([`strength_rank`]): the greatest of a mask's is its strongest, the first of equals.
+    strong: [u32; LANES],
+    /// The same for the reverse order ([`weakness_rank`]): the greatest is the weakest.
+    weak: [u32; LANES],
     /// Each automaton's [`guard_key`].
     guard_keys: [u32; MAX_BOTS],
     /// The guard of `simple`'s rule 4, the first automaton of the greatest guard key, as its
@@ -53,6 +58,8 @@ impl Keys {
         self.toughness.0[i] = bot.toughness;
         self.four_ones |= u32::from(bot.pattern == Pattern::FourOnes) << i;
         self.attacking |= u32::from(bot.attacking) << i;
+        self.strong[i] = strength_rank(bot.strength(), i);
+        self.weak[i] = weakness_rank(bot.strength(), i);
         let key = guard_key(bot);
         self.guard_keys[i] = key;
         // The first of equals stays the guard: the new one comes last.
@@ -73,6 +80,11 @@ impl Keys {
         let moved = |m: u32| (m & !(1 << i) & !(1 << last)) | ((((m >> last) & 1) & kept) << i);
         self.four_ones = moved(self.four_ones);
         self.attacking = moved(self.attacking);
+        // The ranks keep their strength and take their new index.
+        self.strong[i] = rank_at(self.strong[last], i);
+        self.weak[i] = rank_at(self.weak[last], i);
+        self.strong[last] = 0;
+        self.weak[last] = 0;
         let moved_key = self.guard_keys[last];
         self.guard_keys[i] = moved_key;
         self.guard_keys[last] = 0;
@@ -129,23 +141,57 @@ impl<'a> Table<'a> {
     }
 
     /// The strongest automaton of `mask`, first of equals. Masks are small here (attackers,
-    /// free blockers): a loop over their automatons costs less than a search of the columns.
+    /// free blockers): a loop over their ranks costs less than a search of 32 lanes.
     #[inline(always)]
     pub fn strongest_in(&self, mask: u32) -> Option<usize> {
-        first_of_greatest(self.bots, mask, |b| b.strength())
+        greatest_rank(&self.keys.strong, mask)
     }
 
     /// The weakest automaton of `mask`, first of equals.
     #[inline(always)]
     pub fn weakest_in(&self, mask: u32) -> Option<usize> {
-        first_of_greatest(self.bots, mask, |b| u32::MAX - b.strength())
+        greatest_rank(&self.keys.weak, mask)
     }
 
     /// The total power of the automatons of `mask`.
     #[inline(always)]
     pub fn power_in(&self, mask: u32) -> u32 {
-        combat::sum_over(self.bots, mask, |b| u32::from(b.power))
+        let power = &self.keys.power.0;
+        combat::bits(mask)
+            .map(|i| u32::from(power[i % LANES]))
+            .sum()
     }
+}
+
+/// Strength `strength` of automaton `i` with the complement of the index below it (strengths
+/// are below 2^22: power below 64).
+#[inline(always)]
+fn strength_rank(strength: u32, i: usize) -> u32 {
+    (strength << 8) | u32::from(!(i as u8))
+}
+
+/// The reverse order's rank: less strength is greater, the first of equals still first.
+#[inline(always)]
+fn weakness_rank(strength: u32, i: usize) -> u32 {
+    strength_rank(0x3F_FFFF - strength, i)
+}
+
+/// A rank of [`strength_rank`] or [`weakness_rank`] moved to index `i`.
+#[inline(always)]
+fn rank_at(rank: u32, i: usize) -> u32 {
+    (rank & !0xFF) | u32::from(!(i as u8))
+}
+
+/// The index of the greatest of `ranks` over `mask`; at once if the mask has one automaton.
+#[inline(always)]
+fn greatest_rank(ranks: &[u32; LANES], mask: u32) -> Option<usize> {
+    if mask & mask.wrapping_sub(1) == 0 {
+        return (mask != 0).then(|| mask.trailing_zeros() as usize);
+    }
+    let best = combat::bits(mask)
+        .map(|i| ranks[i % LANES])
+        .fold(0, u32::max);
+    Some(usize::from(!(best as u8)))
 }
 
 /// Guard key `key` of automaton `i` with the complement of the index below it (as

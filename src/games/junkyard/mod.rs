@@ -33,6 +33,7 @@ use crate::games::{Game, PolicyHelp};
 use crate::rng::{GameKey, GameRng};
 
 use events::Observer;
+use simple::Simple;
 
 /// Junkyard Frankenstein with its rules and a policy in each seat.
 pub struct Junkyard {
@@ -48,12 +49,13 @@ pub struct Junkyard {
 }
 
 impl Junkyard {
-    /// Plays deal `deal` with `seated[k]` in seat `k`, returned cards ordered by `returns`,
-    /// every event to `obs`.
-    fn play_deal<D: Dealer, O: Observer>(
+    /// Plays deal `deal` with `seated[k]` in seat `k` (which draws coins if `coins[k]`),
+    /// returned cards ordered by `returns`, every event to `obs`.
+    fn play_deal<P: Policy, D: Dealer, O: Observer>(
         &self,
         key: GameKey,
-        seated: [&PolicyKind; 2],
+        seated: [&P; 2],
+        coins: [bool; 2],
         returns: &mut [D; 2],
         obs: &mut O,
     ) -> Outcome {
@@ -67,7 +69,7 @@ impl Junkyard {
             ],
         );
         let coin = |seat: u64| {
-            if seated[seat as usize].draws_coins() {
+            if coins[seat as usize] {
                 key.stream(Streams::POLICY + seat)
             } else {
                 GameRng::unused()
@@ -82,6 +84,28 @@ impl Junkyard {
         engine.play(&self.rules, seated, &mut src)
     }
 
+    /// [`Junkyard::play_deal`] with the seats' policies as one type where both seats' kinds
+    /// are the same policy (`simple` against itself, `greedy` or a strategy file against
+    /// another): the engine is then compiled for that policy, with no dispatch per decision.
+    fn play_seated<D: Dealer, O: Observer>(
+        &self,
+        key: GameKey,
+        seated: [&PolicyKind; 2],
+        returns: &mut [D; 2],
+        obs: &mut O,
+    ) -> Outcome {
+        let coins = seated.map(PolicyKind::draws_coins);
+        match seated {
+            [PolicyKind::Simple, PolicyKind::Simple] => {
+                self.play_deal(key, [&Simple, &Simple], coins, returns, obs)
+            }
+            [PolicyKind::Greedy(a), PolicyKind::Greedy(b)] => {
+                self.play_deal(key, [a, b], coins, returns, obs)
+            }
+            _ => self.play_deal(key, seated, coins, returns, obs),
+        }
+    }
+
     /// Plays game `index` of a run seeded `seed` exactly as [`Game::play`] does, every event
     /// to `obs` (`sim trace`).
     pub fn play_observed<O: Observer>(&self, seed: u64, index: u64, obs: &mut O) -> Outcome {
@@ -94,9 +118,9 @@ impl Junkyard {
                 key.stream(Streams::RETURNS),
                 key.stream(Streams::RETURNS + 1),
             ];
-            self.play_deal(key, seated, &mut returns, obs)
+            self.play_seated(key, seated, &mut returns, obs)
         } else {
-            self.play_deal(key, seated, &mut [Stacked, Stacked], obs)
+            self.play_seated(key, seated, &mut [Stacked, Stacked], obs)
         };
         outcome.swapped = swapped;
         outcome

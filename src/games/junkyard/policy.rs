@@ -8,7 +8,7 @@ use crate::rng::GameRng;
 use std::path::Path;
 
 use super::automaton::Automaton;
-use super::combat::Blocks;
+use super::combat::{self, Blocks, MAX_BOTS};
 use super::engine::Turn;
 use super::events::Observer;
 use super::greedy::Greedy;
@@ -47,10 +47,43 @@ pub trait Policy {
         coins: &mut GameRng,
     ) -> u32;
 
-    /// True if [`Policy::split`] is always the split rule (`combat::split_rule`), legal by
-    /// construction: the engine then does not check its splits.
+    /// How `attacker` splits its power over the opponent's automatons of `blockers` (a mask
+    /// over `view.opp_bots()`, not empty): the mask of those it destroys, over
+    /// `view.opp_bots()` too. An implementation must return a legal split. By default
+    /// [`Policy::split`] on the blockers as a list, checked: an illegal split is replaced by the
+    /// split rule (`combat::split_rule`).
+    #[inline]
+    fn split_in(
+        &self,
+        rules: &Rules,
+        view: &View,
+        attacker: &Automaton,
+        blockers: u32,
+        coins: &mut GameRng,
+    ) -> u32 {
+        // The blockers in a list, and where each is among the opponent's automatons.
+        let mut list = [Automaton::FOUR_ONES; MAX_BOTS];
+        let mut index = [0u8; MAX_BOTS];
+        let mut n = 0;
+        for i in combat::bits(blockers) {
+            list[n] = view.opp_bots()[i];
+            index[n] = i as u8;
+            n += 1;
+        }
+        let list = &list[..n];
+        let split = self.split(rules, view, attacker, list, coins);
+        let split = if combat::split_is_legal(attacker, list, split) {
+            split
+        } else {
+            combat::split_rule(attacker, list)
+        };
+        combat::bits(split).fold(0, |m, k| m | 1 << index[k])
+    }
+
+    /// True if [`Policy::block`]'s blocks are always legal (`combat::legal_blocks` would keep
+    /// them all): the engine then does not check them.
     #[inline(always)]
-    fn splits_by_rule(&self) -> bool {
+    fn blocks_legally(&self) -> bool {
         false
     }
 }
@@ -184,8 +217,20 @@ impl Policy for PolicyKind {
         dispatch!(self, p => p.split(rules, view, attacker, blockers, coins))
     }
 
+    #[inline]
+    fn split_in(
+        &self,
+        rules: &Rules,
+        view: &View,
+        attacker: &Automaton,
+        blockers: u32,
+        coins: &mut GameRng,
+    ) -> u32 {
+        dispatch!(self, p => p.split_in(rules, view, attacker, blockers, coins))
+    }
+
     #[inline(always)]
-    fn splits_by_rule(&self) -> bool {
-        dispatch!(self, p => p.splits_by_rule())
+    fn blocks_legally(&self) -> bool {
+        dispatch!(self, p => p.blocks_legally())
     }
 }

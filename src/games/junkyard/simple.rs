@@ -289,8 +289,22 @@ impl Policy for Simple {
         combat::split_rule(attacker, blockers)
     }
 
+    /// The split rule on the opponent's automatons directly: legal by construction.
+    #[inline]
+    fn split_in(
+        &self,
+        _: &Rules,
+        view: &View,
+        attacker: &Automaton,
+        blockers: u32,
+        _: &mut GameRng,
+    ) -> u32 {
+        combat::split_rule_in(attacker, view.opp_bots(), blockers)
+    }
+
+    /// The blocking rules assign free defenders to blockable attackers only.
     #[inline(always)]
-    fn splits_by_rule(&self) -> bool {
+    fn blocks_legally(&self) -> bool {
         true
     }
 }
