@@ -317,13 +317,14 @@ impl Engine {
                     }
                 }
             }
-            seat = (seat + 1) % self.players;
+            // The next seat clockwise, without a division.
+            seat = if seat + 1 == self.players { 0 } else { seat + 1 };
         }
     }
 
     /// Steps 2 and 3 of play `p` by `seat`: suit powers, then damage. True if the enemy fell
-    /// (it has then left the castle).
-    #[inline]
+    /// (it has then left the castle). Called from one place: inlined whole, it costs no call.
+    #[inline(always)]
     fn resolve<D: Dealer, O: Observer>(
         &mut self,
         seat: u8,
