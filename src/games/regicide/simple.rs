@@ -65,35 +65,42 @@ impl Terms {
     }
 }
 
-/// Rule 2's order as one number, smaller first: exact first, then least v, then fewest cards.
+/// Rule 2's order as one number, smaller first: exact first, then least v (then fewest cards,
+/// which [`Play::lex`] orders: see [`Pick`]).
 #[inline]
 fn kill_key(p: &Play, t: &Terms) -> u32 {
-    u32::from(!t.exact) << 24 | u32::from(p.value) << 8 | u32::from(p.count)
+    u32::from(!t.exact) << 16 | u32::from(p.value)
 }
 
-/// Rules 4 and 6's order as one number, smaller first: highest score, then fewest cards.
+/// Rules 4 and 6's order as one number, smaller first: highest score (then fewest cards, as
+/// for [`kill_key`]).
 #[inline]
-fn score_key(p: &Play, t: &Terms) -> u32 {
-    u32::from(u16::MAX - t.score) << 8 | u32::from(p.count)
+fn score_key(t: &Terms) -> u32 {
+    u32::from(u16::MAX - t.score)
 }
 
 /// The best play offered so far, as one number: its class (0 for a kill, 1 for a safe play
 /// that does not kill, 2 for any other card), the key of its rule (rule 2's for a kill, the
-/// score's of rules 4 and 6 otherwise), the play's [`Play::lex`] (at most four 6-bit codes: for
-/// plays of one size the smaller is the lex-first; one key means one size), then its index
-/// (below 128). The least number is the pick of the first rule that has a candidate, ties to
-/// the lex-first: rule 2's among the kills if there is one, else rule 4's among the safe plays,
-/// else rule 6's among every card (none of which is then safe). One `u64` comparison decides a
-/// candidate, in one pass for the three rules.
+/// score's of rules 4 and 6 otherwise), the play's [`Play::lex`], then its index (below 128).
+/// The least number is the pick of the first rule that has a candidate: rule 2's among the
+/// kills if there is one, else rule 4's among the safe plays, else rule 6's among every card
+/// (none of which is then safe). One `u64` comparison decides a candidate, in one pass for the
+/// three rules.
+///
+/// Both rules' orders end in fewest cards, then lex-first; [`Play::lex`] alone orders a card
+/// play by both. For plays of one size the smaller is the lex-first (at most four 6-bit codes,
+/// the first the highest), and a play of fewer cards has the smaller: a single is below 64,
+/// a pair at least 4·64 (its first card an Ace or a 2 or above) and below 56·64, three cards
+/// at least 8·64² (2s or above) and below 64³, four at least 8·64³.
 #[derive(Clone, Copy, Debug)]
 struct Pick(u64);
 
 // A play's index fits the seven low bits.
 const _: () = assert!(MAX_PLAYS <= 1 << 7);
 
-/// Where a play's class sits in a [`Pick`]'s number: above the 25 bits of a key, the 24 of its
+/// Where a play's class sits in a [`Pick`]'s number: above the 17 bits of a key, the 24 of its
 /// lex and the 7 of its index.
-const CLASS_SHIFT: u32 = 25 + 31;
+const CLASS_SHIFT: u32 = 17 + 31;
 
 impl Pick {
     /// No candidate yet (no real number is this large: a class is below 3).
@@ -108,8 +115,8 @@ impl Pick {
     /// predictor cannot guess.
     #[inline]
     fn offer(&mut self, p: &Play, t: &Terms, at: usize) {
-        let (kill, score) = (kill_key(p, t), score_key(p, t));
-        debug_assert!(kill < 1 << 25 && score < 1 << 25 && p.lex < 1 << 24 && at < 1 << 7);
+        let (kill, score) = (kill_key(p, t), score_key(t));
+        debug_assert!(kill < 1 << 17 && score < 1 << 17 && p.lex < 1 << 24 && at < 1 << 7);
         let key = select_unpredictable(t.kills, kill, score);
         // 0 for a kill, else 1 if safe, else 2.
         let class = u64::from(!t.kills) << u64::from(!t.safe);
