@@ -318,7 +318,11 @@ impl Engine {
                 }
             }
             // The next seat clockwise, without a division.
-            seat = if seat + 1 == self.players { 0 } else { seat + 1 };
+            seat = if seat + 1 == self.players {
+                0
+            } else {
+                seat + 1
+            };
         }
     }
 

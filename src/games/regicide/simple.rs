@@ -50,13 +50,12 @@ impl Terms {
         let has = |suit: u8| u16::from(works >> suit & 1);
         let dmg = v << has(CLUBS);
         let gain = v * has(SPADES);
-        let draw = v * has(DIAMONDS);
         let r = view.remaining();
         let need_p = view.need().saturating_sub(gain);
         Self {
             dmg,
             gain,
-            score: dmg + gain + draw,
+            score: v * u16::from(SCORE_TIMES[usize::from(works & 0xF)]),
             kills: dmg >= r,
             exact: dmg == r,
             // H − v ≥ need(P), written so as not to go below 0.
@@ -64,6 +63,21 @@ impl Terms {
         }
     }
 }
+
+/// For each set of working suits, score(P) over v: 2 if clubs work else 1, plus 1 if spades
+/// work, plus 1 if diamonds do.
+const SCORE_TIMES: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut works = 0;
+    while works < 16 {
+        t[works] = 1
+            + (works >> CLUBS & 1) as u8
+            + (works >> SPADES & 1) as u8
+            + (works >> DIAMONDS & 1) as u8;
+        works += 1;
+    }
+    t
+};
 
 /// Rule 2's order as one number, smaller first: exact first, then least v (then fewest cards,
 /// which [`Play::lex`] orders: see [`Pick`]).
@@ -450,16 +464,16 @@ mod tests {
                 others += 1;
                 (None, None)
             };
-            assert_eq!(
-                (pick.of_class(Pick::KILL), pick.of_class(Pick::SAFE)),
-                want
-            );
+            assert_eq!((pick.of_class(Pick::KILL), pick.of_class(Pick::SAFE)), want);
             if want == (None, None) {
                 assert_eq!(pick.found(), slow_rule(&view, plays, 6));
             }
         }
         // Each rule decided some of the positions.
-        assert!(kills > 100 && safes > 100 && others > 100, "{kills} {safes} {others}");
+        assert!(
+            kills > 100 && safes > 100 && others > 100,
+            "{kills} {safes} {others}"
+        );
     }
 
     #[test]
