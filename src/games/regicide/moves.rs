@@ -89,15 +89,10 @@ impl Play {
 /// an Ace, at most 23 same-rank combos).
 pub const MAX_PLAYS: usize = 80;
 
-/// The slots of [`Plays`]' list: a power of two above [`MAX_PLAYS`], so that a length masked
-/// to it indexes the list without a bounds check.
-const PLAY_SLOTS: usize = 128;
-const _: () = assert!(MAX_PLAYS <= PLAY_SLOTS && PLAY_SLOTS.is_power_of_two());
-
 /// The legal plays of a hand.
 #[derive(Clone, Debug)]
 pub struct Plays {
-    list: [Play; PLAY_SLOTS],
+    list: [Play; MAX_PLAYS],
     len: u8,
     hand_value: u16,
 }
@@ -105,7 +100,7 @@ pub struct Plays {
 impl Default for Plays {
     fn default() -> Self {
         Self {
-            list: [Play::default(); PLAY_SLOTS],
+            list: [Play::default(); MAX_PLAYS],
             len: 0,
             hand_value: 0,
         }
@@ -205,8 +200,7 @@ impl Plays {
 
     #[inline]
     fn push(&mut self, p: Play) {
-        debug_assert!(usize::from(self.len) < MAX_PLAYS);
-        self.list[usize::from(self.len) & (PLAY_SLOTS - 1)] = p;
+        self.list[usize::from(self.len)] = p;
         self.len += 1;
     }
 
