@@ -140,8 +140,9 @@ impl Plays {
     /// The combos of 2 to `combo_cards` cards of one rank (no Jester, no Ace) of total at most
     /// `max_combo`, by rank, each rank's subsets from the highest down. A rank's cards are four
     /// bits, one per suit, so a subset of them is its own suit mask; the subsets a rank's
-    /// cards make with at most so many cards come listed from [`COMBOS`].
-    #[inline]
+    /// cards make with at most so many cards come listed from [`COMBOS`]. Called from one
+    /// place: inlined whole, it costs no call.
+    #[inline(always)]
     fn combos(&mut self, hand: u64, rules: &Rules, values: &Values) {
         let mut ranks = card::pair_ranks(hand) & !(card::rank_mask(JESTER) | card::rank_mask(ACE));
         while ranks != 0 {
