@@ -122,15 +122,17 @@ pub fn lex_key(cards: u64) -> u64 {
 /// (10/15/20 by default, any of 0..=25 by `--set`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Values {
-    of: [u8; CODES],
+    /// Each code's value, then zeros up to 64 entries: a code masked to six bits indexes it
+    /// without a bounds check.
+    of: [u8; 64],
     ordered: bool,
 }
 
 impl Values {
     /// The values under `rules`.
     pub fn new(rules: &Rules) -> Self {
-        let mut v = [0u8; CODES];
-        for (c, slot) in v.iter_mut().enumerate() {
+        let mut v = [0u8; 64];
+        for (c, slot) in v[..CODES].iter_mut().enumerate() {
             let r = rank(c as u8);
             *slot = match r {
                 JESTER => 0,
@@ -140,7 +142,7 @@ impl Values {
                 _ => r,
             };
         }
-        let cards = &v[4..];
+        let cards = &v[4..CODES];
         Self {
             ordered: cards[0] > 0 && cards.windows(2).all(|w| w[0] <= w[1]),
             of: v,
@@ -158,7 +160,8 @@ impl Values {
     /// The value of one card.
     #[inline]
     pub fn of(&self, card: u8) -> u16 {
-        u16::from(self.of[usize::from(card)])
+        debug_assert!(usize::from(card) < CODES);
+        u16::from(self.of[usize::from(card & 63)])
     }
 
     /// The total value of a set of cards.

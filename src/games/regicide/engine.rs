@@ -42,6 +42,9 @@ pub struct Engine {
     castle_len: u8,
     /// The current enemy's index in the castle.
     at: u8,
+    /// The current enemy, `castle[at]` (the last royal once the game is won), kept up to date
+    /// by [`Engine::shuffle`] and [`Engine::reveal`] so that reading it needs no clamp.
+    enemy: u8,
     tavern: Tavern,
     discard: Discard,
     hands: [u64; MAX_PLAYERS],
@@ -111,6 +114,7 @@ impl Engine {
             castle: c,
             castle_len: castle.len() as u8,
             at: 0,
+            enemy: c[0],
             tavern: Tavern::new(tavern),
             discard: Discard::default(),
             hands: [0; MAX_PLAYERS],
@@ -135,6 +139,7 @@ impl Engine {
         for rank in self.castle[..usize::from(self.castle_len)].chunks_mut(4) {
             castle.shuffle(rank);
         }
+        self.enemy = self.castle_enemy();
         tavern.shuffle(self.tavern.cards_mut());
     }
 
@@ -312,13 +317,18 @@ impl Engine {
                     }
                 }
             }
-            seat = (seat + 1) % self.players;
+            // The next seat clockwise, without a division.
+            seat = if seat + 1 == self.players {
+                0
+            } else {
+                seat + 1
+            };
         }
     }
 
     /// Steps 2 and 3 of play `p` by `seat`: suit powers, then damage. True if the enemy fell
-    /// (it has then left the castle).
-    #[inline]
+    /// (it has then left the castle). Called from one place: inlined whole, it costs no call.
+    #[inline(always)]
     fn resolve<D: Dealer, O: Observer>(
         &mut self,
         seat: u8,
@@ -378,6 +388,17 @@ impl Engine {
     /// until `n` are drawn, the tavern is empty or every hand is full.
     #[inline]
     fn draw_round<O: Observer>(&mut self, seat: u8, n: u16, obs: &mut O) {
+        if self.players == 1 {
+            // One hand: as many as fit, without counting the hand again for each card.
+            let room = u16::from(self.max_hand).saturating_sub(self.hands[0].count_ones() as u16);
+            for _ in 0..n.min(room) {
+                let Some(c) = self.tavern.draw() else { break };
+                self.hands[0] |= card::bit(c);
+                self.known_top = None;
+                obs.event(self, Event::Drew { seat: 0, card: c });
+            }
+            return;
+        }
         let mut p = seat;
         let mut drawn = 0;
         let mut skipped = 0;
@@ -427,7 +448,8 @@ impl Engine {
 
     /// Reveals the castle card at `at` as the enemy.
     fn reveal<O: Observer>(&mut self, rules: &Rules, obs: &mut O) {
-        let enemy = self.enemy();
+        let enemy = self.castle_enemy();
+        self.enemy = enemy;
         let royal = rules.royal(card::rank(enemy));
         self.health = royal.health.into();
         self.attack = royal.attack.into();
@@ -458,6 +480,13 @@ impl Engine {
     /// The current enemy (the last royal once the game is won).
     #[inline]
     pub fn enemy(&self) -> u8 {
+        debug_assert_eq!(self.enemy, self.castle_enemy());
+        self.enemy
+    }
+
+    /// The castle card at `at` (the last royal once the game is won).
+    #[inline]
+    fn castle_enemy(&self) -> u8 {
         self.castle[usize::from(self.at.min(self.castle_len - 1))]
     }
 

@@ -140,8 +140,9 @@ impl Plays {
     /// The combos of 2 to `combo_cards` cards of one rank (no Jester, no Ace) of total at most
     /// `max_combo`, by rank, each rank's subsets from the highest down. A rank's cards are four
     /// bits, one per suit, so a subset of them is its own suit mask; the subsets a rank's
-    /// cards make with at most so many cards come listed from [`COMBOS`].
-    #[inline]
+    /// cards make with at most so many cards come listed from [`COMBOS`]. Called from one
+    /// place: inlined whole, it costs no call.
+    #[inline(always)]
     fn combos(&mut self, hand: u64, rules: &Rules, values: &Values) {
         let mut ranks = card::pair_ranks(hand) & !(card::rank_mask(JESTER) | card::rank_mask(ACE));
         while ranks != 0 {
@@ -252,8 +253,14 @@ impl Default for Covers {
 }
 
 /// The largest attack [`Covers::generate_least`] searches quickly: its sums are the bits of a
-/// `u64`, and the least cover's total is below the attack plus the most a card is worth (25).
-const QUICK_NEED: u16 = 64 - 25;
+/// `u64`, and the least cover's total is below the attack plus the most a card is worth (25),
+/// so at most 62: bit 63 stays free for the places past the last card ([`PAST`]).
+const QUICK_NEED: u16 = 64 - 26;
+
+/// What a place past the last card of [`Covers::least`] is worth: alone it reaches sum 63,
+/// which no cover of a quick search totals, and with any card more than 63, which no sum
+/// holds, so it never counts; nor is it taken, the total left to take being below it.
+const PAST: u16 = 63;
 
 /// The hand's cards that can help cover, highest first, with their values.
 struct Desc {
@@ -369,8 +376,9 @@ impl Covers {
     }
 
     /// The least cover of `need` by the `n` cards `codes` (ascending, worth `worth`), `n` at
-    /// most `K`; see [`Covers::generate_least`]. The loops run over all `K` places, those past
-    /// the last card adding nothing, so that their ends need no guess.
+    /// most `K`, `need` at most [`QUICK_NEED`]; see [`Covers::generate_least`]. The loops run
+    /// over all `K` places, those past the last card adding nothing, so that their ends need no
+    /// guess.
     #[inline]
     fn least<const K: usize>(
         &mut self,
@@ -385,15 +393,15 @@ impl Covers {
         let sums = &mut self.sums;
         sums[K] = [0; MAX_HAND as usize + 1];
         sums[K][0] = 1;
+        // Each place's worth, [`PAST`] past the last card.
+        let place = |i: usize| select_unpredictable(i < n, worth[i], PAST);
         for i in (0..K).rev() {
-            let v = worth[i];
-            // All ones for a card, none past the last one.
-            let card = u64::from(i < n).wrapping_neg();
+            let v = place(i);
             let (head, tail) = sums.split_at_mut(i + 1);
             let (row, next) = (&mut head[i], &tail[0]);
             row[0] = 1;
             for k in 1..=K {
-                row[k] = next[k] | (next[k - 1] << v) & card;
+                row[k] = next[k] | next[k - 1] << v;
             }
         }
         let reach = sums[0][1..=K].iter().fold(0, |a, &b| a | b);
@@ -403,7 +411,8 @@ impl Covers {
             fewest = select_unpredictable(sums[0][k] >> least & 1 != 0, k, fewest);
         }
         // The lex-first: each card in turn, taken if the cards after it can make up the rest
-        // (past the last card, every card of the cover is taken: `k` is 0).
+        // (once `k` is 0, `left` is 0 and no card is taken; past the last card, every card of
+        // the cover is taken).
         let mut c = Cover {
             cards: 0,
             total: least,
@@ -411,9 +420,9 @@ impl Covers {
         };
         let (mut left, mut k) = (least, fewest);
         for i in 0..K {
-            let v = worth[i];
+            let v = place(i);
             let after = sums[i + 1][k.saturating_sub(1)];
-            let take = (k > 0) & (left >= v) & (after >> (left.wrapping_sub(v) & 63) & 1 != 0);
+            let take = (left >= v) & (after >> (left.wrapping_sub(v) & 63) & 1 != 0);
             c.cards |= u64::from(take) << codes[i];
             left -= v * u16::from(take);
             k -= usize::from(take);

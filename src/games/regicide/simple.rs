@@ -50,13 +50,12 @@ impl Terms {
         let has = |suit: u8| u16::from(works >> suit & 1);
         let dmg = v << has(CLUBS);
         let gain = v * has(SPADES);
-        let draw = v * has(DIAMONDS);
         let r = view.remaining();
         let need_p = view.need().saturating_sub(gain);
         Self {
             dmg,
             gain,
-            score: dmg + gain + draw,
+            score: v * u16::from(SCORE_TIMES[usize::from(works & 0xF)]),
             kills: dmg >= r,
             exact: dmg == r,
             // H − v ≥ need(P), written so as not to go below 0.
@@ -65,46 +64,102 @@ impl Terms {
     }
 }
 
-/// Rule 2's order as one number, smaller first: exact first, then least v, then fewest cards.
+/// For each set of working suits, score(P) over v: 2 if clubs work else 1, plus 1 if spades
+/// work, plus 1 if diamonds do.
+const SCORE_TIMES: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut works = 0;
+    while works < 16 {
+        t[works] = 1
+            + (works >> CLUBS & 1) as u8
+            + (works >> SPADES & 1) as u8
+            + (works >> DIAMONDS & 1) as u8;
+        works += 1;
+    }
+    t
+};
+
+/// Rule 2's order as one number, smaller first: exact first, then least v (then fewest cards,
+/// which [`Play::lex`] orders: see [`Pick`]).
 #[inline]
 fn kill_key(p: &Play, t: &Terms) -> u32 {
-    u32::from(!t.exact) << 24 | u32::from(p.value) << 8 | u32::from(p.count)
+    u32::from(!t.exact) << 16 | u32::from(p.value)
 }
 
-/// Rules 4 and 6's order as one number, smaller first: highest score, then fewest cards.
+/// Rules 4 and 6's order as one number, smaller first: highest score (then fewest cards, as
+/// for [`kill_key`]).
 #[inline]
-fn score_key(p: &Play, t: &Terms) -> u32 {
-    u32::from(u16::MAX - t.score) << 8 | u32::from(p.count)
+fn score_key(t: &Terms) -> u32 {
+    u32::from(u16::MAX - t.score)
 }
 
-/// The best play of one rule offered so far, as one number: the rule's key, then the play's
-/// [`Play::lex`] (at most four 6-bit codes: for plays of one size the smaller is the
-/// lex-first; one key means one size), then its index (below 128). The least number is the
-/// rule's pick, ties to the lex-first, so one `u64` comparison decides a candidate.
+/// The best play offered so far, as one number: its class (0 for a kill, 1 for a safe play
+/// that does not kill, 2 for any other card), the key of its rule (rule 2's for a kill, the
+/// score's of rules 4 and 6 otherwise), the play's [`Play::lex`], then its index (below 128).
+/// The least number is the pick of the first rule that has a candidate: rule 2's among the
+/// kills if there is one, else rule 4's among the safe plays, else rule 6's among every card
+/// (none of which is then safe). One `u64` comparison decides a candidate, in one pass for the
+/// three rules.
+///
+/// Both rules' orders end in fewest cards, then lex-first; [`Play::lex`] alone orders a card
+/// play by both. For plays of one size the smaller is the lex-first (at most four 6-bit codes,
+/// the first the highest), and a play of fewer cards has the smaller: a single is below 64,
+/// a pair at least 4·64 (its first card an Ace or a 2 or above) and below 56·64, three cards
+/// at least 8·64² (2s or above) and below 64³, four at least 8·64³.
 #[derive(Clone, Copy, Debug)]
 struct Pick(u64);
 
 // A play's index fits the seven low bits.
 const _: () = assert!(MAX_PLAYS <= 1 << 7);
 
-impl Pick {
-    /// No candidate yet (no real number is this large: a key is below 2^25).
-    const NONE: Self = Self(u64::MAX);
+/// Where a play's class sits in a [`Pick`]'s number: above the 17 bits of a key, the 24 of its
+/// lex and the 7 of its index.
+const CLASS_SHIFT: u32 = 17 + 31;
 
-    /// Takes the play at index `at` if it is `eligible` and comes first. Written without
-    /// branches: which candidate wins is data that a branch predictor cannot guess.
+impl Pick {
+    /// No candidate yet (no real number is this large: a class is below 3).
+    const NONE: Self = Self(u64::MAX);
+    /// Class of a kill (rule 2).
+    const KILL: u64 = 0;
+    /// Class of a safe play that does not kill (rule 4).
+    const SAFE: u64 = 1;
+
+    /// Takes the card play `p` at index `at` if it comes first, its class and key from its
+    /// `terms`. Written without branches: which candidate wins is data that a branch
+    /// predictor cannot guess.
     #[inline]
-    fn offer(&mut self, eligible: bool, key: u32, p: &Play, at: usize) {
-        debug_assert!(key < 1 << 25 && p.lex < 1 << 24 && at < 1 << 7);
-        let number = u64::from(key) << 31 | u64::from(p.lex) << 7 | at as u64;
-        // An ineligible play offers all ones, which never comes first.
-        self.0 = self.0.min(number | u64::from(!eligible).wrapping_neg());
+    fn offer(&mut self, p: &Play, t: &Terms, at: usize) {
+        let (kill, score) = (kill_key(p, t), score_key(t));
+        debug_assert!(kill < 1 << 17 && score < 1 << 17 && p.lex < 1 << 24 && at < 1 << 7);
+        let key = select_unpredictable(t.kills, kill, score);
+        // 0 for a kill, else 1 if safe, else 2.
+        let class = u64::from(!t.kills) << u64::from(!t.safe);
+        let number =
+            class << CLASS_SHIFT | u64::from(key) << 31 | u64::from(p.lex) << 7 | at as u64;
+        // A Jester offers all ones, which never comes first.
+        self.0 = self.0.min(number | u64::from(p.is_jester()).wrapping_neg());
     }
 
-    /// The index of the rule's pick, if any.
+    /// The index of the pick, if it is of `class`.
+    #[inline]
+    fn of_class(self, class: u64) -> Option<usize> {
+        (self.0 >> CLASS_SHIFT == class).then_some((self.0 & 0x7F) as usize)
+    }
+
+    /// The index of the pick, if any.
     #[inline]
     fn found(self) -> Option<usize> {
         (self.0 != u64::MAX).then_some((self.0 & 0x7F) as usize)
+    }
+
+    /// The pick of rules 2, 4 and 6 among `plays` (Jesters left out).
+    #[inline]
+    fn of(view: &View, plays: &[Play]) -> Self {
+        let mut pick = Self::NONE;
+        for (i, p) in plays.iter().enumerate() {
+            pick.offer(p, &Terms::of(view, p), i);
+        }
+        pick
     }
 }
 
@@ -143,34 +198,6 @@ impl Best {
     #[inline]
     fn found(&self) -> Option<usize> {
         (self.at != usize::MAX).then_some(self.at)
-    }
-}
-
-/// The best plays of rules 2, 4 and 6 (indices into the plays), found in one pass over the
-/// plays, Jesters left out.
-struct Bests {
-    kill: Pick,
-    safe: Pick,
-    any: Pick,
-}
-
-impl Bests {
-    #[inline]
-    fn of(view: &View, plays: &[Play]) -> Self {
-        let mut b = Self {
-            kill: Pick::NONE,
-            safe: Pick::NONE,
-            any: Pick::NONE,
-        };
-        for (i, p) in plays.iter().enumerate() {
-            let card = !p.is_jester();
-            let t = Terms::of(view, p);
-            b.kill.offer(card & t.kills, kill_key(p, &t), p, i);
-            let score = score_key(p, &t);
-            b.safe.offer(card & t.safe, score, p, i);
-            b.any.offer(card, score, p, i);
-        }
-        b
     }
 }
 
@@ -213,9 +240,9 @@ impl Policy for Simple {
         if view.solo() && view.hand == 0 && choices.solo_jester {
             return Action::SoloJester;
         }
-        let bests = Bests::of(view, choices.plays);
+        let pick = Pick::of(view, choices.plays);
         // 2. A killing play: exact first, least v, fewest cards, lex-first.
-        if let Some(i) = bests.kill.found() {
+        if let Some(i) = pick.of_class(Pick::KILL) {
             return Action::Play(choices.plays[i]);
         }
         // 3. Multiplayer, a Jester in hand: play it.
@@ -225,7 +252,7 @@ impl Policy for Simple {
             return Action::Play(*j);
         }
         // 4. A safe play: highest score, fewest cards, lex-first.
-        if let Some(i) = bests.safe.found() {
+        if let Some(i) = pick.of_class(Pick::SAFE) {
             return Action::Play(choices.plays[i]);
         }
         // 5. The hand covers the attack as it stands and a yield is allowed: yield.
@@ -233,7 +260,8 @@ impl Policy for Simple {
             return Action::Yield;
         }
         // 6. Any play: highest score, ties as in rule 4.
-        if let Some(i) = bests.any.found() {
+        // (No card is safe here, so the pick is rule 6's.)
+        if let Some(i) = pick.found() {
             return Action::Play(choices.plays[i]);
         }
         // 7. Yield if allowed. (The engine asks only when some move is legal; a hand of nothing
@@ -382,30 +410,70 @@ mod tests {
         Terms::of(&s.view(), p)
     }
 
-    #[test]
-    fn a_pick_is_the_least_key_then_lex_key_then_index_of_the_eligible() {
-        let mut rng = GameRng::new(5, 1, 8);
-        for _ in 0..2000 {
-            let mut pick = Pick::NONE;
-            let mut want: Option<(u32, u32, usize)> = None;
-            // Few keys and lex keys, so that ties are common.
-            for i in 0..1 + rng.below(30) as usize {
-                let (eligible, key, lex) = (
-                    rng.below(3) != 0,
-                    rng.below(4) as u32 * 0x40_0001,
-                    rng.below(4) as u32 * 0x41_0041,
-                );
-                let p = Play {
-                    lex,
-                    ..Play::default()
-                };
-                pick.offer(eligible, key, &p, i);
-                if eligible && want.is_none_or(|w| (key, lex, i) < w) {
-                    want = Some((key, lex, i));
+    /// Rule `rule`'s pick (2, 4 or 6) among `plays`, by the rules' text: the eligible cards,
+    /// the least by the rule's order, then the lex-first card list, then the first.
+    fn slow_rule(view: &View, plays: &[Play], rule: u8) -> Option<usize> {
+        let cards = |p: &Play| card::cards(p.cards).collect::<Vec<u8>>();
+        (0..plays.len())
+            .filter(|&i| !plays[i].is_jester())
+            .filter(|&i| {
+                let t = Terms::of(view, &plays[i]);
+                match rule {
+                    2 => t.kills,
+                    4 => t.safe,
+                    _ => true,
                 }
+            })
+            .min_by_key(|&i| {
+                let (p, t) = (&plays[i], Terms::of(view, &plays[i]));
+                let order = match rule {
+                    2 => (u16::from(!t.exact), p.value, p.count),
+                    _ => (u16::MAX - t.score, 0, p.count),
+                };
+                (order, cards(p), i)
+            })
+    }
+
+    #[test]
+    fn one_pass_picks_as_rules_2_4_and_6_in_turn() {
+        let mut rng = GameRng::new(5, 1, 8);
+        let enemies = ["JC", "JS", "QH", "QD", "KC", "KS"];
+        let (mut kills, mut safes, mut others) = (0, 0, 0);
+        for _ in 0..4000 {
+            let mut deck: Vec<u8> = (0..card::code(card::JACK, 0)).collect();
+            rng.shuffle(&mut deck);
+            let hand: Vec<&str> = deck[..1 + rng.below(8) as usize]
+                .iter()
+                .map(|&c| card::name(c))
+                .collect();
+            let enemy = enemies[rng.below(enemies.len() as u64) as usize];
+            let mut s = spot(&hand.join(" "), enemy, rng.below(30) as u16);
+            s.spades = rng.below(12) as u16;
+            s.cancelled = rng.below(4) == 0;
+            let mut plays = Plays::default();
+            plays.generate(s.hand, &s.rules, &s.values);
+            let (view, plays) = (s.view(), plays.as_slice());
+            let pick = Pick::of(&view, plays);
+            let want = if let Some(i) = slow_rule(&view, plays, 2) {
+                kills += 1;
+                (Some(i), None)
+            } else if let Some(i) = slow_rule(&view, plays, 4) {
+                safes += 1;
+                (None, Some(i))
+            } else {
+                others += 1;
+                (None, None)
+            };
+            assert_eq!((pick.of_class(Pick::KILL), pick.of_class(Pick::SAFE)), want);
+            if want == (None, None) {
+                assert_eq!(pick.found(), slow_rule(&view, plays, 6));
             }
-            assert_eq!(pick.found(), want.map(|w| w.2));
         }
+        // Each rule decided some of the positions.
+        assert!(
+            kills > 100 && safes > 100 && others > 100,
+            "{kills} {safes} {others}"
+        );
     }
 
     #[test]
