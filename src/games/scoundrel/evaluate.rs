@@ -189,13 +189,14 @@ impl After<'_> {
 
     /// At least [`After::value`] of any living hero with HP at most `hp` that holds either
     /// `held`'s weapon, at `held`'s limit or a lower one, or a weapon of value at most `spare`
-    /// (0 for none), for [monotone weights](Evaluation::monotone_weights): what a weapon absorbs
-    /// never falls as its value or limit rises, and the value never falls as HP or what is
-    /// absorbed rises. With a spare, a fresh weapon of the larger value bounds both.
+    /// (0 for none; `held`'s weapon is then possible only if `keeps`), for [monotone
+    /// weights](Evaluation::monotone_weights): what a weapon absorbs never falls as its value or
+    /// limit rises, and the value never falls as HP or what is absorbed rises. With a spare, a
+    /// fresh weapon of the spare's value, or of the larger if `keeps`, bounds them all.
     #[inline(always)]
-    pub fn bound(&self, hp: i16, held: &Hero, spare: u8) -> f32 {
+    pub fn bound(&self, hp: i16, held: &Hero, spare: u8, keeps: bool) -> f32 {
         let (weapon, limit) = if spare > 0 {
-            (held.weapon.max(spare), FRESH)
+            (if keeps { held.weapon.max(spare) } else { spare }, FRESH)
         } else {
             (held.weapon, held.limit)
         };

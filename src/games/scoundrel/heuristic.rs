@@ -24,7 +24,7 @@ use super::card::{self, Counts};
 use super::engine::{Turn, View};
 use super::evaluate::{self, Evaluation, Weights};
 use super::features::Summary;
-use super::hero::Hero;
+use super::hero::{self, Hero};
 use super::plans::{self, Lines, Options};
 use super::policy::Policy;
 use super::rules::{ROOM, Rules};
@@ -183,6 +183,8 @@ struct Top<'a> {
     max_hp: i16,
     /// Potions that may heal in a turn.
     heals: u8,
+    /// True if the rules let a weapon faced be discarded.
+    discard: bool,
     weights: &'a Weights,
     ready: &'a Summary,
     /// The scorer of the current group's ways.
@@ -213,6 +215,7 @@ impl<'a> Top<'a> {
             hero,
             max_hp: i16::from(rules.max_hp),
             heals: rules.potions_per_turn,
+            discard: rules.weapon_discard,
             score: weights.after(ready, 0),
             scores: [weights.after(ready, 0); ROOM],
             bounds: [0.0; ROOM],
@@ -232,8 +235,10 @@ impl<'a> Top<'a> {
     /// At least the value of any living way leaving the card `score` is for, facing the other
     /// three, `rest`: no way ends with more HP than the maximum, or than the HP entering the
     /// room with the potions faced that may heal this turn (the largest alone when one may) and
-    /// less what the monsters faced do against the best weapon held or faced; the weapon ends as
-    /// the one held, no fresher, or one faced.
+    /// less what each monster faced does at best: barehanded, against the weapon held if it may
+    /// be used on it, or against the largest weapon faced. The weapon ends as the one held, no
+    /// fresher, or, when one is faced, as a fresh one of the largest faced (or the one held, if
+    /// larger and the rules let a weapon be discarded).
     #[inline(always)]
     fn bound(&self, score: &evaluate::After, rest: &[u8; ROOM - 1]) -> f32 {
         let (mut spare, mut potions, mut largest) = (0u8, 0i16, 0i16);
@@ -244,20 +249,23 @@ impl<'a> Top<'a> {
             potions += potion;
             largest = largest.max(potion);
         }
-        let weapon = self.hero.weapon.max(spare);
+        let held = self.hero;
         let damage: i16 = rest
             .iter()
             .map(|&code| {
                 let monster = card::value(code) * u8::from(card::is_monster(code));
-                i16::from(monster.saturating_sub(weapon))
+                // Without a branch: the held weapon counts only up to its limit.
+                let usable = (held.weapon > 0) & (monster <= held.limit);
+                let by_held = monster - (held.weapon.min(monster) & hero::mask(usable));
+                i16::from(by_held.min(monster.saturating_sub(spare)))
             })
             .sum();
         // Without a branch: one potion may heal this turn, or none, or more.
         let heals = self.heals;
         let healed = if heals > 1 { potions } else { largest } * i16::from(heals > 0);
         // HP never exceeds the maximum, and a potion heals at most its value.
-        let hp = (self.hero.hp + healed - damage).min(self.max_hp);
-        score.bound(hp, &self.hero, spare)
+        let hp = (held.hp + healed - damage).min(self.max_hp);
+        score.bound(hp, &held, spare, self.discard)
     }
 
     /// The first way of the highest value in the list's order, with its value, when several
