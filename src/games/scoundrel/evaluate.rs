@@ -5,7 +5,7 @@ use serde::Deserialize;
 
 use super::card::Counts;
 use super::features::{self, Summary};
-use super::hero::{FRESH, Hero};
+use super::hero::Hero;
 
 /// The model's weights. Projected HP =
 /// `hp + potion * (potions to come) - (monsters to come)
@@ -187,19 +187,12 @@ impl After<'_> {
         self.weights.on(&self.fixed, f32::from(hero.hp), absorbed)
     }
 
-    /// At least [`After::value`] of any living hero with HP at most `hp` that holds either
-    /// `held`'s weapon, at `held`'s limit or a lower one, or a weapon of value at most `spare`
-    /// (0 for none; `held`'s weapon is then possible only if `keeps`), for [monotone
-    /// weights](Evaluation::monotone_weights): what a weapon absorbs never falls as its value or
-    /// limit rises, and the value never falls as HP or what is absorbed rises. With a spare, a
-    /// fresh weapon of the spare's value, or of the larger if `keeps`, bounds them all.
+    /// At least [`After::value`] of any living hero with HP at most `hp` holding a weapon of
+    /// value at most `weapon` (0 for none) that may be used on monsters up to `limit` at most,
+    /// for [monotone weights](Evaluation::monotone_weights): what a weapon absorbs never falls
+    /// as its value or limit rises, and the value never falls as HP or what is absorbed rises.
     #[inline(always)]
-    pub fn bound(&self, hp: i16, held: &Hero, spare: u8, keeps: bool) -> f32 {
-        let (weapon, limit) = if spare > 0 {
-            (if keeps { held.weapon.max(spare) } else { spare }, FRESH)
-        } else {
-            (held.weapon, held.limit)
-        };
+    pub fn bound(&self, hp: i16, weapon: u8, limit: u8) -> f32 {
         let absorbed = self.left.absorbed(weapon, limit);
         self.weights.on(&self.fixed, f32::from(hp), absorbed)
     }
