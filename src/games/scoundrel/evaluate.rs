@@ -162,8 +162,21 @@ impl Weights {
     }
 }
 
+impl Weights {
+    /// A scorer that reads no dungeon, for a table whose entries [`Weights::after`] fills
+    /// before they are used.
+    #[inline(always)]
+    pub fn unset(&self) -> After<'_> {
+        After {
+            weights: self,
+            fixed: Fixed::default(),
+            left: features::Monsters::default(),
+        }
+    }
+}
+
 /// The terms of [`Weights`]' projection that do not depend on the hero.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Fixed {
     potions: f32,
     monsters: f32,

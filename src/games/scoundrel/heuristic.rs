@@ -216,8 +216,9 @@ impl<'a> Top<'a> {
             max_hp: i16::from(rules.max_hp),
             heals: rules.potions_per_turn,
             discard: rules.weapon_discard,
-            score: weights.after(ready, 0),
-            scores: [weights.after(ready, 0); ROOM],
+            // Filled by `groups` before any way is scored.
+            score: weights.unset(),
+            scores: [weights.unset(); ROOM],
             bounds: [0.0; ROOM],
             weights,
             ready,
