@@ -306,7 +306,8 @@ impl Lines for Group {
 }
 
 /// Hands `lines` the ways to face three of the four cards of the full room `room`, starting as
-/// `hero`, in the order [`Options::new`] lists them before dominated ways are dropped.
+/// `hero`, in the order [`Options::new`] lists them before dominated ways are dropped, less
+/// exact repeats of an earlier way of the same group, which change nothing a sink keeps.
 #[inline]
 pub fn visit<L: Lines>(rules: &Rules, room: &[u8], hero: Hero, lines: &mut L) {
     debug_assert_eq!(room.len(), ROOM);
@@ -354,8 +355,12 @@ pub fn insert_into(items: &mut [Option], start: usize, len: &mut usize, new: Opt
 
 /// Every way to face three of the four cards of a full room, grouped by the card left, in
 /// the orders of [`ORDERS`] (the hot path of every search): the same lines in the same order
-/// as [`Options::walk`] of each order (`start` has begun its turn), the states after the first and the first two cards
-/// computed once for every order that starts with them (a room's plays are a tree).
+/// as [`Options::walk`] of each order (`start` has begun its turn), the states after the first
+/// and the first two cards computed once for every order that starts with them (a room's plays
+/// are a tree). The lines after two cards that the reverse order of the same two reached in
+/// the same state are left out: they repeat lines met earlier in the group exactly, which
+/// [`insert_into`] drops (a way in the list dominates them and they dominate none there),
+/// and [`keep_death`] and the searches' sinks keep the first of equals.
 #[inline]
 fn full<const BARE: bool, const DISCARD: bool, L: Lines>(
     lines: &mut L,
