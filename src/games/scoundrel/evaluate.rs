@@ -5,7 +5,7 @@ use serde::Deserialize;
 
 use super::card::Counts;
 use super::features::{self, Summary};
-use super::hero::{FRESH, Hero};
+use super::hero::Hero;
 
 /// The model's weights. Projected HP =
 /// `hp + potion * (potions to come) - (monsters to come)
@@ -162,8 +162,21 @@ impl Weights {
     }
 }
 
+impl Weights {
+    /// A scorer that reads no dungeon, for a table whose entries [`Weights::after`] fills
+    /// before they are used.
+    #[inline(always)]
+    pub fn unset(&self) -> After<'_> {
+        After {
+            weights: self,
+            fixed: Fixed::default(),
+            left: features::Monsters::default(),
+        }
+    }
+}
+
 /// The terms of [`Weights`]' projection that do not depend on the hero.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Fixed {
     potions: f32,
     monsters: f32,
@@ -187,18 +200,12 @@ impl After<'_> {
         self.weights.on(&self.fixed, f32::from(hero.hp), absorbed)
     }
 
-    /// At least [`After::value`] of any living hero with HP at most `hp` that holds either
-    /// `held`'s weapon, at `held`'s limit or a lower one, or a weapon of value at most `spare`
-    /// (0 for none), for [monotone weights](Evaluation::monotone_weights): what a weapon absorbs
-    /// never falls as its value or limit rises, and the value never falls as HP or what is
-    /// absorbed rises. With a spare, a fresh weapon of the larger value bounds both.
+    /// At least [`After::value`] of any living hero with HP at most `hp` holding a weapon of
+    /// value at most `weapon` (0 for none) that may be used on monsters up to `limit` at most,
+    /// for [monotone weights](Evaluation::monotone_weights): what a weapon absorbs never falls
+    /// as its value or limit rises, and the value never falls as HP or what is absorbed rises.
     #[inline(always)]
-    pub fn bound(&self, hp: i16, held: &Hero, spare: u8) -> f32 {
-        let (weapon, limit) = if spare > 0 {
-            (held.weapon.max(spare), FRESH)
-        } else {
-            (held.weapon, held.limit)
-        };
+    pub fn bound(&self, hp: i16, weapon: u8, limit: u8) -> f32 {
         let absorbed = self.left.absorbed(weapon, limit);
         self.weights.on(&self.fixed, f32::from(hp), absorbed)
     }

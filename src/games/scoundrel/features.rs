@@ -208,7 +208,7 @@ impl After<'_> {
 /// The monsters of [`After`] as prefix sums with the card left already in them: what a weapon
 /// absorbs is then read without adjusting for that card (the searches read it for every way
 /// of a group that leaves it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Monsters {
     /// Monsters of value at most `v`, by `v`.
     count_to: [u16; 16],

@@ -24,7 +24,7 @@ use super::card::{self, Counts};
 use super::engine::{Turn, View};
 use super::evaluate::{self, Evaluation, Weights};
 use super::features::Summary;
-use super::hero::Hero;
+use super::hero::{self, FRESH, Hero};
 use super::plans::{self, Lines, Options};
 use super::policy::Policy;
 use super::rules::{ROOM, Rules};
@@ -183,6 +183,8 @@ struct Top<'a> {
     max_hp: i16,
     /// Potions that may heal in a turn.
     heals: u8,
+    /// True if the rules let a weapon faced be discarded.
+    discard: bool,
     weights: &'a Weights,
     ready: &'a Summary,
     /// The scorer of the current group's ways.
@@ -213,8 +215,10 @@ impl<'a> Top<'a> {
             hero,
             max_hp: i16::from(rules.max_hp),
             heals: rules.potions_per_turn,
-            score: weights.after(ready, 0),
-            scores: [weights.after(ready, 0); ROOM],
+            discard: rules.weapon_discard,
+            // Filled by `groups` before any way is scored.
+            score: weights.unset(),
+            scores: [weights.unset(); ROOM],
             bounds: [0.0; ROOM],
             weights,
             ready,
@@ -230,34 +234,68 @@ impl<'a> Top<'a> {
     }
 
     /// At least the value of any living way leaving the card `score` is for, facing the other
-    /// three, `rest`: no way ends with more HP than the maximum, or than the HP entering the
-    /// room with the potions faced that may heal this turn (the largest alone when one may) and
-    /// less what the monsters faced do against the best weapon held or faced; the weapon ends as
-    /// the one held, no fresher, or one faced.
+    /// three, `rest`: the larger of two bounds, for the ways that end with the weapon as fresh
+    /// as it can be and for those that wear it. No way ends with more HP than the maximum, or
+    /// than the HP entering the room with the potions faced that may heal this turn (the
+    /// largest alone when one may) less what each monster faced does at best: barehanded,
+    /// against the weapon held if it may be used on it, or against the largest weapon faced.
+    /// The weapon ends as the one held when no weapon is faced, else as one faced, no larger
+    /// than the largest (or as the one held if the rules let a weapon be discarded: the larger
+    /// of the two then bounds both). It ends as fresh as it entered the room (held) or fresh
+    /// (faced) only if no monster was fought with it since, so only if the monsters do no
+    /// better than barehanded (none faced), against the held weapon (one faced: the held
+    /// weapon may be used before it), or at best (two faced: the first may be used before the
+    /// second); else it ends worn to at most the largest monster it may be used on.
     #[inline(always)]
     fn bound(&self, score: &evaluate::After, rest: &[u8; ROOM - 1]) -> f32 {
-        let (mut spare, mut potions, mut largest) = (0u8, 0i16, 0i16);
+        let (mut spare, mut weapons, mut potions, mut largest) = (0u8, 0u8, 0i16, 0i16);
         for &code in rest {
             let v = card::value(code);
             spare = spare.max(v * u8::from(card::is_weapon(code)));
+            weapons += u8::from(card::is_weapon(code));
             let potion = i16::from(v) * i16::from(card::is_potion(code));
             potions += potion;
             largest = largest.max(potion);
         }
-        let weapon = self.hero.weapon.max(spare);
-        let damage: i16 = rest
-            .iter()
-            .map(|&code| {
-                let monster = card::value(code) * u8::from(card::is_monster(code));
-                i16::from(monster.saturating_sub(weapon))
-            })
-            .sum();
+        let held = self.hero;
+        // What the monsters do barehanded, against the held weapon, at best; the largest
+        // the held weapon, and any weapon, may be used on.
+        let (mut bare, mut by_held, mut best) = (0i16, 0i16, 0i16);
+        let (mut top_held, mut top) = (0u8, 0u8);
+        for &code in rest {
+            let monster = card::value(code) * u8::from(card::is_monster(code));
+            // Without a branch: the held weapon counts only up to its limit.
+            let usable = hero::mask((held.weapon > 0) & (monster <= held.limit));
+            let held_does = monster - (held.weapon.min(monster) & usable);
+            bare += i16::from(monster);
+            by_held += i16::from(held_does);
+            best += i16::from(held_does.min(monster.saturating_sub(spare)));
+            top_held = top_held.max(monster & usable);
+            top = top.max(monster);
+        }
         // Without a branch: one potion may heal this turn, or none, or more.
         let heals = self.heals;
         let healed = if heals > 1 { potions } else { largest } * i16::from(heals > 0);
         // HP never exceeds the maximum, and a potion heals at most its value.
-        let hp = (self.hero.hp + healed - damage).min(self.max_hp);
-        score.bound(hp, &self.hero, spare)
+        let hp = |damage: i16| (held.hp + healed - damage).min(self.max_hp);
+        let faced = spare > 0;
+        let weapon = if faced {
+            if self.discard {
+                held.weapon.max(spare)
+            } else {
+                spare
+            }
+        } else {
+            held.weapon
+        };
+        let unworn = [bare, by_held, best][usize::from(weapons.min(2))];
+        let (fresh, worn) = if faced {
+            (FRESH, top)
+        } else {
+            (held.limit, held.limit.min(top_held))
+        };
+        let kept = score.bound(hp(unworn), weapon, fresh);
+        kept.max(score.bound(hp(best), weapon, worn))
     }
 
     /// The first way of the highest value in the list's order, with its value, when several

@@ -306,7 +306,8 @@ impl Lines for Group {
 }
 
 /// Hands `lines` the ways to face three of the four cards of the full room `room`, starting as
-/// `hero`, in the order [`Options::new`] lists them before dominated ways are dropped.
+/// `hero`, in the order [`Options::new`] lists them before dominated ways are dropped, less
+/// exact repeats of an earlier way of the same group, which change nothing a sink keeps.
 #[inline]
 pub fn visit<L: Lines>(rules: &Rules, room: &[u8], hero: Hero, lines: &mut L) {
     debug_assert_eq!(room.len(), ROOM);
@@ -354,8 +355,12 @@ pub fn insert_into(items: &mut [Option], start: usize, len: &mut usize, new: Opt
 
 /// Every way to face three of the four cards of a full room, grouped by the card left, in
 /// the orders of [`ORDERS`] (the hot path of every search): the same lines in the same order
-/// as [`Options::walk`] of each order (`start` has begun its turn), the states after the first and the first two cards
-/// computed once for every order that starts with them (a room's plays are a tree).
+/// as [`Options::walk`] of each order (`start` has begun its turn), the states after the first
+/// and the first two cards computed once for every order that starts with them (a room's plays
+/// are a tree). The lines after two cards that the reverse order of the same two reached in
+/// the same state are left out: they repeat lines met earlier in the group exactly, which
+/// [`insert_into`] drops (a way in the list dominates them and they dominate none there),
+/// and [`keep_death`] and the searches' sinks keep the first of equals.
 #[inline]
 fn full<const BARE: bool, const DISCARD: bool, L: Lines>(
     lines: &mut L,
@@ -400,6 +405,33 @@ fn full<const BARE: bool, const DISCARD: bool, L: Lines>(
             }
         }
     }
+    // The first choice after the first two cards to enumerate: a state after the first two
+    // cards in one order that the other order reaches by the same choice on each card (the
+    // pair commutes) gives the same lines, which the other order, visited earlier in every
+    // group, already gave. Only the later order's states are skipped: `[x][a0][y]` with y < x.
+    let mut from = [[[0u8; ROOM]; 2]; ROOM];
+    // Without a branch (the states come in random order): a choice out of range, or after a
+    // fatal first card, is the dead filler of the tables, never equal to a living state.
+    let key = |(hero, slain): (Hero, u8)| {
+        u64::from(hero.hp as u16)
+            | u64::from(hero.weapon) << 16
+            | u64::from(hero.limit) << 24
+            | u64::from(hero.heals) << 32
+            | u64::from(slain) << 40
+    };
+    for x in 1..ROOM {
+        for a0 in 0..2 {
+            for y in 0..x {
+                let same = [0, 1].map(|a1| {
+                    let state = two[x][a0][y][a1];
+                    state.0.alive() & (key(two[y][a1][x][a0]) == key(state))
+                });
+                // The kept choices are a range, `from..twos`.
+                from[x][a0][y] = u8::from(same[0]) + u8::from(same[0] & same[1]);
+                twos[x][a0][y] -= u8::from(same[1] & !same[0]);
+            }
+        }
+    }
     // A group leaving the same card as one of a lower index is the same group: worked out
     // without a branch per card (the cards come in random order).
     let seen = [
@@ -431,7 +463,7 @@ fn full<const BARE: bool, const DISCARD: bool, L: Lines>(
                     lines.died(line(h1, m1, s1, 0));
                     continue;
                 }
-                for a1 in 0..twos[p][usize::from(a0)][q] {
+                for a1 in from[p][usize::from(a0)][q]..twos[p][usize::from(a0)][q] {
                     let (h2, s2) = two[p][usize::from(a0)][q][usize::from(a1)];
                     let m2 = m1 | a1 << 1;
                     if !h2.alive() {
