@@ -189,11 +189,11 @@ pub fn write_shard<G: Game>(
 /// The closing lines: speed, files, and a note if Ctrl-C cut the grid short.
 fn footer(played: &Played<impl Sized>, speed: &Speed, written: &[PathBuf]) -> String {
     let mut s = format!(
-        "  speed: {} games in {:.2} s, {} games/s on {} threads ({} per thread)\n",
+        "  speed: {} games in {:.2} s, {} games/s on {} ({} per thread)\n",
         terminal::thousands(speed.games),
         speed.seconds,
         terminal::per_second(speed.rate()),
-        speed.threads,
+        terminal::threads(speed.threads),
         terminal::per_second(speed.per_thread())
     );
     for path in written {

@@ -238,9 +238,9 @@ fn text_report<T: Tally>(
         s.push_str(&terminal::bars(&title.replace('_', " "), hist));
     }
     s.push_str(&format!(
-        "  speed: {} games/s on {} threads ({} per thread), {:.2} s\n",
+        "  speed: {} games/s on {} ({} per thread), {:.2} s\n",
         terminal::per_second(speed.rate()),
-        speed.threads,
+        terminal::threads(speed.threads),
         terminal::per_second(speed.per_thread()),
         speed.seconds
     ));

@@ -30,6 +30,15 @@ pub fn per_second(rate: f64) -> String {
     }
 }
 
+/// A count of worker threads in words: `1 thread`, `2 threads`.
+pub fn threads(n: usize) -> String {
+    if n == 1 {
+        "1 thread".to_string()
+    } else {
+        format!("{n} threads")
+    }
+}
+
 /// A probability as a percentage with two decimals.
 pub fn percent(p: f64) -> String {
     format!("{:.2}%", 100.0 * p)
@@ -96,6 +105,10 @@ mod tests {
         assert_eq!(thousands(10_000_000), "10,000,000");
         assert_eq!(thousands(999), "999");
         assert_eq!(per_second(4_560_000.0), "4.56M");
+        assert_eq!(
+            (threads(1).as_str(), threads(2).as_str()),
+            ("1 thread", "2 threads")
+        );
         let mut h = Histogram::new(0, 3);
         for v in [0, 0, 0, 0, 2] {
             h.add(v);
