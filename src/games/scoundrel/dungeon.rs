@@ -103,6 +103,23 @@ impl Dungeon {
         self.len += 1;
     }
 
+    /// Puts the four `cards` at the bottom in order: one word where the ring does not wrap.
+    #[inline(always)]
+    pub fn put_bottom4(&mut self, cards: [u8; 4]) {
+        debug_assert!(usize::from(self.len) + 4 <= RING);
+        let at = usize::from(self.head.wrapping_add(self.len) & MASK);
+        match self.cards.get_mut(at..at + 4) {
+            Some(slots) => slots.copy_from_slice(&cards),
+            None => {
+                for card in cards {
+                    self.put_bottom(card);
+                }
+                return;
+            }
+        }
+        self.len += 4;
+    }
+
     /// The card `i` places from the top (0 = the top).
     #[inline(always)]
     pub fn get(&self, i: usize) -> u8 {
@@ -145,6 +162,23 @@ mod tests {
             assert_eq!(d.top4(), want, "head {}", d.head);
             let top = d.take();
             d.put_bottom(top);
+        }
+    }
+
+    #[test]
+    fn four_cards_at_once_are_four_at_the_bottom_at_every_head() {
+        for head in 0..RING {
+            let mut d = Dungeon::new(&(1..=50).collect::<Vec<u8>>());
+            for _ in 0..head {
+                let top = d.take();
+                d.put_bottom(top);
+            }
+            let mut want = d;
+            for card in [61, 62, 63, 64] {
+                want.put_bottom(card);
+            }
+            d.put_bottom4([61, 62, 63, 64]);
+            assert_eq!(d, want, "head {head}");
         }
     }
 

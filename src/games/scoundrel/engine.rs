@@ -179,15 +179,24 @@ impl Engine {
     ) -> Outcome {
         // Observed, the counts are part of what is reported.
         let count = P::READS_DUNGEON || O::ON;
-        while self.draw_room(rules, count) {
+        // The game ends in `draw_room` (won), or in the room played (lost): the loop stops there,
+        // without a test of `over` per room.
+        if self.over {
+            return self.out;
+        }
+        let mut drawn = self.draw_room(rules, count);
+        while let Some(can_avoid) = drawn {
             if O::ON {
                 let turn = policy.choose(rules, &self.view(rules), coins);
                 self.play_turn(rules, &turn, avoid, obs, count);
+                if self.over {
+                    break;
+                }
+                drawn = self.draw_room(rules, count);
                 continue;
             }
             // Unobserved, a room the policy simulated is applied from its result, and a full
             // room goes to the policy's narrow decision first (no view built if it has one).
-            let can_avoid = self.can_avoid(rules);
             let room = self.full_room();
             let narrow =
                 room.and_then(|room| policy.decide_full(rules, self.hero, room, can_avoid));
@@ -195,14 +204,30 @@ impl Engine {
                 Some(decision) => decision,
                 None => policy.decide(rules, &self.view(rules), coins),
             };
-            match decision {
-                Decision::Survived(survived) => self.apply_survived(&survived),
-                Decision::Lost(lost) => self.apply_lost(rules, &lost),
-                Decision::Turn(turn) if turn.avoid && can_avoid => {
-                    self.avoid_room(rules, avoid, count)
+            // Each way draws the next room itself: after a room survived, the draw is compiled
+            // knowing the room holds the one card kept (no test of the room's length, the card
+            // not read back).
+            drawn = match decision {
+                Decision::Survived(survived) => {
+                    self.apply_survived(&survived);
+                    self.draw_room(rules, count)
                 }
-                Decision::Turn(turn) => self.play_turn(rules, &turn, avoid, obs, count),
-            }
+                Decision::Lost(lost) => {
+                    self.apply_lost(rules, &lost);
+                    break;
+                }
+                Decision::Turn(turn) if turn.avoid && can_avoid => {
+                    self.avoid_room(rules, avoid, count);
+                    self.draw_room(rules, count)
+                }
+                Decision::Turn(turn) => {
+                    self.play_turn(rules, &turn, avoid, obs, count);
+                    if self.over {
+                        break;
+                    }
+                    self.draw_room(rules, count)
+                }
+            };
         }
         self.out
     }
@@ -227,23 +252,40 @@ impl Engine {
     /// can no longer be formed).
     #[inline]
     pub fn enter_room(&mut self, rules: &Rules) -> bool {
-        self.draw_room(rules, true)
+        !self.over && self.draw_room(rules, true).is_some()
     }
 
-    /// [`Engine::enter_room`], the dungeon's counts updated only if `count`.
+    /// [`Engine::enter_room`] in a game not over, the dungeon's counts updated only if `count`:
+    /// whether the room drawn may be avoided ([`View::can_avoid`]), `None` if the game is over.
     #[inline(always)]
-    fn draw_room(&mut self, rules: &Rules, count: bool) -> bool {
-        if self.over {
-            return false;
+    fn draw_room(&mut self, rules: &Rules, count: bool) -> Option<bool> {
+        debug_assert!(!self.over);
+        // The common case, one card kept and three drawn to a full room: constant shifts, and
+        // only the `end = monsters` check applies.
+        if self.room_len == 1 && self.dungeon.len() >= ROOM - 1 {
+            let top = self.dungeon.top4();
+            if count {
+                for &code in &top[..ROOM - 1] {
+                    self.left.remove(code);
+                }
+            }
+            self.dungeon.skip(ROOM - 1);
+            let (room, top) = (u32::from_le_bytes(self.room), u32::from_le_bytes(top));
+            self.room = (room & 0xFF | top << 8).to_le_bytes();
+            self.room_len = ROOM as u8;
+            // Nested: the second test only in the rare room with every monster slain.
+            if self.monsters_left == 0 {
+                #[allow(clippy::collapsible_if)]
+                if rules.end == End::Monsters {
+                    self.finish(rules, true);
+                    return None;
+                }
+            }
+            // The room before was entered (a card kept), not avoided.
+            return Some(self.out.rooms_avoided < MAX_AVOIDS);
         }
         let have = usize::from(self.room_len);
-        // The common case, one card kept and three drawn to a full room, with constant shifts.
-        let common = have == 1 && self.dungeon.len() >= ROOM - 1;
-        let draws = if common {
-            ROOM - 1
-        } else {
-            (ROOM - have).min(self.dungeon.len())
-        };
+        let draws = (ROOM - have).min(self.dungeon.len());
         // Four slots are read and the room shifted in as one word, whatever `draws` is: no
         // loop of a varying length. Slots past the room's cards are never read.
         let top = self.dungeon.top4();
@@ -254,22 +296,17 @@ impl Engine {
         }
         self.dungeon.skip(draws);
         let (room, top) = (u32::from_le_bytes(self.room), u32::from_le_bytes(top));
-        if common {
-            self.room = (room & 0xFF | top << 8).to_le_bytes();
-            self.room_len = ROOM as u8;
-        } else {
-            let kept = u64::from(room) & ((1u64 << (8 * have)) - 1);
-            let drawn = u64::from(top) << (8 * have);
-            self.room = ((kept | drawn) as u32).to_le_bytes();
-            self.room_len += draws as u8;
-        }
+        let kept = u64::from(room) & ((1u64 << (8 * have)) - 1);
+        let drawn = u64::from(top) << (8 * have);
+        self.room = ((kept | drawn) as u32).to_le_bytes();
+        self.room_len += draws as u8;
         let short = usize::from(self.room_len) < ROOM;
         let slain = self.monsters_left == 0 && rules.end == End::Monsters;
-        if slain || (!common && (self.room_len == 0 || (short && rules.end == End::Lenient))) {
+        if slain || self.room_len == 0 || (short && rules.end == End::Lenient) {
             self.finish(rules, true);
-            return false;
+            return None;
         }
-        true
+        Some(self.can_avoid(rules))
     }
 
     /// What the player knows now (after [`Engine::enter_room`] returned true).
@@ -404,9 +441,9 @@ impl Engine {
         if rules.avoid_order == AvoidOrder::Shuffle {
             avoid.shuffle(&mut self.room);
         }
-        for &code in &self.room {
-            self.dungeon.put_bottom(code);
-            if count {
+        self.dungeon.put_bottom4(self.room);
+        if count {
+            for &code in &self.room {
                 self.left.add(code);
             }
         }
@@ -424,7 +461,7 @@ impl Engine {
     pub fn apply_survived(&mut self, survived: &Survived) {
         debug_assert!(survived.played.alive && usize::from(self.room_len) == ROOM);
         self.add_played(&survived.played, (ROOM - 1) as u8);
-        self.keep(usize::from(survived.left) % ROOM);
+        self.keep(survived.kept);
     }
 
     /// Plays the current room, full, from `lost`: the policy's own simulation of its turn, in
@@ -437,14 +474,13 @@ impl Engine {
         self.finish(rules, false);
     }
 
-    /// Keeps the room's card at index `left` for the next room. The room is written as one
-    /// word, the card in each slot (the slots past the first are never read): the next draw
-    /// reads the room as one word, and a load the processor cannot forward from one narrower
-    /// store (a byte written alone) waits for that store to reach the cache.
+    /// Keeps the card `code` for the next room. The room is written as one word, the card in
+    /// each slot (the slots past the first are never read): the next draw reads the room as one
+    /// word, and a load the processor cannot forward from one narrower store (a byte written
+    /// alone) waits for that store to reach the cache.
     #[inline(always)]
-    fn keep(&mut self, left: usize) {
-        let card = u32::from_le_bytes(self.room) >> (8 * left) & 0xFF;
-        self.room = (card * 0x0101_0101).to_le_bytes();
+    fn keep(&mut self, code: u8) {
+        self.room = (u32::from(code) * 0x0101_0101).to_le_bytes();
         self.room_len = 1;
     }
 
@@ -472,7 +508,7 @@ impl Engine {
         if to_face < usize::from(self.room_len) {
             // A full room keeps the one card not faced: the indices of a room of 4 sum to 6.
             let faced: u8 = order[..ROOM - 1].iter().sum();
-            self.keep(usize::from(6 - faced));
+            self.keep(self.room[usize::from(6 - faced) % ROOM]);
         } else {
             self.room_len = 0;
         }

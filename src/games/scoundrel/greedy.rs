@@ -169,8 +169,7 @@ impl Policy for Greedy {
         decided.unwrap_or_else(|| Decision::Turn(self.choose(rules, view, coins)))
     }
 
-    /// The closed form ([`greedy_room::survived`]); a room that kills both ways is avoided, else
-    /// the game is lost in the usual order ([`greedy_room::lost`]).
+    /// `Greedy::full` under any rules (the defaults are [`GreedyDefaults`]'s).
     #[inline(always)]
     fn decide_full(
         &self,
@@ -179,11 +178,66 @@ impl Policy for Greedy {
         room: [u8; ROOM],
         can_avoid: bool,
     ) -> Option<Decision> {
-        Some(match greedy_room::survived(rules, hero, room) {
+        Some(Self::full::<false>(rules, hero, room, can_avoid))
+    }
+}
+
+impl Greedy {
+    /// The rule's decision in a full room: the closed form ([`greedy_room::survived`], with
+    /// `DEFAULTS` if the rules are [`greedy_room::defaults`]); a room that kills both ways is avoided, else the
+    /// game is lost in the usual order ([`greedy_room::lost`]).
+    #[inline(always)]
+    fn full<const DEFAULTS: bool>(
+        rules: &Rules,
+        hero: Hero,
+        room: [u8; ROOM],
+        can_avoid: bool,
+    ) -> Decision {
+        match greedy_room::survived::<DEFAULTS>(rules, hero, room) {
             Some(survived) => Decision::Survived(survived),
             None if can_avoid => Decision::Turn(Turn::AVOID),
             None => Decision::Lost(greedy_room::lost(rules, hero, room)),
-        })
+        }
+    }
+}
+
+/// [`Greedy`] under rules with one potion a turn and lenient wear (the defaults,
+/// `greedy_room::defaults`; chosen once a game by [`super::policy::PolicyKind`]): the same
+/// decisions, those two rules constants of the compiled game loop.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GreedyDefaults;
+
+impl GreedyDefaults {
+    /// True if `rules` are those this policy plays (else [`Greedy`]).
+    pub fn applies(rules: &Rules) -> bool {
+        greedy_room::defaults(rules)
+    }
+}
+
+impl Policy for GreedyDefaults {
+    const READS_DUNGEON: bool = false;
+
+    #[inline]
+    fn choose(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Turn {
+        Greedy.choose(rules, view, coins)
+    }
+
+    /// [`Greedy`]'s (a short room: the engine asks [`Policy::decide_full`] first).
+    #[inline]
+    fn decide(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Decision {
+        Greedy.decide(rules, view, coins)
+    }
+
+    /// `Greedy::full` with the defaults.
+    #[inline(always)]
+    fn decide_full(
+        &self,
+        rules: &Rules,
+        hero: Hero,
+        room: [u8; ROOM],
+        can_avoid: bool,
+    ) -> Option<Decision> {
+        Some(Greedy::full::<true>(rules, hero, room, can_avoid))
     }
 }
 
@@ -191,6 +245,7 @@ impl Policy for Greedy {
 mod tests {
     use super::*;
     use crate::cards::Stacked;
+    use crate::games::observe::Recorder;
     use crate::games::scoundrel::card::Counts;
     use crate::games::scoundrel::card::{monster as m, potion as p};
     use crate::games::scoundrel::engine::Engine;
@@ -253,6 +308,7 @@ mod tests {
         });
         let heroes: Vec<Hero> = heroes.collect();
         let (mut rooms, mut survived, mut potion_first, mut lost) = (0, 0, 0, 0);
+        let mut defaults = 0;
         for rules in rule_sets() {
             let n = codes.len();
             for a in 0..n {
@@ -283,10 +339,15 @@ mod tests {
                                     let (turn, played) = Greedy::sorted_turn(&rules, &view);
                                     let slow = played.map(|played| Survived {
                                         played,
-                                        left: turn.order[ROOM - 1],
+                                        kept: room[usize::from(turn.order[ROOM - 1])],
                                     });
-                                    let fast = greedy_room::survived(&rules, hero, room);
+                                    let fast = greedy_room::survived::<false>(&rules, hero, room);
                                     assert_eq!(fast, slow, "{rules:?} {room:x?} {hero:?}");
+                                    if greedy_room::defaults(&rules) {
+                                        let one = greedy_room::survived::<true>(&rules, hero, room);
+                                        assert_eq!(one, slow, "{rules:?} {room:x?} {hero:?}");
+                                        defaults += 1;
+                                    }
                                     if slow.is_none() {
                                         // Not avoided: lost in the usual order.
                                         let order = Greedy::sorted(&view).0;
@@ -314,10 +375,59 @@ mod tests {
             .map(|k| choose(13 + k - 1, k) * choose(18, 4 - k))
             .sum();
         assert_eq!((kinds, rooms), (37_601, 8 * kinds * 25 * 2));
+        // Five of the eight rule sets heal one potion a turn under lenient wear.
+        assert_eq!(defaults, 5 * kinds * 25 * 2);
         assert!(
             survived > rooms / 2 && potion_first > rooms / 50 && lost > rooms / 20,
             "{survived} {potion_first} {lost}"
         );
+    }
+
+    /// The card faced last and whether the last room was avoided.
+    fn e_last(engine: &Engine) -> (u8, bool) {
+        (engine.last_faced(), engine.avoided_last())
+    }
+
+    #[test]
+    fn greedy_under_the_defaults_plays_the_games_of_the_plain_engine() {
+        // Whole games: the defaults' compiled loop (rooms handed over) against greedy's turns
+        // faced card by card by the observed engine, under every rule set it applies to.
+        let mut checked = 0;
+        for rules in rule_sets().into_iter().filter(GreedyDefaults::applies) {
+            let (mut avoided, mut cards) = (0, 0);
+            for game in 0..3000u64 {
+                let mut engine = Engine::new(&rules);
+                engine.shuffle(&mut GameRng::new(7, game, 0));
+                let mut fast = engine.clone();
+                let out = fast.play(
+                    &rules,
+                    &GreedyDefaults,
+                    &mut GameRng::new(7, game, 1),
+                    &mut GameRng::unused(),
+                );
+                let want = engine.play_observed(
+                    &rules,
+                    &Greedy,
+                    &mut GameRng::new(7, game, 1),
+                    &mut GameRng::unused(),
+                    &mut Recorder::default(),
+                );
+                // Unobserved, the engine does not keep the dungeon's counts for greedy.
+                let state = |e: &Engine| (*e.hero(), e.room().to_vec(), *e.dungeon());
+                let (got, full) = ((out, e_last(&fast)), (want, e_last(&engine)));
+                assert_eq!(got, full, "{rules:?} game {game}");
+                assert_eq!(state(&fast), state(&engine), "{rules:?} game {game}");
+                avoided += usize::from(out.rooms_avoided > 0);
+                cards += usize::from(out.cards_faced);
+            }
+            // Most games avoid a room, and go on for many rooms.
+            assert!(
+                avoided > 1000 && cards > 3000 * 15,
+                "{rules:?}: {avoided} {cards}"
+            );
+            checked += 1;
+        }
+        assert_eq!(checked, 5);
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! facing the other three in its order does, without sorting them.
 //!
 //! Greedy faces weapons smallest first, then monsters biggest first, then potions smallest first
-//! (see [`super::greedy::Greedy`]). That order matters only through a few extremes of the cards
-//! faced, each found in one pass over the room with the card left masked out:
+//! (see [`super::greedy::Greedy`]). That order matters only through a few extremes and sums of the
+//! cards faced, read from the room's cards as sets of values less the card left:
 //! - the weapons: the largest, faced last, is equipped, fresh;
 //! - the monsters: faced biggest first, each slain with the weapon lowers its limit to itself (less
 //!   one under strict wear) and the next is no bigger; so under lenient wear the weapon is used on
@@ -24,36 +24,30 @@ use super::hero::{FRESH, Hero};
 use super::played::{Lost, Played, Survived};
 use super::rules::{ROOM, Rules, Wear};
 
-/// A one in each byte of a room's word.
-const ONES: u32 = 0x0101_0101;
-/// The high bit of each byte.
-const HIGH: u32 = 0x8080_8080;
-/// The low seven bits of each byte.
-const LOW7: u32 = 0x7F7F_7F7F;
+/// A one in the low bit of each four-bit count of [`Sets::monsters`].
+const NIBBLE_ONES: u64 = 0x1111_1111_1111_1111;
 
 /// Greedy's play of the full room `room` (four card codes, no weapon or potion twice: a deck holds
 /// one of each) by `hero` at the start of the turn: in its usual order if the hero survives that,
 /// else with the first potion faced moved first if the hero survives that, else `None`.
 ///
-/// The room is one word, a card a byte, and every step works on the four bytes at once or on
-/// sets of values ([`Sets`]), so nothing branches on the cards but whether the hero survives.
+/// The cards are sets of values ([`Sets`]: a bit per weapon and potion, a four-bit count per
+/// monster value, the sums of the values), so the card left and the extremes of the cards faced
+/// are a `trailing_zeros` or an `ilog2`, and what the weapon absorbs is counted from the monsters'
+/// counts by value (see [`absorbed`]); nothing branches on the cards but whether the hero
+/// survives. `DEFAULTS` if `rules` have one potion a turn and lenient wear (the defaults): those
+/// two rules constants of the compiled code.
 #[inline(always)]
-pub(super) fn survived(rules: &Rules, hero: Hero, room: [u8; ROOM]) -> Option<Survived> {
-    let word = u32::from_le_bytes(room);
-    let value = word & 0x0F0F_0F0F;
-    // All ones in the bytes of each kind.
-    let weapons = ((word >> 5) & ONES) * 0xFF;
-    let potions = ((word >> 6) & ONES) * 0xFF;
-    let monsters = !(weapons | potions);
+pub(super) fn survived<const DEFAULTS: bool>(
+    rules: &Rules,
+    hero: Hero,
+    room: [u8; ROOM],
+) -> Option<Survived> {
+    debug_assert!(!DEFAULTS || defaults(rules));
     let all = Sets::room(room);
-    let left_card = left_card(all, byte_sum(potions & ONES) >= 2);
-    // Its first byte (the lowest index among equal cards): the high bit of the lowest byte equal
-    // to it.
-    let matches = zero_bytes(word ^ (left_card * ONES));
-    let left = matches & matches.wrapping_neg();
-    let faced = !((left >> 7) * 0xFF);
-    let faced_sets = all.minus(Sets::of(left_card as u8));
-    let (weapons_faced, potions_faced) = (faced_sets.weapons(), faced_sets.potions());
+    let kept = left_card(all, all.potions().count_ones() >= 2);
+    let faced = all.minus(Sets::of(kept as u8));
+    let (weapons_faced, potions_faced) = (faced.weapons(), faced.potions());
 
     // The weapons, smallest first: the largest is equipped, fresh.
     let equip = weapons_faced != 0;
@@ -62,33 +56,32 @@ pub(super) fn survived(rules: &Rules, hero: Hero, room: [u8; ROOM]) -> Option<Su
 
     // The monsters, biggest first: the weapon on each it may be used on (with no weapon it
     // takes nothing off).
-    let monsters = monsters & faced;
-    let slain = byte_sum(value & monsters);
-    let strict = rules.weapon_wear == Wear::Strict;
-    let repeats = if strict { repeats(word, faced) } else { 0 };
+    let slain = faced.monster_total();
+    let strict = !DEFAULTS && rules.weapon_wear == Wear::Strict;
     // The limit as a value (a fresh weapon's is above every card).
     let reach = limit.min(card::MAX_VALUE.into());
-    let usable = at_least(reach * ONES, value);
-    let armed = monsters & usable & !repeats;
-    // What the weapon takes off each monster: the smaller of the two.
-    let weapon = held * ONES;
-    let below = at_least(weapon, value);
-    let absorbs = (value & below) | (weapon & !below);
-    let damage = slain - byte_sum(absorbs & armed);
+    let damage = slain - absorbed(faced.monsters, held, reach, strict);
     // Past every value if no monster is faced.
-    let smallest_monster = faced_sets.monsters.trailing_zeros() / 4;
+    let smallest_monster = faced.monsters.trailing_zeros() / 4;
     let slays = (held != 0) & (smallest_monster <= reach);
     let limit = select(slays, smallest_monster - u32::from(strict), limit);
 
     // The potions, smallest first: the first `potions_per_turn` heal.
-    let potions = potions & faced;
-    let drunk = byte_sum(potions & ONES);
-    let heals = drunk.min(rules.potions_per_turn.into());
-    let total = byte_sum(value & potions);
+    let drunk = potions_faced.count_ones();
+    let total = faced.potion_total();
     let (potion_min, potion_max) = (potions_faced.trailing_zeros(), top(potions_faced));
-    // The `heals` smallest of the (at most three) potions faced.
-    let some = select(heals == 1, potion_min, total - potion_max);
-    let healing = select(heals == drunk, total, select(heals == 0, 0, some));
+    let (heals, healing) = if DEFAULTS {
+        // The smallest of two or more, else the one (or none: a total of 0).
+        (drunk.min(1), select(drunk >= 2, potion_min, total))
+    } else {
+        let heals = drunk.min(rules.potions_per_turn.into());
+        // The `heals` smallest of the (at most three) potions faced.
+        let some = select(heals == 1, potion_min, total - potion_max);
+        (
+            heals,
+            select(heals == drunk, total, select(heals == 0, 0, some)),
+        )
+    };
 
     let (hp, cap) = (i32::from(hero.hp), i32::from(rules.max_hp));
     let after = hp - damage as i32;
@@ -103,7 +96,7 @@ pub(super) fn survived(rules: &Rules, hero: Hero, room: [u8; ROOM]) -> Option<Su
     let late = ((healing - first) as i32).min(cap - after);
     // Last a potion, else the smallest monster, else the largest weapon.
     let not_potion = select(
-        faced_sets.monsters != 0,
+        faced.monsters != 0,
         u32::from(card::MONSTER) | smallest_monster,
         u32::from(card::WEAPON) | held,
     );
@@ -131,8 +124,39 @@ pub(super) fn survived(rules: &Rules, hero: Hero, room: [u8; ROOM]) -> Option<Su
     };
     Some(Survived {
         played,
-        left: (left.trailing_zeros() / 8) as u8,
+        kept: kept as u8,
     })
+}
+
+/// True if `rules` have one potion a turn and lenient wear (the defaults), the rules
+/// [`survived`] may take as constants.
+pub(super) fn defaults(rules: &Rules) -> bool {
+    rules.potions_per_turn == 1 && rules.weapon_wear == Wear::Lenient
+}
+
+/// What a weapon of value `held` with `reach` (its limit as a value, at most
+/// [`card::MAX_VALUE`]) takes off the monsters `monsters` (four-bit counts by value, at most three
+/// monsters) faced biggest first, each with the weapon when it may be used: under lenient wear
+/// every monster up to `reach` (each slain lowers the limit to itself, and the next is no bigger),
+/// under strict wear the first of each value up to it; from each it takes the smaller of its
+/// value and `held`.
+///
+/// With `below[k]` the monsters armed of value at most `k`, and `n` all of them, a monster of
+/// value `v` is counted in `below[k]` for each `k` from `v` up, so `sum(k < held) below[k]` is the
+/// sum of `held - v` over the armed monsters below `held`, and `held * n` less it is the sum of
+/// `min(v, held)`. The counts `below[k]` are the four-bit groups of the armed counts times
+/// `0x1111...` (at most three, no carry); their sum below `held` is counted by two popcounts.
+#[inline(always)]
+fn absorbed(monsters: u64, held: u32, reach: u32, strict: bool) -> u32 {
+    // Under strict wear the first of each value: a count of one where there are any.
+    let first_of_each = (monsters | monsters >> 1) & NIBBLE_ONES;
+    let monsters = select(strict, first_of_each, monsters);
+    let armed = monsters & (u64::MAX >> (60 - 4 * reach));
+    let below = armed.wrapping_mul(NIBBLE_ONES);
+    let n = (below >> 60) as u32;
+    let under = below & ((1u64 << (4 * held)) - 1);
+    let short = (under & NIBBLE_ONES).count_ones() + 2 * (under & (NIBBLE_ONES << 1)).count_ones();
+    held * n - short
 }
 
 /// Greedy's play of the full room `room` by `hero` when it kills both ways ([`survived`] is
@@ -153,7 +177,7 @@ pub(super) fn lost(rules: &Rules, hero: Hero, room: [u8; ROOM]) -> Lost {
     let mut cards = weapons.count_ones() as u8;
     let mut monsters = faced.monsters;
     while played.alive && monsters != 0 {
-        let value = (u64::BITS - 1 - monsters.leading_zeros()) / 4;
+        let value = monsters.ilog2() / 4;
         monsters -= 1 << (4 * value);
         played.face(rules, card::monster(value as u8), true);
         cards += 1;
@@ -179,13 +203,15 @@ fn left_card(all: Sets, two_potions: bool) -> u32 {
 }
 
 /// Cards as sets of their values: a bit per value for the weapons and the potions (each value is
-/// one card), a four-bit count per value for the monsters (the monster suits repeat them).
+/// one card), a four-bit count per value for the monsters (the monster suits repeat them), and
+/// the sums of the monsters' and the potions' values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Sets {
     /// Monsters of value `v`: bits `4 v .. 4 v + 4`.
     monsters: u64,
-    /// The weapon of value `v`: bit `v`; the potion: bit `16 + v`.
-    others: u32,
+    /// The weapon of value `v`: bit `v`; the potion: bit `16 + v`; the sum of the monsters'
+    /// values: bits 32 to 39; of the potions': bits 40 to 47. Sets of distinct cards add.
+    others: u64,
 }
 
 /// Each card code's [`Sets`], by the code's low seven bits.
@@ -193,11 +219,11 @@ static SETS: [Sets; 128] = {
     let mut sets = [Sets::NONE; 128];
     let mut code = 0;
     while code < 128 {
-        let v = code as u32 & card::MAX_VALUE as u32;
+        let v = code as u64 & card::MAX_VALUE as u64;
         sets[code] = match code as u8 & !card::MAX_VALUE {
             card::MONSTER => Sets {
                 monsters: 1 << (4 * v),
-                others: 0,
+                others: v << 32,
             },
             card::WEAPON => Sets {
                 monsters: 0,
@@ -205,7 +231,7 @@ static SETS: [Sets; 128] = {
             },
             card::POTION => Sets {
                 monsters: 0,
-                others: 1 << (16 + v),
+                others: 1 << (16 + v) | v << 40,
             },
             _ => Sets::NONE,
         };
@@ -226,8 +252,8 @@ impl Sets {
     fn room(room: [u8; ROOM]) -> Sets {
         let all = room.map(Sets::of).into_iter().fold(Sets::NONE, Sets::plus);
         debug_assert_eq!(
-            all.others.count_ones()
-                + (all.monsters.wrapping_mul(0x1111_1111_1111_1111) >> 60) as u32,
+            (all.others as u32).count_ones()
+                + (all.monsters.wrapping_mul(NIBBLE_ONES) >> 60) as u32,
             ROOM as u32,
             "a weapon or potion twice in {room:x?}"
         );
@@ -240,12 +266,13 @@ impl Sets {
         SETS[usize::from(code & 0x7F)]
     }
 
-    /// These cards and `other`'s (at most 15 monsters of a value).
+    /// These cards and `other`'s (at most 15 monsters of a value, no weapon or potion in both,
+    /// values summing below 256).
     #[inline(always)]
     fn plus(self, other: Sets) -> Sets {
         Sets {
             monsters: self.monsters + other.monsters,
-            others: self.others | other.others,
+            others: self.others + other.others,
         }
     }
 
@@ -254,8 +281,20 @@ impl Sets {
     fn minus(self, other: Sets) -> Sets {
         Sets {
             monsters: self.monsters - other.monsters,
-            others: self.others & !other.others,
+            others: self.others - other.others,
         }
+    }
+
+    /// The sum of the monsters' values.
+    #[inline(always)]
+    fn monster_total(self) -> u32 {
+        (self.others >> 32) as u32 & 0xFF
+    }
+
+    /// The sum of the potions' values.
+    #[inline(always)]
+    fn potion_total(self) -> u32 {
+        (self.others >> 40) as u32 & 0xFF
     }
 
     /// The weapons' values, a bit each.
@@ -270,42 +309,62 @@ impl Sets {
         (self.others >> 16) as u16
     }
 
-    /// The biggest monster's value (0 if none).
+    /// The biggest monster's value (0 if none): the highest bit's four-bit group, found by
+    /// `ilog2` (one `bsr`; `leading_zeros` needs a test for zero where there is no `lzcnt`).
     #[inline(always)]
     fn top_monster(self) -> u32 {
-        (u64::BITS - self.monsters.leading_zeros()).saturating_sub(1) / 4
+        (self.monsters | 1).ilog2() / 4
     }
 }
 
-/// The largest value in `set` (0 if empty).
+/// The largest value in `set` (0 if empty; value 0 is never a card's, so `set | 1` is).
 #[inline(always)]
 fn top(set: u16) -> u32 {
-    (u16::BITS - set.leading_zeros()).saturating_sub(1)
+    (u32::from(set) | 1).ilog2()
 }
 
-/// The sum of the bytes of `x` (below 256).
-#[inline(always)]
-fn byte_sum(x: u32) -> u32 {
-    x.wrapping_mul(ONES) >> 24
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// All ones in each byte where `a` is at least `b` (bytes below 128).
-#[inline(always)]
-fn at_least(a: u32, b: u32) -> u32 {
-    ((((a | HIGH) - b) & HIGH) >> 7) * 0xFF
-}
+    /// What the weapon takes off `values` (a monster each) faced biggest first, one by one.
+    fn absorbed_one_by_one(values: &[u32], held: u32, limit: u32, strict: bool) -> u32 {
+        let mut values = values.to_vec();
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        let (mut limit, mut total) = (limit, 0);
+        for v in values {
+            if held > 0 && v <= limit {
+                total += v.min(held);
+                limit = if strict { v - 1 } else { v };
+            }
+        }
+        total
+    }
 
-/// The high bit set in each byte of `x` that is zero.
-#[inline(always)]
-fn zero_bytes(x: u32) -> u32 {
-    !(((x & LOW7) + LOW7) | x) & HIGH
-}
-
-/// All ones in the bytes of the cards faced (`faced`) after a faced card of the same code
-/// (under strict wear the weapon skips them: the first of them lowered its limit below their
-/// value).
-#[inline(always)]
-fn repeats(word: u32, faced: u32) -> u32 {
-    let after = |s: u32| zero_bytes(word ^ (word << (8 * s))) & (faced << (8 * s));
-    ((after(1) | after(2) | after(3)) >> 7) * 0xFF
+    #[test]
+    fn what_the_weapon_absorbs_by_counts_is_facing_the_monsters_one_by_one() {
+        // Every multiset of up to three monster values, every weapon and limit, both wears.
+        let mut sets = vec![vec![]];
+        for a in 1..=15 {
+            sets.push(vec![a]);
+            for b in a..=15 {
+                sets.push(vec![a, b]);
+                sets.extend((b..=15).map(|c| vec![a, b, c]));
+            }
+        }
+        assert_eq!(sets.len(), 1 + 15 + 120 + 680);
+        for values in &sets {
+            let monsters: u64 = values.iter().map(|&v| 1u64 << (4 * v)).sum();
+            for held in 0..=15 {
+                for limit in (0..=15).chain([u32::from(FRESH)]) {
+                    for strict in [false, true] {
+                        let reach = limit.min(card::MAX_VALUE.into());
+                        let want = absorbed_one_by_one(values, held, limit, strict);
+                        let got = absorbed(monsters, held, reach, strict);
+                        assert_eq!(got, want, "{values:?} {held} {limit} {strict}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -28,13 +28,13 @@ pub struct Played {
 }
 
 /// A full room faced and survived, handed to the engine ([`super::Engine::apply_survived`]):
-/// what its three cards did, and the room's index of the card not faced, kept for the next room.
+/// what its three cards did, and the card not faced, kept for the next room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Survived {
     /// What the room did (alive).
     pub played: Played,
-    /// The room's index of the card left.
-    pub left: u8,
+    /// The card left (its code).
+    pub kept: u8,
 }
 
 /// A full room faced until the hero died, handed to the engine ([`super::Engine::apply_lost`]):

@@ -13,7 +13,7 @@ use super::engine::{Engine, Turn, View};
 use super::events::Seen;
 use super::expectimax;
 use super::features::Rich;
-use super::greedy::Greedy;
+use super::greedy::{Greedy, GreedyDefaults};
 use super::hero::Hero;
 use super::heuristic::Heuristic;
 use super::lookahead::Lookahead;
@@ -223,6 +223,10 @@ impl PolicyKind {
     ) -> Outcome {
         match self {
             Self::Random => engine.play_observed(rules, &Random, avoid, coins, obs),
+            // The default rules constants of the compiled loop, chosen once a game.
+            Self::Greedy if GreedyDefaults::applies(rules) => {
+                engine.play_observed(rules, &GreedyDefaults, avoid, coins, obs)
+            }
             Self::Greedy => engine.play_observed(rules, &Greedy, avoid, coins, obs),
             Self::Heuristic(p) => engine.play_observed(rules, p.as_ref(), avoid, coins, obs),
             Self::Lookahead(p) => engine.play_observed(rules, p.as_ref(), avoid, coins, obs),
