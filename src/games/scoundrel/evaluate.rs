@@ -163,6 +163,22 @@ impl Weights {
 }
 
 impl Weights {
+    /// At least [`After::value`] of any living hero with HP at most `hp` holding a weapon of
+    /// value at most `weapon` (0 for none) that may be used on monsters up to `limit` at most,
+    /// for either `(hp, limit)` of `ends`, leaving `left` (0 for none) with the dungeon of
+    /// `ready` to come, for [monotone weights](Evaluation::monotone_weights): what a weapon
+    /// absorbs never falls as its value or limit rises, and the value never falls as HP or what
+    /// is absorbed rises. Read from the summary, without preparing the scorer of those plays
+    /// (they may never be scored).
+    #[inline(always)]
+    pub fn bound_after(&self, ready: &Summary, left: u8, weapon: u8, ends: [(i16, u8); 2]) -> f32 {
+        let a = ready.after(left);
+        let fixed = self.fixed(a.potions(), a.value_to(15), a.weapons());
+        let [first, second] =
+            ends.map(|(hp, limit)| self.on(&fixed, f32::from(hp), a.absorbed(weapon, limit)));
+        first.max(second)
+    }
+
     /// A scorer that reads no dungeon, for a table whose entries [`Weights::after`] fills
     /// before they are used.
     #[inline(always)]
@@ -198,16 +214,6 @@ impl After<'_> {
         debug_assert!(hero.alive());
         let absorbed = self.left.absorbed(hero.weapon, hero.limit);
         self.weights.on(&self.fixed, f32::from(hero.hp), absorbed)
-    }
-
-    /// At least [`After::value`] of any living hero with HP at most `hp` holding a weapon of
-    /// value at most `weapon` (0 for none) that may be used on monsters up to `limit` at most,
-    /// for [monotone weights](Evaluation::monotone_weights): what a weapon absorbs never falls
-    /// as its value or limit rises, and the value never falls as HP or what is absorbed rises.
-    #[inline(always)]
-    pub fn bound(&self, hp: i16, weapon: u8, limit: u8) -> f32 {
-        let absorbed = self.left.absorbed(weapon, limit);
-        self.weights.on(&self.fixed, f32::from(hp), absorbed)
     }
 }
 

@@ -136,13 +136,14 @@ impl Summary {
     /// What is to come after a play that leaves `left` (0 for none).
     #[inline(always)]
     pub fn after(&self, left: u8) -> After<'_> {
+        // `&` rather than `&&`: no branch on the card (the searches ask for every card left).
         let some = left != 0;
         After {
             summary: self,
             value: card::value(left),
-            monster: some && card::is_monster(left),
-            weapon: some && card::is_weapon(left),
-            potion: some && card::is_potion(left),
+            monster: some & card::is_monster(left),
+            weapon: some & card::is_weapon(left),
+            potion: some & card::is_potion(left),
         }
     }
 }
@@ -151,17 +152,13 @@ impl After<'_> {
     /// Monsters of value at most `x` (values run to 15).
     #[inline(always)]
     pub fn count_to(&self, x: u8) -> u32 {
-        self.summary.count_to[usize::from(x)] + u32::from(self.monster && self.value <= x)
+        self.summary.count_to[usize::from(x)] + u32::from(self.monster & (self.value <= x))
     }
 
     /// The value of the monsters of value at most `x`.
     #[inline(always)]
     pub fn value_to(&self, x: u8) -> u32 {
-        let left = if self.monster && self.value <= x {
-            u32::from(self.value)
-        } else {
-            0
-        };
+        let left = u32::from(self.value) * u32::from(self.monster & (self.value <= x));
         self.summary.value_to[usize::from(x)] + left
     }
 
@@ -177,23 +174,13 @@ impl After<'_> {
     /// The value of the potions.
     #[inline(always)]
     pub fn potions(&self) -> u32 {
-        self.summary.potions
-            + if self.potion {
-                u32::from(self.value)
-            } else {
-                0
-            }
+        self.summary.potions + u32::from(self.value) * u32::from(self.potion)
     }
 
     /// The value of the weapons.
     #[inline(always)]
     pub fn weapons(&self) -> u32 {
-        self.summary.weapons
-            + if self.weapon {
-                u32::from(self.value)
-            } else {
-                0
-            }
+        self.summary.weapons + u32::from(self.value) * u32::from(self.weapon)
     }
 
     fn best(&self) -> u8 {

@@ -113,7 +113,7 @@ pub fn best_turn<E: Evaluation>(weights: &E, view: &View, options: &Options) -> 
             best = (o.turn, v);
         }
     }
-    finish(weights, view, best, options.death)
+    finish(weights, view, best, || options.death)
 }
 
 /// The best way to face the room (`(AVOID, -inf)` if none lives) weighed against avoiding it,
@@ -123,7 +123,7 @@ fn finish<E: Evaluation>(
     weights: &E,
     view: &View,
     mut best: (Turn, f32),
-    death: core::option::Option<plans::Option>,
+    death: impl FnOnce() -> core::option::Option<plans::Option>,
 ) -> (Turn, f32) {
     if view.can_avoid {
         let v = weights.value(&view.hero, &future_avoided(view), true);
@@ -133,7 +133,7 @@ fn finish<E: Evaluation>(
     }
     if best.1 == f32::NEG_INFINITY {
         // Every way kills: die facing the most monsters.
-        let death = death.expect("a room with no living play has a fatal one");
+        let death = death().expect("a room with no living play has a fatal one");
         best = (death.turn, super::evaluate::DEAD);
     }
     best
@@ -151,9 +151,10 @@ fn finish<E: Evaluation>(
 /// group's part of the list is built ([`plans::Group`]: a group's place in the list depends on
 /// its own ways alone) to decide. The groups are enumerated by an upper bound on their values,
 /// highest first, so the best is met early and a group whose bound cannot beat it is skipped
-/// (the earlier group still winning ties). When no way lives every group is enumerated, and the
-/// best way to die is the list's: the most monsters faced, the first of equals in the lowest
-/// group.
+/// (the earlier group still winning ties). Only the living ways are enumerated
+/// ([`plans::visit_living`]: the states after a group's first two cards made for the groups
+/// entered); when none lives and the room may not be avoided, the list is built for its best
+/// way to die.
 #[inline]
 pub fn choose_turn<E: Evaluation>(rules: &Rules, eval: &E, view: &View) -> (Turn, f32) {
     if let Some(weights) = eval.monotone_weights()
@@ -162,16 +163,58 @@ pub fn choose_turn<E: Evaluation>(rules: &Rules, eval: &E, view: &View) -> (Turn
     {
         let ready = Summary::of(view.dungeon);
         let mut top = Top::new(rules, weights, &ready, view.hero);
-        plans::visit(rules, view.room, view.hero, &mut top);
+        plans::visit_living(rules, view.room, view.hero, &mut top);
         let best = match (top.len, top.crowded) {
-            (0, _) => return finish(eval, view, (Turn::AVOID, f32::NEG_INFINITY), Some(top.dead)),
+            (0, _) => {
+                let none = (Turn::AVOID, f32::NEG_INFINITY);
+                // The best way to die is the list's, built only if it is needed (rare: the
+                // room cannot be avoided).
+                return finish(eval, view, none, || Options::of(rules, view).death);
+            }
             (1, false) => (top.ties[0].turn, top.value),
             _ => top.first_of_ties(rules, view),
         };
-        return finish(eval, view, best, None);
+        return finish(eval, view, best, || None);
     }
     best_turn(eval, view, &Options::of(rules, view))
 }
+
+/// What [`Top::bound`] reads of each card of a full room, by its index: the value as a
+/// weapon, a potion and a monster (0 if it is not one), what the monster does against the
+/// held weapon, and the monster's value if the held weapon may be used on it (else 0).
+struct Cards {
+    weapon: [u8; ROOM],
+    potion: [i16; ROOM],
+    monster: [u8; ROOM],
+    held_does: [u8; ROOM],
+    usable: [u8; ROOM],
+}
+
+impl Cards {
+    /// The room `codes` entered as `held`, without a branch on the kinds.
+    #[inline(always)]
+    fn of(codes: &[u8; ROOM], held: Hero) -> Self {
+        let value = |k: usize| card::value(codes[k]);
+        let monster = core::array::from_fn(|k| value(k) * u8::from(card::is_monster(codes[k])));
+        // The held weapon counts only up to its limit.
+        let usable: [u8; ROOM] = core::array::from_fn(|k: usize| {
+            let m: u8 = monster[k];
+            m & hero::mask((held.weapon > 0) & (m <= held.limit))
+        });
+        Self {
+            weapon: core::array::from_fn(|k| value(k) * u8::from(card::is_weapon(codes[k]))),
+            potion: core::array::from_fn(|k| {
+                i16::from(value(k)) * i16::from(card::is_potion(codes[k]))
+            }),
+            monster,
+            held_does: core::array::from_fn(|k| monster[k] - held.weapon.min(usable[k])),
+            usable,
+        }
+    }
+}
+
+/// The three indices of a full room other than each.
+const OTHERS: [[usize; 3]; ROOM] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
 
 /// Ways of equal highest value [`Top`] tells apart before it gives up and builds the list.
 const TIES: usize = 4;
@@ -187,10 +230,9 @@ struct Top<'a> {
     discard: bool,
     weights: &'a Weights,
     ready: &'a Summary,
-    /// The scorer of the current group's ways.
+    /// The scorer of the current group's ways, made when the group is entered.
     score: evaluate::After<'a>,
-    /// The scorers and bounds of the groups, by the index of the card left.
-    scores: [evaluate::After<'a>; ROOM],
+    /// The bounds of the groups, by the index of the card left.
     bounds: [f32; ROOM],
     /// The index of the current group's card left.
     group: u8,
@@ -203,9 +245,6 @@ struct Top<'a> {
     len: usize,
     /// True if more than [`TIES`] such ways were met.
     crowded: bool,
-    /// The best way to die so far, and its group ([`u8::MAX`] before the first).
-    dead: plans::Option,
-    dead_at: u8,
 }
 
 impl<'a> Top<'a> {
@@ -216,9 +255,8 @@ impl<'a> Top<'a> {
             max_hp: i16::from(rules.max_hp),
             heals: rules.potions_per_turn,
             discard: rules.weapon_discard,
-            // Filled by `groups` before any way is scored.
+            // Made by `group` before any way is scored.
             score: weights.unset(),
-            scores: [weights.unset(); ROOM],
             bounds: [0.0; ROOM],
             weights,
             ready,
@@ -228,12 +266,10 @@ impl<'a> Top<'a> {
             ties: [plans::Option::NONE; TIES],
             len: 0,
             crowded: false,
-            dead: plans::Option::NONE,
-            dead_at: u8::MAX,
         }
     }
 
-    /// At least the value of any living way leaving the card `score` is for, facing the other
+    /// At least the value of any living way leaving the card `left`, facing the other
     /// three, `rest`: the larger of two bounds, for the ways that end with the weapon as fresh
     /// as it can be and for those that wear it. No way ends with more HP than the maximum, or
     /// than the HP entering the room with the potions faced that may heal this turn (the
@@ -247,30 +283,26 @@ impl<'a> Top<'a> {
     /// weapon may be used before it), or at best (two faced: the first may be used before the
     /// second); else it ends worn to at most the largest monster it may be used on.
     #[inline(always)]
-    fn bound(&self, score: &evaluate::After, rest: &[u8; ROOM - 1]) -> f32 {
+    fn bound(&self, codes: &[u8; ROOM], cards: &Cards, left: usize) -> f32 {
+        let rest = OTHERS[left];
         let (mut spare, mut weapons, mut potions, mut largest) = (0u8, 0u8, 0i16, 0i16);
-        for &code in rest {
-            let v = card::value(code);
-            spare = spare.max(v * u8::from(card::is_weapon(code)));
-            weapons += u8::from(card::is_weapon(code));
-            let potion = i16::from(v) * i16::from(card::is_potion(code));
-            potions += potion;
-            largest = largest.max(potion);
+        for k in rest {
+            spare = spare.max(cards.weapon[k]);
+            weapons += u8::from(cards.weapon[k] > 0);
+            potions += cards.potion[k];
+            largest = largest.max(cards.potion[k]);
         }
         let held = self.hero;
         // What the monsters do barehanded, against the held weapon, at best; the largest
         // the held weapon, and any weapon, may be used on.
         let (mut bare, mut by_held, mut best) = (0i16, 0i16, 0i16);
         let (mut top_held, mut top) = (0u8, 0u8);
-        for &code in rest {
-            let monster = card::value(code) * u8::from(card::is_monster(code));
-            // Without a branch: the held weapon counts only up to its limit.
-            let usable = hero::mask((held.weapon > 0) & (monster <= held.limit));
-            let held_does = monster - (held.weapon.min(monster) & usable);
+        for k in rest {
+            let (monster, held_does) = (cards.monster[k], cards.held_does[k]);
             bare += i16::from(monster);
             by_held += i16::from(held_does);
             best += i16::from(held_does.min(monster.saturating_sub(spare)));
-            top_held = top_held.max(monster & usable);
+            top_held = top_held.max(cards.usable[k]);
             top = top.max(monster);
         }
         // Without a branch: one potion may heal this turn, or none, or more.
@@ -294,8 +326,9 @@ impl<'a> Top<'a> {
         } else {
             (held.limit, held.limit.min(top_held))
         };
-        let kept = score.bound(hp(unworn), weapon, fresh);
-        kept.max(score.bound(hp(best), weapon, worn))
+        let ends = [(hp(unworn), fresh), (hp(best), worn)];
+        self.weights
+            .bound_after(self.ready, codes[left], weapon, ends)
     }
 
     /// The first way of the highest value in the list's order, with its value, when several
@@ -303,11 +336,12 @@ impl<'a> Top<'a> {
     #[cold]
     fn first_of_ties(&self, rules: &Rules, view: &View) -> (Turn, f32) {
         let at = usize::from(self.at);
+        let score = self.weights.after(self.ready, view.room[at]);
         let mut group = plans::Group::new(at);
         plans::visit(rules, view.room, view.hero, &mut group);
         let mut best = (Turn::AVOID, f32::NEG_INFINITY);
         for way in group.as_slice() {
-            let v = self.scores[at].value(&way.hero);
+            let v = score.value(&way.hero);
             if v > best.1 {
                 best = (way.turn, v);
             }
@@ -322,20 +356,19 @@ impl Lines for Top<'_> {
     /// best value is found early and the groups that cannot reach it are skipped.
     #[inline(always)]
     fn groups(&mut self, codes: &[u8; ROOM]) -> [usize; ROOM] {
-        let mut order = [0, 1, 2, 3];
+        let cards = Cards::of(codes, self.hero);
         for left in 0..ROOM {
-            let score = self.weights.after(self.ready, codes[left]);
-            let rest = core::array::from_fn(|k| codes[k + usize::from(k >= left)]);
-            self.scores[left] = score;
-            self.bounds[left] = self.bound(&score, &rest);
+            self.bounds[left] = self.bound(codes, &cards, left);
         }
-        // Insertion sort of four, stable.
-        for i in 1..ROOM {
-            let mut j = i;
-            while j > 0 && self.bounds[order[j - 1]] < self.bounds[order[j]] {
-                order.swap(j - 1, j);
-                j -= 1;
-            }
+        // A stable sort of four without a branch: a group's place is the number of groups
+        // before it, those of a higher bound or of an equal one and a lower index.
+        let b = self.bounds;
+        let mut order = [0; ROOM];
+        for i in 0..ROOM {
+            let place = (0..ROOM)
+                .map(|j| usize::from((b[j] > b[i]) | ((b[j] == b[i]) & (j < i))))
+                .sum::<usize>();
+            order[place] = i;
         }
         order
     }
@@ -343,27 +376,20 @@ impl Lines for Top<'_> {
     /// Skips a group that cannot beat the highest value so far (a group of a higher index
     /// does not beat an equal value of a lower one).
     #[inline(always)]
-    fn group(&mut self, _: &[u8; ROOM], left: usize) -> bool {
+    fn group(&mut self, codes: &[u8; ROOM], left: usize) -> bool {
         self.group = left as u8;
-        self.score = self.scores[left];
         let bound = self.bounds[left];
-        bound > self.value || (bound == self.value && self.group < self.at)
+        let enter = bound > self.value || (bound == self.value && self.group < self.at);
+        if enter {
+            self.score = self.weights.after(self.ready, codes[left]);
+        }
+        enter
     }
 
-    /// Keeps the best way to die as the list would: the most monsters faced, the first of
-    /// equals in the group of the lowest index (the groups come in another order). It matters
-    /// only when no way lives, and then no group is skipped.
+    /// Nothing: `Top` is handed the living ways alone ([`plans::visit_living`]); when none
+    /// lives, the list gives the best way to die.
     #[inline(always)]
-    fn died(&mut self, dead: plans::Option) {
-        let (score, best) = (
-            i16::from(dead.slain) + dead.hero.hp,
-            i16::from(self.dead.slain) + self.dead.hero.hp,
-        );
-        if self.dead_at == u8::MAX || score > best || (score == best && self.group < self.dead_at) {
-            self.dead = dead;
-            self.dead_at = self.group;
-        }
-    }
+    fn died(&mut self, _: plans::Option) {}
 
     #[inline(always)]
     fn lived(&mut self, way: plans::Option) {
@@ -480,7 +506,7 @@ mod tests {
                 if w.monotone_weights().is_some() {
                     let ready = Summary::of(view.dungeon);
                     let mut top = Top::new(rules, &w, &ready, view.hero);
-                    plans::visit(rules, view.room, view.hero, &mut top);
+                    plans::visit_living(rules, view.room, view.hero, &mut top);
                     deaths += usize::from(top.len == 0);
                     ties += usize::from(top.len > 1 || top.crowded);
                 }

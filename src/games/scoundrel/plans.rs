@@ -5,6 +5,19 @@ use super::engine::{Turn, View};
 use super::hero::Hero;
 use super::rules::{ROOM, Rules};
 
+/// Calls `$f::<BARE, DISCARD>(args)` with the rules' two choices, `barehanded` and
+/// `weapon_discard`, as constants: each combination is compiled apart.
+macro_rules! by_choices {
+    ($rules:expr, $($f:ident)::+ ($($arg:expr),* $(,)?)) => {
+        match ($rules.barehanded, $rules.weapon_discard) {
+            (true, false) => $($f)::+::<true, false>($($arg),*),
+            (true, true) => $($f)::+::<true, true>($($arg),*),
+            (false, false) => $($f)::+::<false, false>($($arg),*),
+            (false, true) => $($f)::+::<false, true>($($arg),*),
+        }
+    };
+}
+
 /// The most ways to face a room: 4 cards to leave, 6 orders, weapon or not on 3 monsters.
 pub const MAX_OPTIONS: usize = 4 * 6 * 8;
 
@@ -89,13 +102,7 @@ impl Options {
 
     /// The ways to face `room`, `to_face` of its cards, starting as `hero`.
     pub fn new(rules: &Rules, room: &[u8], to_face: usize, hero: Hero) -> Self {
-        // The rules' choices are constants of the search: each combination compiled apart.
-        match (rules.barehanded, rules.weapon_discard) {
-            (true, false) => Self::build::<true, false>(rules, room, to_face, hero),
-            (true, true) => Self::build::<true, true>(rules, room, to_face, hero),
-            (false, false) => Self::build::<false, false>(rules, room, to_face, hero),
-            (false, true) => Self::build::<false, true>(rules, room, to_face, hero),
-        }
+        by_choices!(rules, Self::build(rules, room, to_face, hero))
     }
 
     /// [`Options::new`] with `BARE` = `rules.barehanded`, `DISCARD` = `rules.weapon_discard`.
@@ -117,7 +124,7 @@ impl Options {
             });
             return me;
         }
-        full::<BARE, DISCARD, Self>(&mut me, rules, room, start);
+        full::<BARE, DISCARD>(&mut me, rules, room, start);
         me
     }
 
@@ -313,11 +320,165 @@ pub fn visit<L: Lines>(rules: &Rules, room: &[u8], hero: Hero, lines: &mut L) {
     debug_assert_eq!(room.len(), ROOM);
     let mut start = hero;
     start.new_turn();
-    match (rules.barehanded, rules.weapon_discard) {
-        (true, false) => full::<true, false, L>(lines, rules, room, start),
-        (true, true) => full::<true, true, L>(lines, rules, room, start),
-        (false, false) => full::<false, false, L>(lines, rules, room, start),
-        (false, true) => full::<false, true, L>(lines, rules, room, start),
+    by_choices!(rules, full(lines, rules, room, start))
+}
+
+/// [`visit`] without the ways that kill: hands `lines` the living ways of each group it enters,
+/// in [`visit`]'s order, less exact repeats of an earlier way of the same group (the same ones
+/// [`visit`] leaves out), and never calls [`Lines::died`]. For a sink that needs only the
+/// living ways (the best of a room where one lives); a group's states after its first two cards
+/// are made only when a group that needs them is entered, each pair of cards once for the two
+/// groups that face both.
+#[inline]
+pub fn visit_living<L: Lines>(rules: &Rules, room: &[u8], hero: Hero, lines: &mut L) {
+    debug_assert_eq!(room.len(), ROOM);
+    let mut start = hero;
+    start.new_turn();
+    by_choices!(rules, living(lines, rules, room, start))
+}
+
+/// The most living states after two given cards, in one order: two choices on each.
+const PAIR: usize = 4;
+
+/// A hero as one integer, for comparing states without a branch per field.
+#[inline(always)]
+fn key(hero: &Hero) -> u64 {
+    u64::from(hero.hp as u16)
+        | u64::from(hero.weapon) << 16
+        | u64::from(hero.limit) << 24
+        | u64::from(hero.heals) << 32
+}
+
+/// The living states after two cards of a full room, by the ordered pair of their indices
+/// (`x * ROOM + y`: `x` faced first), in the order of their choices (the first card's choice
+/// first), without those the other order reaches by the same choice on each card when that
+/// order comes first; with the choices (bit 0 the first card's, bit 1 the second's).
+struct Pairs {
+    states: [[Hero; PAIR]; ROOM * ROOM],
+    choices: [[u8; PAIR]; ROOM * ROOM],
+    lens: [u8; ROOM * ROOM],
+}
+
+/// A dead hero: the filler of the tables of states.
+const DEAD: Hero = Hero {
+    hp: 0,
+    weapon: 0,
+    limit: 0,
+    heals: 0,
+};
+
+/// [`visit_living`] with `BARE` = `rules.barehanded`, `DISCARD` = `rules.weapon_discard`:
+/// the lines of [`full`] that live, the tables of the first two cards made per pair of cards
+/// when the first group facing both is entered.
+#[inline]
+fn living<const BARE: bool, const DISCARD: bool>(
+    lines: &mut impl Lines,
+    rules: &Rules,
+    room: &[u8],
+    start: Hero,
+) {
+    let codes: [u8; ROOM] = [room[0], room[1], room[2], room[3]];
+    // After the first card: by its index and choice (dead past its choices).
+    let mut one = [[DEAD; 2]; ROOM];
+    let mut ones = [0u8; ROOM];
+    for x in 0..ROOM {
+        ones[x] = arms::<BARE, DISCARD>(&start, codes[x]);
+        for a0 in 0..ones[x] {
+            one[x][usize::from(a0)] = faced::<BARE, DISCARD>(rules, start, codes[x], a0, 0).0;
+        }
+    }
+    let mut pairs = Pairs {
+        states: [[DEAD; PAIR]; ROOM * ROOM],
+        choices: [[0; PAIR]; ROOM * ROOM],
+        lens: [0; ROOM * ROOM],
+    };
+    // Bit `x * ROOM + y` (x < y): the two orders of cards `x` and `y` are in `pairs`.
+    let mut made = 0u16;
+    let seen = repeats(&codes);
+    for left in lines.groups(&codes) {
+        if seen[left] || !lines.group(&codes, left) {
+            continue;
+        }
+        let rest = OTHERS[left];
+        for (x, y) in [(rest[0], rest[1]), (rest[0], rest[2]), (rest[1], rest[2])] {
+            let (x, y) = (usize::from(x), usize::from(y));
+            let bit = 1u16 << (x * ROOM + y);
+            if made & bit == 0 {
+                made |= bit;
+                pair::<BARE, DISCARD>(&mut pairs, rules, &codes, &one, &ones, x, y);
+            }
+        }
+        // Every living way ends with all three cards faced: their monsters slain.
+        let slain = rest
+            .iter()
+            .map(|&k| {
+                let code = codes[usize::from(k)];
+                card::value(code) * u8::from(card::is_monster(code))
+            })
+            .sum::<u8>();
+        for o in ORDERS {
+            let order = [rest[o[0]], rest[o[1]], rest[o[2]], left as u8];
+            let [p, q, r] = [0, 1, 2].map(|k| usize::from(order[k]));
+            let at = p * ROOM + q;
+            let n = usize::from(pairs.lens[at]).min(PAIR);
+            for i in 0..n {
+                let (h2, m2) = (pairs.states[at][i], pairs.choices[at][i]);
+                for a2 in 0..arms::<BARE, DISCARD>(&h2, codes[r]) {
+                    let (h3, _) = faced::<BARE, DISCARD>(rules, h2, codes[r], a2, 0);
+                    if h3.alive() {
+                        lines.lived(Option {
+                            turn: Turn::plan(order, m2 | a2 << 2),
+                            hero: h3,
+                            left: codes[left],
+                            last: codes[r],
+                            slain,
+                            bonus: super::engine::bonus(rules, h3.hp, codes[r]),
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Fills `pairs` with the living states after cards `x` then `y` (`x < y`) and after `y` then
+/// `x`, from the states after the first card `one` (with `ones` choices each): the second
+/// order without the states the first reaches by the same choice on each card (they give the
+/// same lines, which the first order gives earlier in every group).
+#[inline(always)]
+fn pair<const BARE: bool, const DISCARD: bool>(
+    pairs: &mut Pairs,
+    rules: &Rules,
+    codes: &[u8; ROOM],
+    one: &[[Hero; 2]; ROOM],
+    ones: &[u8; ROOM],
+    x: usize,
+    y: usize,
+) {
+    // The states of the first order by the choices on `x` and `y`, dead past them.
+    let mut by = [[key(&DEAD); 2]; 2];
+    for (first, second, at) in [(x, y, x * ROOM + y), (y, x, y * ROOM + x)] {
+        let mut len = 0;
+        for a0 in 0..ones[first] {
+            let h1 = one[first][usize::from(a0)];
+            if !h1.alive() {
+                continue;
+            }
+            for a1 in 0..arms::<BARE, DISCARD>(&h1, codes[second]) {
+                let (h2, _) = faced::<BARE, DISCARD>(rules, h1, codes[second], a1, 0);
+                let again = if first == x {
+                    by[usize::from(a0)][usize::from(a1)] = key(&h2);
+                    false
+                } else {
+                    by[usize::from(a1)][usize::from(a0)] == key(&h2)
+                };
+                // Without a branch: written always, kept if alive and new.
+                pairs.states[at][len] = h2;
+                pairs.choices[at][len] = a0 | a1 << 1;
+                len += usize::from(h2.alive() & !again);
+            }
+        }
+        pairs.lens[at] = len as u8;
     }
 }
 
@@ -362,8 +523,8 @@ pub fn insert_into(items: &mut [Option], start: usize, len: &mut usize, new: Opt
 /// [`insert_into`] drops (a way in the list dominates them and they dominate none there),
 /// and [`keep_death`] and the searches' sinks keep the first of equals.
 #[inline]
-fn full<const BARE: bool, const DISCARD: bool, L: Lines>(
-    lines: &mut L,
+fn full<const BARE: bool, const DISCARD: bool>(
+    lines: &mut impl Lines,
     rules: &Rules,
     room: &[u8],
     start: Hero,
@@ -432,14 +593,7 @@ fn full<const BARE: bool, const DISCARD: bool, L: Lines>(
             }
         }
     }
-    // A group leaving the same card as one of a lower index is the same group: worked out
-    // without a branch per card (the cards come in random order).
-    let seen = [
-        false,
-        codes[1] == codes[0],
-        (codes[2] == codes[0]) | (codes[2] == codes[1]),
-        (codes[3] == codes[0]) | (codes[3] == codes[1]) | (codes[3] == codes[2]),
-    ];
+    let seen = repeats(&codes);
     for left in lines.groups(&codes) {
         if seen[left] || !lines.group(&codes, left) {
             continue;
@@ -486,6 +640,19 @@ fn full<const BARE: bool, const DISCARD: bool, L: Lines>(
             }
         }
     }
+}
+
+/// For each card of the room, whether a card of a lower index has the same code: a group
+/// leaving such a card is the same group as the lower one's. Worked out without a branch per
+/// card (the cards come in random order).
+#[inline(always)]
+fn repeats(codes: &[u8; ROOM]) -> [bool; ROOM] {
+    [
+        false,
+        codes[1] == codes[0],
+        (codes[2] == codes[0]) | (codes[2] == codes[1]),
+        (codes[3] == codes[0]) | (codes[3] == codes[1]) | (codes[3] == codes[2]),
+    ]
 }
 
 /// The choices for `code`: 2 for a monster the weapon may be used on while the rules let the
@@ -559,6 +726,99 @@ mod tests {
         me
     }
 
+    /// A sink that enters the groups in a given order, only those of `enter` (by index), and
+    /// records the living ways.
+    struct Record {
+        order: [usize; ROOM],
+        enter: [bool; ROOM],
+        lived: Vec<Option>,
+        died: usize,
+    }
+
+    impl Lines for Record {
+        fn groups(&mut self, _: &[u8; ROOM]) -> [usize; ROOM] {
+            self.order
+        }
+        fn group(&mut self, _: &[u8; ROOM], left: usize) -> bool {
+            self.enter[left]
+        }
+        fn died(&mut self, _: Option) {
+            self.died += 1;
+        }
+        fn lived(&mut self, way: Option) {
+            self.lived.push(way);
+        }
+    }
+
+    /// Case `game` of a test seeded `seed`: the deck shuffled (its first cards the room) and a
+    /// hero with 1 to 20 HP, one of `weapons` with one of `limits`, a potion drunk this turn or
+    /// not, all from the case's index.
+    fn case(
+        rules: &Rules,
+        seed: u64,
+        game: u64,
+        weapons: [u8; 4],
+        limits: [u8; 4],
+    ) -> (Vec<u8>, Hero) {
+        let mut cards = rules.deck();
+        GameRng::new(seed, game, 0).shuffle(&mut cards);
+        let g = game as usize;
+        let mut hero = Hero::new(rules);
+        hero.hp = 1 + (g % 20) as i16;
+        hero.weapon = weapons[g % 4];
+        hero.limit = limits[g / 4 % 4];
+        hero.heals = (g / 16 % 2) as u8;
+        (cards, hero)
+    }
+
+    #[test]
+    fn the_living_ways_are_those_of_the_full_enumeration_in_its_order() {
+        let (mut ways, mut partial) = (0, 0);
+        for sets in [
+            vec![],
+            vec!["weapon_wear=strict".to_string()],
+            vec!["barehanded=false".to_string()],
+            vec!["weapon_discard=true".to_string()],
+            vec![
+                "weapon_discard=true".to_string(),
+                "barehanded=false".to_string(),
+            ],
+            vec![
+                "potions_per_turn=2".to_string(),
+                "potion_bonus=true".to_string(),
+            ],
+            vec!["potions_per_turn=0".to_string(), "max_hp=25".to_string()],
+        ] {
+            let rules: Rules = load(None, &sets).unwrap();
+            for game in 0..3000u64 {
+                let (cards, hero) = case(&rules, 5, game, [0, 2, 6, 10], [FRESH, 3, 8, 13]);
+                let room = &cards[..ROOM];
+                let g = game as usize;
+                // Every order of the groups in turn, every subset of them entered.
+                let mut order = [0u8, 1, 2, 3];
+                let mut orders = Vec::new();
+                permute(&mut order, 0, ROOM, &mut |o| {
+                    orders.push(o.map(usize::from))
+                });
+                let record = || Record {
+                    order: orders[g % orders.len()],
+                    enter: core::array::from_fn(|k| (g / 24 + 1) >> k & 1 == 1),
+                    lived: Vec::new(),
+                    died: 0,
+                };
+                let (mut all, mut living) = (record(), record());
+                visit(&rules, room, hero, &mut all);
+                visit_living(&rules, room, hero, &mut living);
+                assert_eq!(all.lived, living.lived, "{room:?} {hero:?} {sets:?}");
+                assert_eq!(living.died, 0);
+                ways += living.lived.len();
+                partial += usize::from(living.enter.contains(&false) && !living.lived.is_empty());
+            }
+        }
+        // Many ways compared, with groups left out and entered out of order.
+        assert!(ways > 50_000 && partial > 5_000, "{ways} {partial}");
+    }
+
     #[test]
     fn the_shared_prefixes_give_the_general_walks_lines_in_its_order() {
         for sets in [
@@ -574,22 +834,10 @@ mod tests {
             let rules: Rules = load(None, &sets).unwrap();
             let (mut lines, mut deaths) = (0, 0);
             for game in 0..4000u64 {
-                let mut cards = rules.deck();
-                GameRng::new(3, game, 0).shuffle(&mut cards);
+                let (cards, hero) = case(&rules, 3, game, [0, 3, 7, 10], [FRESH, 5, 9, 14]);
                 let room = &cards[..ROOM];
-                let g = game as usize;
-                let mut hero = Hero::new(&rules);
-                hero.hp = 1 + (g % 20) as i16;
-                hero.weapon = [0, 3, 7, 10][g % 4];
-                hero.limit = [FRESH, 5, 9, 14][g / 4 % 4];
-                hero.heals = (g / 16 % 2) as u8;
                 let fast = Options::new(&rules, room, ROOM - 1, hero);
-                let slow = match (rules.barehanded, rules.weapon_discard) {
-                    (true, false) => by_walks::<true, false>(&rules, room, hero),
-                    (false, false) => by_walks::<false, false>(&rules, room, hero),
-                    (true, true) => by_walks::<true, true>(&rules, room, hero),
-                    (false, true) => by_walks::<false, true>(&rules, room, hero),
-                };
+                let slow = by_choices!(rules, by_walks(&rules, room, hero));
                 assert_eq!(fast.as_slice(), slow.as_slice(), "{room:?} {hero:?}");
                 assert_eq!(fast.death, slow.death, "{room:?} {hero:?}");
                 lines += fast.as_slice().len();
