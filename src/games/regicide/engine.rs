@@ -272,6 +272,8 @@ impl Engine {
                 // No cover: the hand falls short of the attack.
                 if policy.least_cover_only(seat) {
                     covers.generate_least(self.hands[s], need, &self.values);
+                } else if let Some(prices) = policy.discard_prices(seat) {
+                    covers.generate_cheapest(self.hands[s], need, &self.values, &prices);
                 } else {
                     covers.generate(self.hands[s], need, &self.values);
                 }

@@ -32,11 +32,18 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Result, SimError};
 use crate::rng::GameRng;
 
-use super::card::{self, CLUBS, DIAMONDS, HEARTS, SPADES};
-use super::moves::Play;
+use super::card;
+#[cfg(any(test, not(target_arch = "x86_64")))]
+use super::card::{CLUBS, DIAMONDS, HEARTS, SPADES};
+use super::moves::{Cover, Play, Prices};
 use super::policy::{Action, Defence, Policy, Step1, Step4};
 use super::simple::most_cards;
 use super::view::View;
+
+#[cfg(target_arch = "x86_64")]
+mod lanes;
+#[cfg(target_arch = "x86_64")]
+mod play_scores;
 
 /// The heuristic's weights (see the module notes for where each one counts).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -130,6 +137,7 @@ impl Weights {
     /// The score of a non-Jester play `p` at `spot` (the terms of [`super::simple`]). Both the
     /// kill's and the other score are worked out and one is kept, without a branch: whether a
     /// play kills is data a branch predictor cannot guess.
+    #[cfg(any(test, not(target_arch = "x86_64")))]
     #[inline]
     fn play(&self, spot: &Spot, p: &Play) -> f32 {
         let works = p.suits & !spot.immune;
@@ -164,26 +172,80 @@ impl Weights {
     /// card", see [`cover_cost`]).
     #[inline]
     fn costs(&self, view: &View) -> [f32; 65] {
-        let keep = [
-            self.keep_clubs,
-            self.keep_spades,
-            self.keep_hearts,
-            self.keep_diamonds,
-        ];
         let mut costs = [0.0; 65];
+        let prices = self.prices();
         for c in card::cards(view.hand) {
-            costs[usize::from(c)] =
-                f32::from(view.values.of(c)) * (1.0 + keep[usize::from(card::suit(c))]) + self.card;
+            costs[usize::from(c)] = prices.of(view.values, c);
         }
         costs
     }
+
+    /// What discarding a card costs: its value times `1 + keep_<suit>`, plus `card`.
+    #[inline]
+    fn prices(&self) -> Prices {
+        Prices {
+            factor: [
+                1.0 + self.keep_clubs,
+                1.0 + self.keep_spades,
+                1.0 + self.keep_hearts,
+                1.0 + self.keep_diamonds,
+            ],
+            each: self.card,
+        }
+    }
+}
+
+/// The best score of `plays` at `spot` and the index of the first play that has it (`(-inf,
+/// usize::MAX)` for no play), four plays at a time.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn best_play(w: &Weights, spot: &Spot, plays: &[Play]) -> (f32, usize) {
+    play_scores::best(w, spot, plays)
+}
+
+/// The best score of `plays` at `spot` and the index of the first play that has it (`(-inf,
+/// usize::MAX)` for no play), play by play without branches: on x86-64, the reference the
+/// lanes of [`play_scores`] are tested against.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+#[inline]
+fn best_play_one_by_one(w: &Weights, spot: &Spot, plays: &[Play]) -> (f32, usize) {
+    let mut top = (f32::NEG_INFINITY, usize::MAX);
+    for (i, p) in plays.iter().enumerate() {
+        let s = if p.is_jester() {
+            w.jester
+        } else {
+            w.play(spot, p)
+        };
+        top = select_unpredictable(s > top.0, (s, i), top);
+    }
+    top
+}
+
+/// The best score of `plays` at `spot` and the index of the first play that has it.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn best_play(w: &Weights, spot: &Spot, plays: &[Play]) -> (f32, usize) {
+    best_play_one_by_one(w, spot, plays)
+}
+
+/// The index of the first cover of least cost in `covers` (`usize::MAX` for none), found
+/// without branches (every cost is finite).
+#[inline]
+fn cheapest_cover(w: &Weights, view: &View, covers: &[Cover]) -> usize {
+    let costs = w.costs(view);
+    let mut least = (f32::INFINITY, usize::MAX);
+    for (i, c) in covers.iter().enumerate() {
+        let cost = cover_cost(&costs, c.cards);
+        least = select_unpredictable(cost < least.0, (cost, i), least);
+    }
+    least.1
 }
 
 /// `a` if `x ≥ y`, else `b`, without a branch (x86-64 without SSE4.1 turns a float chosen by a
 /// comparison into a branch, which mispredicts when the comparison is data): SSE2, part of
 /// every x86-64 processor, compares into a mask of all ones or all zeros that keeps the bits
 /// of one of the two (and, and-not, or).
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(test, target_arch = "x86_64"))]
 #[inline(always)]
 fn at_least(x: f32, y: f32, a: f32, b: f32) -> f32 {
     use std::arch::x86_64::{
@@ -227,6 +289,7 @@ struct Spot {
     immune: u8,
     remaining: u16,
     /// `remaining` as a float (exact: a small integer).
+    #[cfg(any(test, not(target_arch = "x86_64")))]
     remaining_f32: f32,
     /// A kill's base score, `kill + 0.0` and `kill + exact` for an exact kill, as the sums were
     /// once worked out per play (the same operations on the same values).
@@ -247,6 +310,7 @@ impl Spot {
         Self {
             immune: view.immune(),
             remaining: view.remaining(),
+            #[cfg(any(test, not(target_arch = "x86_64")))]
             remaining_f32: view.remaining().into(),
             kill: [w.kill + 0.0, w.kill + w.exact],
             need: view.need(),
@@ -332,16 +396,7 @@ impl Policy for Heuristic {
     fn attack(&self, view: &View, choices: &Step1, _: &mut GameRng) -> Action {
         let w = &self.weights;
         let spot = Spot::of(view, w);
-        // The first play of the best score, found without branches.
-        let mut top = (f32::NEG_INFINITY, usize::MAX);
-        for (i, p) in choices.plays.iter().enumerate() {
-            let s = if p.is_jester() {
-                w.jester
-            } else {
-                w.play(&spot, p)
-            };
-            top = select_unpredictable(s > top.0, (s, i), top);
-        }
+        let top = best_play(w, &spot, choices.plays);
         let mut best = match choices.plays.get(top.1) {
             Some(p) => (Action::Play(*p), top.0),
             None => (Action::SoloJester, f32::NEG_INFINITY),
@@ -367,16 +422,21 @@ impl Policy for Heuristic {
     }
 
     #[inline]
+    fn discard_prices(&self, _: u8) -> Option<Prices> {
+        Some(self.weights.prices())
+    }
+
+    #[inline]
     fn defend(&self, view: &View, choices: &Step4, _: &mut GameRng) -> Defence {
         let w = &self.weights;
-        let costs = w.costs(view);
-        // The first cover of least cost, found without branches (every cost is finite).
-        let mut least = (f32::INFINITY, usize::MAX);
-        for (i, c) in choices.covers.iter().enumerate() {
-            let cost = cover_cost(&costs, c.cards);
-            least = select_unpredictable(cost < least.0, (cost, i), least);
-        }
-        match choices.covers.get(least.1) {
+        // The engine lists the cheapest cover alone ([`Policy::discard_prices`]); other
+        // callers may list them all.
+        let cheapest = if choices.covers.len() == 1 {
+            0
+        } else {
+            cheapest_cover(w, view, choices.covers)
+        };
+        match choices.covers.get(cheapest) {
             None if choices.solo_jester => Defence::SoloJester,
             None => Defence::GiveUp,
             Some(c) => {
@@ -394,6 +454,89 @@ impl Policy for Heuristic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The lanes' pick against the play-by-play formula, on random positions at every table
+    /// size, under several card values and weight sets (integer weights tie often).
+    #[test]
+    fn the_best_play_is_the_formulas_first_best() {
+        use crate::games::regicide::card::Values;
+        use crate::games::regicide::moves::Plays;
+        let mut rng = GameRng::new(11, 4, 2);
+        let (mut ties, mut checked) = (0, 0);
+        for players in 1..=4 {
+            for sets in [
+                &[][..],
+                &["king.value=25", "max_combo=16"],
+                &["jack.value=0"],
+            ] {
+                let rules = positions::rules(players, sets);
+                let values = Values::new(&rules);
+                let mut plays = Plays::default();
+                for w in positions::weights(&mut rng) {
+                    for _ in 0..500 {
+                        let view = positions::view(&mut rng, &rules, &values);
+                        plays.generate(view.hand, &rules, &values);
+                        let spot = Spot::of(&view, &w);
+                        let want = best_play_one_by_one(&w, &spot, plays.as_slice());
+                        let got = best_play(&w, &spot, plays.as_slice());
+                        assert_eq!(got.1, want.1, "{view:?} {w:?}");
+                        assert!(got.0 == want.0, "{got:?} {want:?}");
+                        let scores = plays.as_slice().iter().map(|p| {
+                            if p.is_jester() {
+                                w.jester
+                            } else {
+                                w.play(&spot, p)
+                            }
+                        });
+                        ties += usize::from(scores.filter(|&s| s == want.0).count() > 1);
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(ties > checked / 40, "{ties} ties in {checked}");
+    }
+
+    /// The engine's cheapest cover alone (the heuristic's prices) against the heuristic's pass
+    /// over the whole list, through `defend`, on random positions at every table size.
+    #[test]
+    fn the_discard_from_the_cheapest_alone_is_the_one_from_the_whole_list() {
+        use crate::games::regicide::card::Values;
+        use crate::games::regicide::moves::Covers;
+        let mut rng = GameRng::new(12, 5, 3);
+        let (mut all, mut cheapest) = (Covers::default(), Covers::default());
+        let mut many = 0;
+        for players in 1..=4 {
+            for sets in [&[][..], &["king.value=25"], &["jack.value=0"]] {
+                let rules = positions::rules(players, sets);
+                let values = Values::new(&rules);
+                for w in positions::weights(&mut rng) {
+                    let h = Heuristic::with(w);
+                    let prices = h.discard_prices(0).unwrap();
+                    for _ in 0..300 {
+                        let view = positions::view(&mut rng, &rules, &values);
+                        let need = view.need();
+                        all.generate(view.hand, need, &values);
+                        cheapest.generate_cheapest(view.hand, need, &values, &prices);
+                        assert_eq!(cheapest.only_one(), all.only_one());
+                        for (solo_jester, used_jester) in [(false, false), (true, false)] {
+                            let decide = |covers: &Covers| {
+                                let choices = Step4 {
+                                    covers: covers.as_slice(),
+                                    solo_jester,
+                                    used_jester,
+                                };
+                                h.defend(&view, &choices, &mut GameRng::new(0, 0, 0))
+                            };
+                            assert_eq!(decide(&cheapest), decide(&all), "{view:?} {w:?}");
+                        }
+                        many += usize::from(all.as_slice().len() > 1);
+                    }
+                }
+            }
+        }
+        assert!(many > 5000, "{many} lists of two or more");
+    }
 
     #[test]
     fn branch_free_choice_matches_the_branch() {
@@ -420,6 +563,96 @@ mod tests {
             let mask = rng.next_u64() & rng.next_u64() & rng.next_u64() & ((1 << card::CODES) - 1);
             let want: f32 = card::cards(mask).map(|c| costs[usize::from(c)]).sum();
             assert_eq!(cover_cost(&costs, mask), want, "{mask:x}");
+        }
+    }
+}
+
+/// Random positions and weights for the tests of the heuristic's lanes against its formulas.
+#[cfg(test)]
+pub(super) mod positions {
+    use super::*;
+    use crate::games::regicide::card::Values;
+    use crate::games::regicide::rules::Rules;
+
+    /// The rules at `players` players under `sets`.
+    pub fn rules(players: u8, sets: &[&str]) -> Rules {
+        let mut sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+        sets.push(format!("players={players}"));
+        crate::rules::load(None, &sets).unwrap()
+    }
+
+    /// Weight sets to test with: the built-in ones, the untuned file's, small integers (many
+    /// ties) and random fractions.
+    pub fn weights(rng: &mut GameRng) -> Vec<Weights> {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/strategies/regicide/");
+        let mut out = vec![
+            Weights::default(),
+            Heuristic::load(Path::new(&format!("{dir}untuned.toml")))
+                .unwrap()
+                .weights,
+        ];
+        for small in [true, true, false, false] {
+            let mut w = Weights::default();
+            for (_, v) in w.fields_mut() {
+                *v = if small {
+                    rng.below(5) as f32 - 2.0
+                } else {
+                    (rng.below(20001) as f32 - 10000.0) / 997.0
+                };
+            }
+            out.push(w);
+        }
+        out
+    }
+
+    /// A random position for the seat to move at the table of `rules`: a hand of 1 to the
+    /// hand limit cards, any royal as the enemy with any damage and shield so far, random
+    /// piles and hand sizes.
+    pub fn view<'a>(rng: &mut GameRng, rules: &'a Rules, values: &'a Values) -> View<'a> {
+        let mut deck: Vec<u8> = (0..card::CODES as u8).collect();
+        rng.shuffle(&mut deck);
+        let enemy_at = deck.iter().position(|&c| card::is_royal(c)).unwrap();
+        let enemy = deck.remove(enemy_at);
+        let max_hand = rules.hand_limit();
+        let n = 1 + rng.below(u64::from(max_hand)) as usize;
+        let hand = deck[..n].iter().fold(0, |m, &c| m | card::bit(c));
+        let discard = deck[n..]
+            .iter()
+            .filter(|_| rng.below(3) == 0)
+            .fold(0, |m, &c| m | card::bit(c));
+        let royal = rules.royal(card::rank(enemy));
+        let players = rules.players;
+        let seat = rng.below(u64::from(players)) as u8;
+        let mut hand_sizes = [0; 4];
+        for (p, size) in hand_sizes.iter_mut().enumerate().take(players.into()) {
+            *size = if p == usize::from(seat) {
+                n as u8
+            } else {
+                rng.below(u64::from(max_hand) + 1) as u8
+            };
+        }
+        View {
+            rules,
+            values,
+            seat,
+            players,
+            max_hand,
+            hand,
+            hand_value: values.sum(hand),
+            enemy,
+            health: royal.health.into(),
+            attack: royal.attack.into(),
+            damage: rng.below(u64::from(royal.health) + 3) as u16,
+            spades: rng.below(25) as u16,
+            cancelled: rng.below(3) == 0,
+            table: 0,
+            discard,
+            tavern: rng.below(45) as u8,
+            castle: rng.below(12) as u8,
+            hand_sizes,
+            yielded: [false; 4],
+            known_top: None,
+            solo_jesters: if players == 1 { rng.below(3) as u8 } else { 0 },
         }
     }
 }

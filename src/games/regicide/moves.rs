@@ -223,6 +223,79 @@ pub struct Cover {
     pub count: u8,
 }
 
+/// What discarding a card costs a policy that prices its step 4 discards: the card's value
+/// times its suit's factor, plus `each` (one product and one sum, in that order).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Prices {
+    /// By suit.
+    pub factor: [f32; 4],
+    /// Added for every card.
+    pub each: f32,
+}
+
+impl Prices {
+    /// The price of card `c`.
+    #[inline]
+    pub fn of(&self, values: &Values, c: u8) -> f32 {
+        f32::from(values.of(c)) * self.factor[usize::from(card::suit(c))] + self.each
+    }
+}
+
+/// [`Covers::generate_cheapest`]'s search: the hand, each place's price, and the first
+/// cheapest cover found so far.
+struct Pricing<'a> {
+    d: &'a Desc,
+    /// Each place's price; place [`NO_PLACE`] is no card and costs 0.0, which changes a sum
+    /// at most in a zero's sign, which compares equal.
+    price: [f32; 16],
+    /// Each place's card as a mask, and its value (none and 0 at [`NO_PLACE`]).
+    bit: [u64; 16],
+    value: [u16; 16],
+    need: u16,
+    best: f32,
+    /// The places of the first cheapest cover's cards so far, as a path (see
+    /// [`Pricing::search`]).
+    cheapest: u64,
+    /// The minimal covers found so far.
+    found: u16,
+}
+
+impl Pricing<'_> {
+    /// [`Covers::search`] pricing each cover instead of listing it: `path` holds the places
+    /// of the cards taken so far, the last taken (the lowest) in the low four bits, and
+    /// [`NO_PLACE`] past them.
+    fn search(&mut self, from: usize, path: u64, sum: u16) {
+        let d = self.d;
+        for j in from..d.len {
+            if sum + d.rest[j] < self.need {
+                break;
+            }
+            let s = sum + d.values[j];
+            let with = path << 4 | j as u64;
+            if s < self.need {
+                self.search(j + 1, with, s);
+                continue;
+            }
+            // The cover's price in card order: this card, then the path from its end; the
+            // first three of the path without a loop (past its end, place 15 adds 0.0).
+            let mut total = -0.0 + self.price[j];
+            let mut rest = path;
+            for _ in 0..3 {
+                total += self.price[(rest & NO_PLACE) as usize];
+                rest = ((rest as i64) >> 4) as u64;
+            }
+            while rest & NO_PLACE != NO_PLACE {
+                total += self.price[(rest & NO_PLACE) as usize];
+                rest = ((rest as i64) >> 4) as u64;
+            }
+            let cheaper = total < self.best;
+            self.best = select_unpredictable(cheaper, total, self.best);
+            self.cheapest = select_unpredictable(cheaper, with, self.cheapest);
+            self.found += 1;
+        }
+    }
+}
+
 /// More than the minimal covers of a hand of [`MAX_HAND`] cards (an antichain of subsets of 10
 /// cards has at most 252 sets).
 const MAX_COVERS: usize = 256;
@@ -262,6 +335,10 @@ const QUICK_NEED: u16 = 64 - 26;
 /// holds, so it never counts; nor is it taken, the total left to take being below it.
 const PAST: u16 = 63;
 
+/// The place in [`Desc`] that holds no card, in [`Covers::generate_cheapest`]'s paths (a
+/// hand holds at most [`MAX_HAND`] cards, below 15).
+const NO_PLACE: u64 = 15;
+
 /// The hand's cards that can help cover, highest first, with their values.
 struct Desc {
     cards: [u8; MAX_HAND as usize],
@@ -288,7 +365,9 @@ impl Desc {
             d.values[d.len] = values.of(c);
             d.len += 1;
         }
-        for i in (0..d.len).rev() {
+        // Over every place (past the last card each is worth 0): a loop of fixed length,
+        // whose end needs no guess.
+        for i in (0..MAX_HAND as usize).rev() {
             d.rest[i] = d.rest[i + 1] + d.values[i];
         }
         d
@@ -317,7 +396,7 @@ impl Covers {
     /// least total, then fewest cards, then lex-first (the empty set when `need` is 0; none
     /// when the hand cannot cover), and notes whether it is the only minimal cover. Where the
     /// quick search's assumptions fail (values not [`Values::ordered`], `need` above
-    /// [`QUICK_NEED`]) the list holds every minimal cover, as [`Covers::generate`] makes it.
+    /// `QUICK_NEED`) the list holds every minimal cover, as [`Covers::generate`] makes it.
     ///
     /// With every card worth at least 1, a cover of least total is minimal and every set of
     /// that total is a cover of least total: the discard is the lex-first of the fewest cards
@@ -429,6 +508,66 @@ impl Covers {
         }
         debug_assert_eq!((left, k), (0, 0));
         c
+    }
+
+    /// Fills the list with the first minimal cover of `need` by `hand` of least price in
+    /// [`Covers::generate`]'s order, alone (the empty set when `need` is 0; none when the hand
+    /// cannot cover), and notes whether it is the only minimal cover. A cover's price is its
+    /// cards' prices added in card order from `-0.0`, as `Iterator::sum` adds them.
+    ///
+    /// The search is [`Covers::generate`]'s, depth first from the highest card; a cover's
+    /// lowest card is the one that reaches `need`, the others are the search's path, kept
+    /// as a list of places (four bits each, the lowest card's first), so its price is added
+    /// up in card order without sorting: no list to write and no pass over it.
+    #[inline]
+    pub fn generate_cheapest(&mut self, hand: u64, need: u16, values: &Values, prices: &Prices) {
+        self.len = 0;
+        let d = Desc::of(hand & !JESTERS, values);
+        self.hand_value = d.rest[0];
+        if need == 0 {
+            self.push(Cover::default());
+            self.one = true;
+            return;
+        }
+        if d.rest[0] < need {
+            self.one = false;
+            return;
+        }
+        let mut p = Pricing {
+            d: &d,
+            price: [0.0; 16],
+            bit: [0; 16],
+            value: [0; 16],
+            need,
+            best: f32::INFINITY,
+            cheapest: !0,
+            found: 0,
+        };
+        for (at, &c) in d.cards[..d.len].iter().enumerate() {
+            p.price[at] = prices.of(values, c);
+            p.bit[at] = card::bit(c);
+            p.value[at] = d.values[at];
+        }
+        p.search(0, !0, 0);
+        let (mut path, one) = (p.cheapest, p.found == 1);
+        // The cover's cards from its places, the first four without a loop (past the
+        // last, [`NO_PLACE`] adds nothing).
+        let mut c = Cover::default();
+        let mut take = |path: &mut u64| {
+            let at = (*path & NO_PLACE) as usize;
+            c.cards |= p.bit[at];
+            c.total += p.value[at];
+            *path = ((*path as i64) >> 4) as u64;
+        };
+        for _ in 0..4 {
+            take(&mut path);
+        }
+        while path & NO_PLACE != NO_PLACE {
+            take(&mut path);
+        }
+        c.count = c.cards.count_ones() as u8;
+        self.push(c);
+        self.one = one;
     }
 
     /// True if the hand has exactly one minimal cover (the list then holds it).
@@ -685,6 +824,75 @@ mod tests {
             want.sort_unstable();
             assert_eq!(got, want, "hand {hand:x} need {need}");
         }
+    }
+
+    /// The priced search against the whole list and a pass over it that adds each cover's
+    /// prices in card order, keeping the first of least price: random hands and attacks under
+    /// four value settings (one not ordered), integer prices (many ties) and fractions.
+    #[test]
+    fn the_cheapest_cover_alone_is_the_first_cheapest_of_the_whole_list() {
+        let sets = [
+            vec![],
+            vec!["king.value=25"],
+            vec!["jack.value=12", "queen.value=12", "king.value=12"],
+            vec!["queen.value=5", "jack.value=0"],
+        ];
+        let mut rng = GameRng::new(9, 1, 4);
+        let (mut all, mut cheapest) = (Covers::default(), Covers::default());
+        let (mut ties, mut many) = (0, 0);
+        for sets in sets {
+            let r: Rules = crate::rules::load(
+                None,
+                &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            )
+            .unwrap();
+            let values = Values::new(&r);
+            for round in 0..4000 {
+                let mut price = |small: bool| {
+                    if small {
+                        rng.below(5) as f32 - 2.0
+                    } else {
+                        (rng.below(4001) as f32 - 2000.0) / 373.0
+                    }
+                };
+                let small = round % 2 == 0;
+                let prices = Prices {
+                    factor: [price(small), price(small), price(small), price(small)],
+                    each: price(small),
+                };
+                let hand = random_hand(&mut rng);
+                let need = rng.below(60) as u16;
+                all.generate(hand, need, &values);
+                cheapest.generate_cheapest(hand, need, &values, &prices);
+                let cost = |c: &Cover| -> f32 {
+                    card::cards(c.cards).map(|c| prices.of(&values, c)).sum()
+                };
+                let mut want: Option<(f32, Cover)> = None;
+                for c in all.as_slice() {
+                    if want.is_none_or(|(least, _)| cost(c) < least) {
+                        want = Some((cost(c), *c));
+                    }
+                }
+                let got = cheapest.as_slice();
+                assert_eq!(
+                    got.first(),
+                    want.map(|w| w.1).as_ref(),
+                    "{hand:x} {need} {sets:?}"
+                );
+                assert_eq!(got.len(), usize::from(want.is_some()));
+                assert_eq!(cheapest.only_one(), all.as_slice().len() == 1);
+                assert_eq!(cheapest.hand_value(), all.hand_value());
+                if let Some((least, _)) = want {
+                    let tied = all.as_slice().iter().filter(|c| cost(c) == least).count();
+                    ties += usize::from(tied > 1);
+                    many += usize::from(all.as_slice().len() > 1);
+                }
+            }
+        }
+        assert!(
+            ties > 500 && many > 5000,
+            "{ties} ties, {many} lists of two or more"
+        );
     }
 
     #[test]

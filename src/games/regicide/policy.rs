@@ -8,7 +8,7 @@ use crate::games::{PolicyHelp, unknown_policy};
 use crate::rng::GameRng;
 
 use super::heuristic::Heuristic;
-use super::moves::{Cover, Play};
+use super::moves::{Cover, Play, Prices};
 use super::rules::MAX_PLAYERS;
 use super::view::View;
 
@@ -28,7 +28,8 @@ pub struct Step1<'a> {
 pub struct Step4<'a> {
     /// The minimal covers of the attack (none if the hand cannot cover it); for a seat whose
     /// policy asks for the least cover only ([`Policy::least_cover_only`]), a list that holds
-    /// the least one (alone, or among all the others under unusual card values).
+    /// the least one (alone, or among all the others under unusual card values); for a seat
+    /// whose policy prices its discards ([`Policy::discard_prices`]), the first cheapest alone.
     pub covers: &'a [Cover],
     /// True if a set-aside Jester is left (solo).
     pub solo_jester: bool,
@@ -74,6 +75,15 @@ pub trait Policy {
     fn least_cover_only(&self, seat: u8) -> bool {
         let _ = seat;
         false
+    }
+    /// `seat`'s prices of discards if its step 4 discard is always the first minimal cover of
+    /// least price in [`Covers::generate`](super::moves::Covers::generate)'s order (see
+    /// [`Covers::generate_cheapest`](super::moves::Covers::generate_cheapest)), so the engine
+    /// may find that one alone instead of listing every minimal cover.
+    #[inline]
+    fn discard_prices(&self, seat: u8) -> Option<Prices> {
+        let _ = seat;
+        None
     }
 }
 
@@ -181,5 +191,10 @@ impl Policy for Mixed<'_> {
     #[inline]
     fn least_cover_only(&self, seat: u8) -> bool {
         each_kind!(&self.seats[usize::from(seat)], p => p.least_cover_only(seat))
+    }
+
+    #[inline]
+    fn discard_prices(&self, seat: u8) -> Option<Prices> {
+        each_kind!(&self.seats[usize::from(seat)], p => p.discard_prices(seat))
     }
 }

@@ -1,0 +1,183 @@
+//! The heuristic's step 1 play scores, four plays at a time in the lanes of SSE2 registers
+//! (part of every x86-64 processor). Each lane does the float operations of
+//! [`Weights::play`](super::Weights) in the same order on the same values (SSE's lane-wise
+//! products and sums round as its scalar ones do), so every score is bit for bit the scalar
+//! one; the integer terms are worked out in the lanes too (no conversion per term and play,
+//! no branch), and the first play of the best score is kept lane by lane, then across lanes.
+
+use std::arch::x86_64::{
+    __m128, __m128i, _mm_add_epi32, _mm_add_ps, _mm_and_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
+    _mm_cmpgt_epi32, _mm_cvtepi32_ps, _mm_min_epi16, _mm_mul_ps, _mm_set1_epi32, _mm_set1_ps,
+    _mm_setr_epi32, _mm_slli_epi32, _mm_srai_epi32, _mm_srli_epi32, _mm_sub_epi32, _mm_sub_ps,
+    _mm_subs_epu16,
+};
+
+use super::super::card::{CLUBS, DIAMONDS, HEARTS, SPADES};
+use super::super::moves::Play;
+use super::lanes::{Top, select};
+use super::{Spot, Weights};
+
+/// A play's value, suits and card count in one lane: `value | suits << 16 | count << 24`.
+#[inline(always)]
+fn word(p: &Play) -> i32 {
+    (u32::from(p.value) | u32::from(p.suits) << 16 | u32::from(p.count) << 24) as i32
+}
+
+/// All ones in the lanes whose working suits (bits 16 to 19 of `works`) hold the suit whose
+/// bit a shift left by `UP` (15 less the suit) takes to the top, zeros elsewhere.
+#[target_feature(enable = "sse2")]
+#[inline]
+fn holds<const UP: i32>(works: __m128i) -> __m128i {
+    _mm_srai_epi32::<31>(_mm_slli_epi32::<UP>(works))
+}
+
+/// `x` in every lane.
+#[target_feature(enable = "sse2")]
+#[inline]
+fn int(x: u16) -> __m128i {
+    _mm_set1_epi32(i32::from(x))
+}
+
+/// Everything the lanes share at one decision, each in every lane.
+struct Lanes {
+    /// The suits that work against the enemy, at bits 16 to 19.
+    works: __m128i,
+    remaining: __m128i,
+    need: __m128i,
+    hand_value: __m128i,
+    free: __m128i,
+    tavern: __m128i,
+    discard: __m128i,
+    kill: [__m128; 2],
+    overkill: __m128,
+    spend: __m128,
+    draw: __m128,
+    heal: __m128,
+    damage: __m128,
+    shield: __m128,
+    /// `-discard`, as `-self.discard * x` negates before the product.
+    neg_discard: __m128,
+    short: __m128,
+    margin: __m128,
+    jester: __m128,
+}
+
+impl Lanes {
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn of(w: &Weights, spot: &Spot) -> Self {
+        Self {
+            works: _mm_set1_epi32(i32::from(!spot.immune & 0xF) << 16),
+            remaining: int(spot.remaining),
+            need: int(spot.need),
+            hand_value: int(spot.hand_value),
+            free: int(spot.free),
+            tavern: int(spot.tavern),
+            discard: int(spot.discard),
+            kill: [_mm_set1_ps(spot.kill[0]), _mm_set1_ps(spot.kill[1])],
+            overkill: _mm_set1_ps(w.overkill),
+            spend: _mm_set1_ps(w.spend),
+            draw: _mm_set1_ps(w.draw),
+            heal: _mm_set1_ps(w.heal),
+            damage: _mm_set1_ps(w.damage),
+            shield: _mm_set1_ps(w.shield),
+            neg_discard: _mm_set1_ps(-w.discard),
+            short: _mm_set1_ps(spot.short),
+            margin: _mm_set1_ps(w.margin),
+            jester: _mm_set1_ps(w.jester),
+        }
+    }
+
+    /// The scores of the four plays whose [`word`]s are `x`: [`Weights::play`]'s terms lane
+    /// by lane, and `jester` for a Jester (the one play of no suit). The integers are below
+    /// 2^15, so the 16-bit minimum and saturating difference of SSE2 work on the lanes' low
+    /// halves (the high halves are 0).
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    fn scores(&self, x: __m128i) -> __m128 {
+        let value = _mm_and_si128(x, _mm_set1_epi32(0xFFFF));
+        let suits = _mm_and_si128(x, _mm_set1_epi32(0xFF << 16));
+        let count = _mm_srli_epi32::<24>(x);
+        let works = _mm_and_si128(suits, self.works);
+        let clubs = holds::<{ 15 - CLUBS as i32 }>(works);
+        let spades = holds::<{ 15 - SPADES as i32 }>(works);
+        let hearts = holds::<{ 15 - HEARTS as i32 }>(works);
+        let diamonds = holds::<{ 15 - DIAMONDS as i32 }>(works);
+        let dmg = _mm_add_epi32(value, _mm_and_si128(value, clubs));
+        let gain = _mm_and_si128(value, spades);
+        let draws = _mm_min_epi16(
+            _mm_min_epi16(value, self.tavern),
+            _mm_add_epi32(self.free, count),
+        );
+        let draws = _mm_and_si128(draws, diamonds);
+        let heals = _mm_and_si128(_mm_min_epi16(value, self.discard), hearts);
+        let powers = _mm_sub_ps(
+            _mm_add_ps(
+                _mm_mul_ps(self.draw, _mm_cvtepi32_ps(draws)),
+                _mm_mul_ps(self.heal, _mm_cvtepi32_ps(heals)),
+            ),
+            _mm_mul_ps(self.spend, _mm_cvtepi32_ps(value)),
+        );
+        let over = _mm_cvtepi32_ps(_mm_subs_epu16(dmg, self.remaining));
+        let exact = _mm_castsi128_ps(_mm_cmpeq_epi32(dmg, self.remaining));
+        let base = select(exact, self.kill[1], self.kill[0]);
+        let kill = _mm_add_ps(_mm_sub_ps(base, _mm_mul_ps(self.overkill, over)), powers);
+        let need = _mm_subs_epu16(self.need, gain);
+        let left = _mm_sub_epi32(self.hand_value, value);
+        let short = _mm_subs_epu16(need, left);
+        let spare = _mm_min_epi16(_mm_subs_epu16(left, need), _mm_set1_epi32(10));
+        let defence = _mm_add_ps(
+            _mm_sub_ps(
+                _mm_mul_ps(self.neg_discard, _mm_cvtepi32_ps(_mm_min_epi16(need, left))),
+                _mm_mul_ps(self.short, _mm_cvtepi32_ps(short)),
+            ),
+            _mm_mul_ps(self.margin, _mm_cvtepi32_ps(spare)),
+        );
+        let other = _mm_add_ps(
+            _mm_add_ps(
+                _mm_add_ps(
+                    _mm_mul_ps(self.damage, _mm_cvtepi32_ps(dmg)),
+                    _mm_mul_ps(self.shield, _mm_cvtepi32_ps(gain)),
+                ),
+                powers,
+            ),
+            defence,
+        );
+        let short_of_kill = _mm_castsi128_ps(_mm_cmpgt_epi32(self.remaining, dmg));
+        let s = select(short_of_kill, other, kill);
+        let jester = _mm_castsi128_ps(_mm_cmpeq_epi32(suits, _mm_set1_epi32(0)));
+        select(jester, self.jester, s)
+    }
+}
+
+/// The best score of `plays` at `spot` and the index of the first play that has it
+/// (`(-inf, usize::MAX)` for no play): what the scalar loop over [`Weights::play`] finds.
+#[inline]
+pub(super) fn best(w: &Weights, spot: &Spot, plays: &[Play]) -> (f32, usize) {
+    // SAFETY: SSE2 is part of every x86-64 processor (the target's baseline).
+    unsafe { best_sse2(w, spot, plays) }
+}
+
+/// [`best`], its instructions SSE2's.
+#[target_feature(enable = "sse2")]
+#[inline]
+fn best_sse2(w: &Weights, spot: &Spot, plays: &[Play]) -> (f32, usize) {
+    if plays.is_empty() {
+        return (f32::NEG_INFINITY, usize::MAX);
+    }
+    let lanes = Lanes::of(w, spot);
+    let mut top = Top::new();
+    let chunks = plays.chunks_exact(4);
+    let rest = chunks.remainder();
+    for c in chunks {
+        let x = _mm_setr_epi32(word(&c[0]), word(&c[1]), word(&c[2]), word(&c[3]));
+        top.keep(lanes.scores(x));
+    }
+    if let Some(last) = rest.len().checked_sub(1) {
+        // Past the last play, a lane reads the last one again and scores nothing.
+        let lane = |j: usize| word(&rest[j.min(last)]);
+        let x = _mm_setr_epi32(lane(0), lane(1), lane(2), lane(3));
+        top.keep_first(lanes.scores(x), rest.len());
+    }
+    top.first()
+}
