@@ -39,6 +39,28 @@ const RUN_WORDS: [[u64; 2]; NUMBERS + 1] = {
     all
 };
 
+/// `c` bytes of 1 from the lowest, for `c` from 0 to 7 (no pattern has more than four of one
+/// number).
+const ONES: [u64; 8] = {
+    let mut all = [0u64; 8];
+    let mut c = 1;
+    while c < 8 {
+        all[c] = (all[c - 1] << 8) | 1;
+        c += 1;
+    }
+    all
+};
+/// The run 1 to `top` spelled out (byte `k` holds `k + 1`), for `top` from 0 (none) to 10.
+const RUN_SPELLED: [u128; NUMBERS + 1] = {
+    let mut all = [0u128; NUMBERS + 1];
+    let mut top = 1;
+    while top <= NUMBERS {
+        all[top] = all[top - 1] | ((top as u128) << (8 * (top - 1)));
+        top += 1;
+    }
+    all
+};
+
 /// The four patterns, in increasing rank of the order's last tie-break (a run ranks first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -157,6 +179,27 @@ impl Automaton {
         area.set_words([lo - c_lo, hi - c_hi]);
     }
 
+    /// Its cards by increasing value, one a byte from the lowest, and how many: the lesser
+    /// number's copies, then the greater's (`OF_A` and `OF_B` of them), or a run's cards; no
+    /// branch on the pattern.
+    #[inline(always)]
+    pub fn spelled(&self) -> (u128, usize) {
+        let p = self.pattern as usize;
+        let (ca, cb) = (OF_A[p], OF_B[p]);
+        let (x, cx, y, cy) = if self.a <= self.b {
+            (self.a, ca, self.b, cb)
+        } else {
+            (self.b, cb, self.a, ca)
+        };
+        let low = u64::from(x) * ONES[usize::from(cx) % ONES.len()];
+        let high = u64::from(y) * ONES[usize::from(cy) % ONES.len()];
+        let top = self.run_top();
+        (
+            u128::from(low | (high << (8 * u32::from(cx)))) | RUN_SPELLED[usize::from(top)],
+            usize::from(ca + cb + top),
+        )
+    }
+
     /// Its cards without a branch on the pattern: `OF_A` copies of `a`, `OF_B` copies of `b`,
     /// and a run's cards 1 to `a` (none for the other patterns).
     #[inline(always)]
@@ -203,6 +246,19 @@ impl Automaton {
         need.iter().zip(counts).all(|(n, c)| n <= c)
     }
 }
+
+/// A few automatons of every pattern, for the tests' random tables: drawn from so few, a table
+/// often holds equals (automatons of the same cards).
+#[cfg(test)]
+pub(super) const SAMPLES: [Automaton; 7] = [
+    Automaton::run(3),
+    Automaton::run(4),
+    Automaton::one_three(5, 2),
+    Automaton::one_three(2, 3),
+    Automaton::two_pairs(1, 2),
+    Automaton::two_pairs(3, 5),
+    Automaton::FOUR_ONES,
+];
 
 #[cfg(test)]
 mod tests {
@@ -269,6 +325,12 @@ mod tests {
             bot.take_cards(&mut area);
             assert_eq!(area.counts(), &[1u8; NUMBERS + 1], "{bot:?}");
             assert_eq!(usize::from(want.iter().sum::<u8>()), bot.card_count());
+            let mut listed = [0u8; 16];
+            let n = bot.cards(&mut listed);
+            let (spelled, m) = bot.spelled();
+            assert_eq!(m, n, "{bot:?}");
+            assert_eq!(spelled.to_le_bytes()[..n], listed[..n], "{bot:?}");
+            assert_eq!(spelled >> (8 * n), 0, "{bot:?}");
         }
     }
 

@@ -135,35 +135,53 @@ pub fn strongest(area: &Area) -> Option<Automaton> {
     let high = top_value(pairs);
     let low = top_value(pairs & !(1 << high));
     let sum = u32::from(run) * (u32::from(run) + 1) / 2;
-    // Each pattern's strength (power, toughness, pattern; see `Automaton::strength`), 0 where
-    // it cannot be built, in the order of `Pattern`'s discriminants.
-    let key = |power: u32, toughness: u32, pattern: Pattern| {
-        (power << 16) | (toughness << 8) | pattern as u32
+    // Each pattern's strength (power, toughness, pattern; see `Automaton::strength`) with its
+    // numbers below it, 0 where it cannot be built. Power and toughness are below 64 and the
+    // numbers below 16, so the fields never overlap; the four are of different patterns, so the
+    // numbers never decide between them.
+    let key = |power: u32, toughness: u32, pattern: Pattern, a: u8, b: u8| {
+        (power << 18)
+            | (toughness << 10)
+            | ((pattern as u32) << 8)
+            | (u32::from(a) << 4)
+            | u32::from(b)
     };
     let strengths = [
-        key(1, 1, Pattern::FourOnes) * u32::from(counts[1] >= 4),
-        key(2 * u32::from(low), 2 * u32::from(high), Pattern::TwoPairs) * u32::from(low != 0),
-        key(u32::from(single), 3 * u32::from(triple), Pattern::OneThree)
-            * u32::from(single != 0 && triple != 0),
-        key(sum, sum, Pattern::Run) * u32::from(run >= 3),
+        key(1, 1, Pattern::FourOnes, 1, 0) * u32::from(counts[1] >= 4),
+        key(
+            2 * u32::from(low),
+            2 * u32::from(high),
+            Pattern::TwoPairs,
+            low,
+            high,
+        ) * u32::from(low != 0),
+        key(
+            u32::from(single),
+            3 * u32::from(triple),
+            Pattern::OneThree,
+            single,
+            triple,
+        ) * u32::from(single != 0 && triple != 0),
+        key(sum, sum, Pattern::Run, run, 0) * u32::from(run >= 3),
     ];
     let best = strengths.into_iter().max().unwrap_or(0);
-    // A strength ends in its pattern, which picks the numbers.
-    let p = (best & 0xFF) as usize;
     Some(Automaton {
-        power: (best >> 16) as u8,
-        toughness: (best >> 8) as u8,
-        pattern: [
-            Pattern::FourOnes,
-            Pattern::TwoPairs,
-            Pattern::OneThree,
-            Pattern::Run,
-        ][p],
-        a: [1, low, single, run][p],
-        b: [0, high, triple, 0][p],
+        power: (best >> 18) as u8,
+        toughness: ((best >> 10) & 0x3F) as u8,
+        pattern: PATTERNS[((best >> 8) & 3) as usize],
+        a: ((best >> 4) & 0xF) as u8,
+        b: (best & 0xF) as u8,
         attacking: false,
     })
 }
+
+/// The patterns in the order of their discriminants.
+const PATTERNS: [Pattern; 4] = [
+    Pattern::FourOnes,
+    Pattern::TwoPairs,
+    Pattern::OneThree,
+    Pattern::Run,
+];
 
 #[cfg(test)]
 mod tests {

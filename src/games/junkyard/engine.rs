@@ -11,7 +11,7 @@ use crate::rng::GameRng;
 
 use super::automaton::Automaton;
 use super::build;
-use super::cards::{Area, Counts, Heap, KING, LESSER, MAX_HEAP, drawn};
+use super::cards::{Area, Back, Counts, Heap, KING, LESSER, drawn};
 use super::combat::{self, MAX_BOTS};
 use super::events::{Event, Observer};
 use super::keys::Keys;
@@ -159,11 +159,10 @@ impl Side {
         self.built += 1;
     }
 
-    /// Removes automaton `i`, adding its cards to `back`.
-    #[inline]
-    fn remove_bot(&mut self, i: usize, back: &mut Area) -> Automaton {
+    /// Removes automaton `i` (whose cards are the caller's to return).
+    #[inline(always)]
+    fn remove_bot(&mut self, i: usize) -> Automaton {
         let bot = self.bots[i];
-        bot.put_cards(back);
         self.n_bots -= 1;
         self.bots[i] = self.bots[usize::from(self.n_bots)];
         self.keys.swap_remove(i);
@@ -177,60 +176,16 @@ impl Side {
         &mut self,
         seat: u8,
         tear: Option<u8>,
-        back: &Area,
+        back: Back,
         dealer: &mut impl Dealer,
         obs: &mut impl Observer,
     ) {
-        let mut batch = [0u8; MAX_HEAP + RUN];
-        let mut n = 0;
-        if let Some(card) = tear {
-            batch[0] = card;
-            n = 1;
-        }
-        let n = spell_out(back, &mut batch, n);
-        self.heap.put_under(&mut batch[..n], dealer);
+        let batch = self.heap.put_under(tear, back, dealer);
         obs.report(|| Event::Returned {
             seat,
-            cards: Cards::of(&batch[..n]),
+            cards: Cards::of(batch),
         });
     }
-}
-
-/// The copies of one value [`spell_out`] writes at once.
-const RUN: usize = 8;
-
-/// Writes the cards of `area` by increasing value into `out` from `at` on; returns where they
-/// end. Each value is written as a block of [`RUN`] copies (one 8-byte store), of which only the
-/// first `count` are kept (the next value's block overwrites the rest): no branch on the
-/// counts, which vary from one return to the next. A batch with more than [`RUN`] copies of
-/// a value (several automatons of the same cards destroyed at once) writes its blocks one
-/// value at a time instead. `out` has room for a block past the last card.
-#[inline]
-fn spell_out(area: &Area, out: &mut [u8; MAX_HEAP + RUN], at: usize) -> usize {
-    let mut n = at;
-    let counts = area.counts();
-    // No count above 8: adding 0x77 to a byte (each below 128, so no carry) sets its high bit
-    // exactly when it holds more than 8.
-    let over = |w: u64| w.wrapping_add(0x7777_7777_7777_7777) & 0x8080_8080_8080_8080;
-    let [lo, hi] = area.words();
-    if over(lo) | over(hi) == 0 {
-        for (v, &c) in counts.iter().enumerate().skip(1) {
-            let block = (v as u64 * 0x0101_0101_0101_0101).to_le_bytes();
-            out[n.min(MAX_HEAP)..][..RUN].copy_from_slice(&block);
-            n += usize::from(c);
-        }
-        return n;
-    }
-    for (v, &c) in counts.iter().enumerate().skip(1) {
-        let mut left = usize::from(c);
-        while left > 0 {
-            out[n..n + RUN].fill(v as u8);
-            let kept = left.min(RUN);
-            n += kept;
-            left -= kept;
-        }
-    }
-    n
 }
 
 /// A game in progress.
@@ -274,8 +229,11 @@ impl Engine {
     /// shuffled by each seat's dealer.
     #[inline]
     pub fn deal_cards(rules: &Rules, cards: &[u8], dealers: [&mut impl Dealer; 2]) -> Self {
-        let [a, b] = dealers;
-        Self::from_heaps(rules, [Heap::shuffled(cards, a), Heap::shuffled(cards, b)])
+        let mut engine = Self::from_heaps(rules, [Heap::EMPTY; 2]);
+        for (side, dealer) in engine.sides.iter_mut().zip(dealers) {
+            side.heap.deal(cards, dealer);
+        }
+        engine
     }
 
     /// A game in any position: two seats, `turns` turns played (the next turn is seat
@@ -417,7 +375,7 @@ impl Engine {
     }
 
     /// Steps 1 and 2 of the seat to move: the turn counter, ready, draw.
-    #[inline]
+    #[inline(always)]
     pub fn begin_turn(&mut self, rules: &Rules, obs: &mut impl Observer) {
         let seat = self.to_move();
         self.turn += 1;
@@ -481,10 +439,9 @@ impl Engine {
         });
         let mut lost = [0u32; 2];
         let mut to_player = 0u16;
-        let blockers_of = blocks.by_attacker(self.sides[def].bots().len());
         for j in combat::bits(attackers) {
             let bot = self.sides[seat].bots[j];
-            let blockers = blockers_of[j];
+            let blockers = blocks.blockers_of(j);
             if blockers == 0 {
                 to_player += u16::from(bot.power);
                 continue;
@@ -513,21 +470,34 @@ impl Engine {
             if lost[s] == 0 {
                 continue;
             }
+            // One automaton lost (most often) goes back as its own cards; several, as the
+            // cards of an area gathering them.
+            let several = lost[s] & lost[s].wrapping_sub(1) != 0;
             let mut back = Area::default();
+            let mut one = None;
             let side = &mut self.sides[s];
             // Highest index first, so the swap-removal never moves an automaton still to go.
             let mut mask = lost[s];
             while mask != 0 {
                 let i = 31 - mask.leading_zeros() as usize;
                 mask &= !(1 << i);
-                let bot = side.remove_bot(i, &mut back);
+                let bot = side.remove_bot(i);
+                if several {
+                    bot.put_cards(&mut back);
+                }
+                one = Some(bot);
                 src.obs.event(Event::Destroyed {
                     seat: s as u8,
                     bot,
                     at: i as u8,
                 });
             }
-            side.return_cards(s as u8, None, &back, &mut src.returns[s], src.obs);
+            let batch = if several {
+                Back::Cards(&back)
+            } else {
+                Back::Bot(one.as_ref())
+            };
+            side.return_cards(s as u8, None, batch, &mut src.returns[s], src.obs);
         }
         self.sides[def].hp <= 0
     }
@@ -594,7 +564,7 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
 
     /// Builds the strongest automaton the assembly area allows, while there is one (rule 3 of
     /// `simple`).
-    #[inline]
+    #[inline(always)]
     pub fn build_all_strongest(&mut self) {
         while let Some(bot) = build::strongest(&self.engine.sides[self.seat].assembly) {
             self.build(bot);
@@ -621,7 +591,8 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
             Some(i) => {
                 assert!(i < mine.len(), "no own automaton {i}");
                 if card == LESSER {
-                    let top = mine.iter().map(|b| b.power).max().unwrap_or(0);
+                    let keys = &self.engine.sides[me].keys;
+                    let top = keys.power.max_in(keys.all());
                     assert_eq!(
                         mine[i].power, top,
                         "a lesser tear-down destroys the most powerful"
@@ -629,15 +600,13 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
                 }
             }
         }
-        let mut back = Area::default();
         let target_at = target as u8;
         let own_at = own.map(|i| i as u8);
-        let target = self.engine.sides[opp].remove_bot(target, &mut back);
+        let target = self.engine.sides[opp].remove_bot(target);
         let side = &mut self.engine.sides[me];
         side.hand[slot] -= 1;
         side.teardowns += 1;
-        let mut mine = Area::default();
-        let own = own.map(|i| side.remove_bot(i, &mut mine));
+        let own = own.map(|i| side.remove_bot(i));
         self.src.obs.event(Event::Deployed {
             seat: me as u8,
             card,
@@ -647,43 +616,19 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
             own_at,
         });
         let src = &mut *self.src;
-        self.engine.sides[opp].return_cards(opp as u8, None, &back, &mut src.returns[opp], src.obs);
+        self.engine.sides[opp].return_cards(
+            opp as u8,
+            None,
+            Back::Bot(Some(&target)),
+            &mut src.returns[opp],
+            src.obs,
+        );
         self.engine.sides[me].return_cards(
             me as u8,
             Some(card),
-            &mine,
+            Back::Bot(own.as_ref()),
             &mut src.returns[me],
             src.obs,
         );
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn returned_cards_are_spelled_out_by_increasing_value_whatever_the_counts() {
-        let mut x = 11u64;
-        for round in 0..5_000 {
-            let mut counts = Counts::default();
-            // Mostly small counts, one round in five up to 16 copies of a value (the slow path).
-            let top = if round % 5 == 0 { 17 } else { 4 };
-            let mut total = 0;
-            for c in counts.iter_mut().skip(1) {
-                x = crate::rng::splitmix64(x);
-                *c = ((x % top) as u8).min(60 - total);
-                total += *c;
-            }
-            let at = usize::from(round % 2 == 1);
-            let mut out = [0u8; MAX_HEAP + RUN];
-            out[0] = KING;
-            let n = spell_out(&Area::new(&counts), &mut out, at);
-            let mut want: Vec<u8> = vec![KING; at];
-            for (v, &c) in counts.iter().enumerate() {
-                want.extend(std::iter::repeat_n(v as u8, usize::from(c)));
-            }
-            assert_eq!(&out[..n], &want[..], "{counts:?}");
-        }
     }
 }

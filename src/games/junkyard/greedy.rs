@@ -108,11 +108,10 @@ impl Greedy {
         let (mine, theirs) = (pos.mine, pos.theirs);
         let w = &self.weights;
         let blocks = pos.clash.block(attackers, opp_hp);
-        let blockers_of = blocks.by_attacker(theirs.len());
         let (mut damage, mut lost, mut killed) = (0i32, 0u32, 0u32);
         for j in combat::bits(attackers) {
             let a = &mine[j];
-            let of = blockers_of[j];
+            let of = blocks.blockers_of(j);
             if of == 0 {
                 damage += i32::from(a.power);
                 continue;

@@ -23,6 +23,10 @@ pub struct Keys {
     strong: [u32; LANES],
     /// The same for the reverse order ([`weakness_rank`]): the greatest is the weakest.
     weak: [u32; LANES],
+    /// The greatest of `strong`: the strongest automaton's rank, 0 for none.
+    strongest: u32,
+    /// The greatest of `weak`: the weakest automaton's rank, 0 for none.
+    weakest: u32,
     /// Each automaton's [`guard_key`].
     guard_keys: [u32; MAX_BOTS],
     /// The guard of `simple`'s rule 4, the first automaton of the greatest guard key, as its
@@ -60,6 +64,9 @@ impl Keys {
         self.attacking |= u32::from(bot.attacking) << i;
         self.strong[i] = strength_rank(bot.strength(), i);
         self.weak[i] = weakness_rank(bot.strength(), i);
+        // The first of equals stays the greatest: the new one comes last.
+        self.strongest = self.strongest.max(self.strong[i]);
+        self.weakest = self.weakest.max(self.weak[i]);
         let key = guard_key(bot);
         self.guard_keys[i] = key;
         // The first of equals stays the guard: the new one comes last.
@@ -75,9 +82,11 @@ impl Keys {
             c.0[i] = c.0[last];
             c.0[last] = 0;
         }
-        // The last automaton's bit moves to `i`, unless the last is the one removed.
+        // The last automaton's bit moves to `i`, then the last's is cleared (if the last is the
+        // one removed, its bit is put back and then cleared).
         let kept = u32::from(i != last);
-        let moved = |m: u32| (m & !(1 << i) & !(1 << last)) | ((((m >> last) & 1) & kept) << i);
+        let (at, from) = (1u32 << i, 1u32 << last);
+        let moved = |m: u32| ((m & !at) | (at * u32::from(m & from != 0))) & !from;
         self.four_ones = moved(self.four_ones);
         self.attacking = moved(self.attacking);
         // The ranks keep their strength and take their new index.
@@ -89,6 +98,9 @@ impl Keys {
         self.guard_keys[i] = moved_key;
         self.guard_keys[last] = 0;
         self.len -= 1;
+        let len = usize::from(self.len);
+        self.strongest = greatest_after_removal(self.strongest, &self.strong, len, i);
+        self.weakest = greatest_after_removal(self.weakest, &self.weak, len, i);
         if self.guard().is_some_and(|g| g == i) {
             // The guard is gone: the greatest key left.
             self.guard = (0..usize::from(self.len))
@@ -110,10 +122,23 @@ impl Keys {
         (self.guard != 0).then(|| usize::from(!(self.guard as u8)))
     }
 
+    /// The strongest automaton (in the order of [`Automaton::strength`], the first of equals).
+    #[inline(always)]
+    pub fn strongest(&self) -> Option<usize> {
+        index_of_rank(self.strongest)
+    }
+
+    /// The weakest automaton (the first of equals).
+    #[inline(always)]
+    pub fn weakest(&self) -> Option<usize> {
+        index_of_rank(self.weakest)
+    }
+
     /// Every automaton, as a mask.
     #[inline(always)]
     pub fn all(&self) -> u32 {
-        combat::all(usize::from(self.len))
+        // At most `MAX_BOTS` (below 32) automatons: the shift needs no guard.
+        (1u32 << (self.len % 32)) - 1
     }
 
     /// The automatons in the defense area (not attacking).
@@ -153,6 +178,22 @@ impl<'a> Table<'a> {
         greatest_rank(&self.keys.weak, mask)
     }
 
+    /// The split rule of `simple` ([`combat::split_rule_in`]) for `attacker` over the blockers
+    /// `mask` picks out of these automatons, from the columns: a blocker's place in the order
+    /// is its toughness, then its strength rank reversed (the stronger first, among equals the
+    /// lower index). Returns the mask of those destroyed.
+    #[inline]
+    pub fn split_rule_in(&self, attacker: &Automaton, mask: u32) -> u32 {
+        let (toughness, strong) = (&self.keys.toughness.0, &self.keys.strong);
+        combat::split_rule_by(
+            attacker,
+            mask,
+            |k| toughness[k % LANES],
+            // The low byte of the reversed rank is the index.
+            |k| (u64::from(toughness[k % LANES]) << 32) | u64::from(!strong[k % LANES]),
+        )
+    }
+
     /// The total power of the automatons of `mask`.
     #[inline(always)]
     pub fn power_in(&self, mask: u32) -> u32 {
@@ -176,6 +217,34 @@ fn weakness_rank(strength: u32, i: usize) -> u32 {
     strength_rank(0x3F_FFFF - strength, i)
 }
 
+/// The automaton of a rank of [`strength_rank`] or [`weakness_rank`], `None` for 0.
+#[inline(always)]
+fn index_of_rank(rank: u32) -> Option<usize> {
+    (rank != 0).then(|| usize::from(!(rank as u8)))
+}
+
+/// The greatest of `ranks[..len]` after automaton `i` was removed, the last one moved into its
+/// place (its rank at `i` now in `ranks[i]`, 0 there if the last was removed), from `best`,
+/// the greatest before: searched again only if the removed automaton had it; otherwise the
+/// moved one's rank at `i` is the greatest if it was the greatest at its old index, or if it
+/// is an equal of the greatest now before it.
+#[inline(always)]
+fn greatest_after_removal(best: u32, ranks: &[u32; LANES], len: usize, i: usize) -> u32 {
+    if index_of_rank(best) == Some(i) {
+        greatest_rank_of(ranks, combat::all(len))
+    } else {
+        best.max(ranks[i])
+    }
+}
+
+/// The greatest of `ranks` over `mask`, 0 for an empty mask.
+#[inline(always)]
+fn greatest_rank_of(ranks: &[u32; LANES], mask: u32) -> u32 {
+    combat::bits(mask)
+        .map(|i| ranks[i % LANES])
+        .fold(0, u32::max)
+}
+
 /// A rank of [`strength_rank`] or [`weakness_rank`] moved to index `i`.
 #[inline(always)]
 fn rank_at(rank: u32, i: usize) -> u32 {
@@ -188,10 +257,7 @@ fn greatest_rank(ranks: &[u32; LANES], mask: u32) -> Option<usize> {
     if mask & mask.wrapping_sub(1) == 0 {
         return (mask != 0).then(|| mask.trailing_zeros() as usize);
     }
-    let best = combat::bits(mask)
-        .map(|i| ranks[i % LANES])
-        .fold(0, u32::max);
-    Some(usize::from(!(best as u8)))
+    Some(usize::from(!(greatest_rank_of(ranks, mask) as u8)))
 }
 
 /// Guard key `key` of automaton `i` with the complement of the index below it (as
@@ -227,4 +293,80 @@ pub fn first_of_greatest(
     }
     let best = combat::bits(mask).map(|i| ranked(key(&bots[i]), i)).max();
     best.map(index_of)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::junkyard::automaton::SAMPLES;
+
+    /// Random automatons, equals often among them.
+    fn random_bots(x: &mut u64, n: usize) -> Vec<Automaton> {
+        let pick = SAMPLES;
+        (0..n)
+            .map(|_| {
+                *x = crate::rng::splitmix64(*x);
+                pick[(*x % pick.len() as u64) as usize]
+            })
+            .collect()
+    }
+
+    /// The first automaton of the greatest `key`, by a plain search.
+    fn first_max(bots: &[Automaton], key: impl Fn(&Automaton) -> i64) -> Option<usize> {
+        let best = bots.iter().map(&key).max()?;
+        bots.iter().position(|b| key(b) == best)
+    }
+
+    #[test]
+    fn kept_strongest_and_weakest_match_a_plain_search_after_every_removal() {
+        let mut x = 41u64;
+        for _ in 0..3_000 {
+            x = crate::rng::splitmix64(x);
+            let n = (x % MAX_BOTS as u64) as usize + 1;
+            let mut bots = random_bots(&mut x, n);
+            let mut keys = Keys::of(&bots);
+            loop {
+                let strength = |b: &Automaton| i64::from(b.strength());
+                assert_eq!(keys.strongest(), first_max(&bots, strength), "{bots:?}");
+                assert_eq!(
+                    keys.weakest(),
+                    first_max(&bots, |b| -strength(b)),
+                    "{bots:?}"
+                );
+                assert_eq!(keys, Keys::of(&bots), "{bots:?}");
+                if bots.is_empty() {
+                    break;
+                }
+                x = crate::rng::splitmix64(x);
+                let i = (x % bots.len() as u64) as usize;
+                bots.swap_remove(i);
+                keys.swap_remove(i);
+            }
+        }
+    }
+
+    #[test]
+    fn the_split_rule_from_the_columns_is_the_split_rule() {
+        let mut x = 5u64;
+        for _ in 0..5_000 {
+            x = crate::rng::splitmix64(x);
+            let n = (x % 9) as usize + 1;
+            let bots = random_bots(&mut x, n);
+            let keys = Keys::of(&bots);
+            let table = Table::new(&bots, &keys);
+            x = crate::rng::splitmix64(x);
+            let mask = (x as u32) & combat::all(bots.len());
+            for power in 0..=12 {
+                let attacker = Automaton {
+                    power,
+                    ..Automaton::FOUR_ONES
+                };
+                assert_eq!(
+                    table.split_rule_in(&attacker, mask),
+                    combat::split_rule_in(&attacker, &bots, mask),
+                    "{bots:?} {mask:b} {power}"
+                );
+            }
+        }
+    }
 }

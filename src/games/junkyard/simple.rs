@@ -10,6 +10,7 @@ use super::combat::{self, Blocks, MAX_BOTS};
 use super::engine::Turn;
 use super::events::Observer;
 use super::keys::{Keys, Table, first_of_greatest, index_of, ranked};
+use super::lanes::LANES;
 use super::policy::Policy;
 use super::rules::Rules;
 use super::view::View;
@@ -22,6 +23,12 @@ pub struct Simple;
 /// defense area.
 #[inline]
 pub fn target(opp: Table) -> Option<usize> {
+    // The strongest, the first of equals, unless it attacked: then the first of its equals in
+    // the defense area, if any.
+    let s = opp.keys.strongest()?;
+    if opp.keys.attacking & (1 << s) == 0 {
+        return Some(s);
+    }
     let all = opp.keys.all();
     let top = opp.keys.power.equal(opp.keys.power.max_in(all)) & all;
     first_of_greatest(opp.bots, top, |b| {
@@ -30,19 +37,25 @@ pub fn target(opp: Table) -> Option<usize> {
 }
 
 /// Rule 1 (King): `Some((T, own))` if the King is deployed: the player has no automaton or T is
-/// stronger than the player's weakest, which is then destroyed.
+/// stronger than the player's weakest, which is then destroyed. T is of the opponent's greatest
+/// strength, so it is looked for only once the King is known to go.
 pub fn king(view: &View) -> Option<(usize, Option<usize>)> {
     if view.hand()[0] == 0 {
         return None;
     }
-    let t = target(view.opp_table())?;
+    let opp = view.opp_table();
+    let strongest = opp.keys.strongest()?;
     let mine = view.table();
-    match mine.weakest_in(mine.keys.all()) {
-        None => Some((t, None)),
+    let own = match mine.keys.weakest() {
+        None => None,
         Some(w) => {
-            (view.opp_bots()[t].strength() > mine.bots[w].strength()).then_some((t, Some(w)))
+            if opp.bots[strongest].strength() <= mine.bots[w].strength() {
+                return None;
+            }
+            Some(w)
         }
-    }
+    };
+    Some((target(opp)?, own))
 }
 
 /// Rule 2 (Queen/Jack): `Some((T, own))` if deployed: the player has no automaton or T is
@@ -52,20 +65,24 @@ pub fn lesser(view: &View) -> Option<(usize, Option<usize>)> {
     if view.hand()[1] == 0 {
         return None;
     }
-    let t = target(view.opp_table())?;
+    let opp = view.opp_table();
+    let strongest = opp.keys.strongest()?;
     let mine = view.table();
-    let all = mine.keys.all();
-    let Some(s) = mine.strongest_in(all) else {
-        return Some((t, None));
+    let own = match mine.keys.strongest() {
+        None => None,
+        Some(s) => {
+            if opp.bots[strongest].strength() <= mine.bots[s].strength() {
+                return None;
+            }
+            let top = mine.bots[s].power;
+            mine.weakest_in(mine.keys.power.equal(top) & mine.keys.all())
+        }
     };
-    if view.opp_bots()[t].strength() <= mine.bots[s].strength() {
-        return None;
-    }
-    let top = mine.bots[s].power;
-    Some((t, mine.weakest_in(mine.keys.power.equal(top) & all)))
+    Some((target(opp)?, own))
 }
 
 /// Rule 4 (Attack): the attackers, as a mask over the player's automatons.
+#[inline(always)]
 pub fn attack(view: &View) -> u32 {
     let (mine, opp) = (view.table().keys, view.opp_table().keys);
     // The opposing defense area: whether it has an automaton, and its greatest power.
@@ -189,7 +206,10 @@ impl<'a> Clash<'a> {
         let blockable = attackers & !theirs.keys.four_ones;
         let mut left = blockable;
         let mut blocked = 0u32;
-        while let Some(j) = theirs.strongest_in(left) {
+        // Without a free blocker no rule assigns one: the rest of the search is skipped.
+        while free != 0
+            && let Some(j) = theirs.strongest_in(left)
+        {
             left &= !(1 << j);
             let a = &theirs.bots[j];
             if let Some(gang) = self.gang(free, a) {
@@ -207,8 +227,7 @@ impl<'a> Clash<'a> {
         // Chump.
         loop {
             let unblocked = attackers & !blocked;
-            let power = theirs.power_in(unblocked) as i32;
-            if power < i32::from(hp) || free == 0 {
+            if free == 0 || (theirs.power_in(unblocked) as i32) < i32::from(hp) {
                 break;
             }
             let Some(j) = theirs.strongest_in(unblocked & blockable) else {
@@ -241,11 +260,11 @@ impl<'a> Clash<'a> {
                 .expect("the free blockers reach the toughness");
             left &= !(1 << i);
             gang |= 1 << i;
-            power += u32::from(mine.bots[i].power);
+            power += u32::from(mine.keys.power.0[i % LANES]);
         }
         // The split rule orders G's members by toughness and strength, then by index: among
         // equals, the order G was formed in.
-        let destroyed = combat::split_rule_in(a, mine.bots, gang);
+        let destroyed = mine.split_rule_in(a, gang);
         (mine.power_in(destroyed) < u32::from(a.power)).then_some(gang)
     }
 }
@@ -257,7 +276,7 @@ pub fn safe(mine: Table, free: u32, a: &Automaton) -> Option<usize> {
 }
 
 impl Policy for Simple {
-    #[inline]
+    #[inline(always)]
     fn main<D: Dealer, O: Observer>(&self, _: &Rules, turn: &mut Turn<'_, '_, D, O>) -> u32 {
         // Most turns the hand is empty: the rules of the tear-downs are not even looked at.
         if turn.view().hand() != [0, 0] {
@@ -299,7 +318,7 @@ impl Policy for Simple {
         blockers: u32,
         _: &mut GameRng,
     ) -> u32 {
-        combat::split_rule_in(attacker, view.opp_bots(), blockers)
+        view.opp_table().split_rule_in(attacker, blockers)
     }
 
     /// The blocking rules assign free defenders to blockable attackers only.
