@@ -314,6 +314,54 @@ impl After<'_> {
     /// The monsters to come as prefix sums (a dungeon's monsters total at most 16 times 15).
     #[inline(always)]
     pub fn monsters(&self) -> Monsters {
+        #[cfg(target_arch = "x86_64")]
+        {
+            self.monsters_in_lanes()
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            self.plain_monsters()
+        }
+    }
+
+    /// [`After::monsters`] in SSE2 lanes: the summary's sums narrowed to sixteen bits (they fit:
+    /// a signed saturating pack changes none), the left card added from its value up by a
+    /// compare of the values with it.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn monsters_in_lanes(&self) -> Monsters {
+        use std::arch::x86_64::{
+            __m128i, _mm_add_epi16, _mm_and_si128, _mm_cmpgt_epi16, _mm_loadu_si128,
+            _mm_packs_epi32, _mm_set1_epi16, _mm_setr_epi16, _mm_storeu_si128,
+        };
+        let mut folded = Monsters::default();
+        // SAFETY: SSE2 is in the x86-64 baseline; each unaligned load reads four of the 16
+        // entries of a summary's table, each unaligned store writes eight of a fold's 16.
+        unsafe {
+            // All ones in the lanes of values at least the left card's, if it is a monster.
+            let value = i16::from(self.value);
+            let from = _mm_set1_epi16(if self.monster { value - 1 } else { i16::MAX });
+            let (low, high) = (
+                _mm_cmpgt_epi16(_mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7), from),
+                _mm_cmpgt_epi16(_mm_setr_epi16(8, 9, 10, 11, 12, 13, 14, 15), from),
+            );
+            let fold = |to: &mut [u16; 16], sums: &[u32; 16], add: __m128i| {
+                let at = |k: usize| _mm_loadu_si128(sums.as_ptr().add(k).cast::<__m128i>());
+                let (first, second) = (_mm_packs_epi32(at(0), at(4)), _mm_packs_epi32(at(8), at(12)));
+                let p = to.as_mut_ptr().cast::<__m128i>();
+                _mm_storeu_si128(p, _mm_add_epi16(first, _mm_and_si128(low, add)));
+                _mm_storeu_si128(p.add(1), _mm_add_epi16(second, _mm_and_si128(high, add)));
+            };
+            fold(&mut folded.count_to, &self.summary.count_to, _mm_set1_epi16(1));
+            fold(&mut folded.value_to, &self.summary.value_to, _mm_set1_epi16(value));
+        }
+        folded
+    }
+
+    /// [`After::monsters`] value by value.
+    #[cfg(any(test, not(target_arch = "x86_64")))]
+    #[inline(always)]
+    fn plain_monsters(&self) -> Monsters {
         let (mut count_to, mut value_to) = ([0u16; 16], [0u16; 16]);
         let value = u16::from(self.value) * u16::from(self.monster);
         for x in 0..16 {
@@ -571,6 +619,7 @@ mod tests {
             let summary = Summary::of(&Counts::of(&cards[cut + 1..]));
             let left = if g.is_multiple_of(7) { 0 } else { cards[cut] };
             let (after, folded) = (summary.after(left), summary.after(left).monsters());
+            assert_eq!(folded, after.plain_monsters(), "{left:#x}");
             for w in 0..16 {
                 for limit in (0..16).chain([FRESH]) {
                     assert_eq!(folded.absorbed(w, limit), after.absorbed(w, limit));
