@@ -347,13 +347,24 @@ impl After<'_> {
             );
             let fold = |to: &mut [u16; 16], sums: &[u32; 16], add: __m128i| {
                 let at = |k: usize| _mm_loadu_si128(sums.as_ptr().add(k).cast::<__m128i>());
-                let (first, second) = (_mm_packs_epi32(at(0), at(4)), _mm_packs_epi32(at(8), at(12)));
+                let (first, second) = (
+                    _mm_packs_epi32(at(0), at(4)),
+                    _mm_packs_epi32(at(8), at(12)),
+                );
                 let p = to.as_mut_ptr().cast::<__m128i>();
                 _mm_storeu_si128(p, _mm_add_epi16(first, _mm_and_si128(low, add)));
                 _mm_storeu_si128(p.add(1), _mm_add_epi16(second, _mm_and_si128(high, add)));
             };
-            fold(&mut folded.count_to, &self.summary.count_to, _mm_set1_epi16(1));
-            fold(&mut folded.value_to, &self.summary.value_to, _mm_set1_epi16(value));
+            fold(
+                &mut folded.count_to,
+                &self.summary.count_to,
+                _mm_set1_epi16(1),
+            );
+            fold(
+                &mut folded.value_to,
+                &self.summary.value_to,
+                _mm_set1_epi16(value),
+            );
         }
         folded
     }

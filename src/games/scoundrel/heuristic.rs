@@ -156,8 +156,8 @@ fn finish(
 /// highest first, so the best is met early and a group whose bound cannot beat it is skipped
 /// (the earlier group still winning ties). Only the living ways are enumerated
 /// ([`plans::visit_living`]: the states after a group's first two cards made for the groups
-/// entered); when none lives and the room may not be avoided, the list is built for its best
-/// way to die.
+/// entered); when none lives and the room may not be avoided, the ways are enumerated again
+/// for the list's best way to die ([`plans::Death`]).
 #[inline]
 pub fn choose_turn<E: Evaluation>(rules: &Rules, eval: &E, view: &View) -> (Turn, f32) {
     if let Some(weights) = eval.monotone_weights()
@@ -172,9 +172,14 @@ pub fn choose_turn<E: Evaluation>(rules: &Rules, eval: &E, view: &View) -> (Turn
         let best = match (top.len, top.crowded) {
             (0, _) => {
                 let none = (Turn::AVOID, f32::NEG_INFINITY);
-                // The best way to die is the list's, built only if it is needed (rare: the
-                // room cannot be avoided).
-                return finish(view, none, avoided, || Options::of(rules, view).death);
+                // The best way to die is the list's, found only if it is needed (rare: the
+                // room cannot be avoided), without building the list.
+                let death = || {
+                    let mut death = plans::Death::default();
+                    plans::visit(rules, view.room, view.hero, &mut death);
+                    death.0
+                };
+                return finish(view, none, avoided, death);
             }
             (1, false) => (top.ties[0].turn, top.value),
             _ => top.first_of_ties(rules, view),

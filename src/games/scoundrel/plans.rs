@@ -312,6 +312,26 @@ impl Lines for Group {
     }
 }
 
+/// The best way to die in a full room, as [`Options::death`] has it: a sink for [`visit`] that
+/// keeps nothing else (no list built, for a room where no way lives).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Death(pub core::option::Option<Option>);
+
+impl Lines for Death {
+    #[inline(always)]
+    fn group(&mut self, _: &[u8; ROOM], _: usize) -> bool {
+        true
+    }
+
+    #[inline(always)]
+    fn died(&mut self, dead: Option) {
+        keep_death(&mut self.0, dead);
+    }
+
+    #[inline(always)]
+    fn lived(&mut self, _: Option) {}
+}
+
 /// Hands `lines` the ways to face three of the four cards of the full room `room`, starting as
 /// `hero`, in the order [`Options::new`] lists them before dominated ways are dropped, less
 /// exact repeats of an earlier way of the same group, which change nothing a sink keeps.
@@ -856,6 +876,9 @@ mod tests {
                 let slow = by_choices!(rules, by_walks(&rules, room, hero));
                 assert_eq!(fast.as_slice(), slow.as_slice(), "{room:?} {hero:?}");
                 assert_eq!(fast.death, slow.death, "{room:?} {hero:?}");
+                let mut death = Death::default();
+                visit(&rules, room, hero, &mut death);
+                assert_eq!(death.0, fast.death, "{room:?} {hero:?}");
                 lines += fast.as_slice().len();
                 deaths += usize::from(fast.death.is_some());
             }
