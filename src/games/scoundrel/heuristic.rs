@@ -26,7 +26,8 @@ use super::evaluate::{self, Evaluation, Weights};
 use super::features::Summary;
 use super::hero::{self, FRESH, Hero};
 use super::plans::{self, Lines, Options};
-use super::policy::Policy;
+use super::played;
+use super::policy::{Decision, Policy};
 use super::rules::{ROOM, Rules};
 
 #[derive(Deserialize)]
@@ -113,20 +114,22 @@ pub fn best_turn<E: Evaluation>(weights: &E, view: &View, options: &Options) -> 
             best = (o.turn, v);
         }
     }
-    finish(weights, view, best, || options.death)
+    let avoided = || weights.value(&view.hero, &future_avoided(view), true);
+    finish(view, best, avoided, || options.death)
 }
 
-/// The best way to face the room (`(AVOID, -inf)` if none lives) weighed against avoiding it,
-/// and the best way to die if nothing else is left.
+/// The best way to face the room (`(AVOID, -inf)` if none lives) weighed against avoiding it
+/// (of value `avoided`, asked only if the room may be avoided), and the best way to die if
+/// nothing else is left.
 #[inline]
-fn finish<E: Evaluation>(
-    weights: &E,
+fn finish(
     view: &View,
     mut best: (Turn, f32),
+    avoided: impl FnOnce() -> f32,
     death: impl FnOnce() -> core::option::Option<plans::Option>,
 ) -> (Turn, f32) {
     if view.can_avoid {
-        let v = weights.value(&view.hero, &future_avoided(view), true);
+        let v = avoided();
         if v > best.1 {
             best = (Turn::AVOID, v);
         }
@@ -153,8 +156,8 @@ fn finish<E: Evaluation>(
 /// highest first, so the best is met early and a group whose bound cannot beat it is skipped
 /// (the earlier group still winning ties). Only the living ways are enumerated
 /// ([`plans::visit_living`]: the states after a group's first two cards made for the groups
-/// entered); when none lives and the room may not be avoided, the list is built for its best
-/// way to die.
+/// entered); when none lives and the room may not be avoided, the ways are enumerated again
+/// for the list's best way to die ([`plans::Death`]).
 #[inline]
 pub fn choose_turn<E: Evaluation>(rules: &Rules, eval: &E, view: &View) -> (Turn, f32) {
     if let Some(weights) = eval.monotone_weights()
@@ -164,17 +167,24 @@ pub fn choose_turn<E: Evaluation>(rules: &Rules, eval: &E, view: &View) -> (Turn
         let ready = Summary::of(view.dungeon);
         let mut top = Top::new(rules, weights, &ready, view.hero);
         plans::visit_living(rules, view.room, view.hero, &mut top);
+        // The value of avoiding, from the summary (the room's cards go back to the dungeon).
+        let avoided = || weights.value_avoided(&ready, &view.hero, view.room);
         let best = match (top.len, top.crowded) {
             (0, _) => {
                 let none = (Turn::AVOID, f32::NEG_INFINITY);
-                // The best way to die is the list's, built only if it is needed (rare: the
-                // room cannot be avoided).
-                return finish(eval, view, none, || Options::of(rules, view).death);
+                // The best way to die is the list's, found only if it is needed (rare: the
+                // room cannot be avoided), without building the list.
+                let death = || {
+                    let mut death = plans::Death::default();
+                    plans::visit(rules, view.room, view.hero, &mut death);
+                    death.0
+                };
+                return finish(view, none, avoided, death);
             }
             (1, false) => (top.ties[0].turn, top.value),
             _ => top.first_of_ties(rules, view),
         };
-        return finish(eval, view, best, || None);
+        return finish(view, best, avoided, || None);
     }
     best_turn(eval, view, &Options::of(rules, view))
 }
@@ -414,6 +424,20 @@ impl Policy for Heuristic {
     fn choose(&self, rules: &Rules, view: &View, _: &mut GameRng) -> Turn {
         choose_turn(rules, &self.weights, view).0
     }
+
+    /// [`Policy::choose`]'s turn, a full room faced handed over as what it does
+    /// ([`played::decision`]: three cards, without the engine's view and per-card bookkeeping);
+    /// an avoid, a short room or rules that discard weapons as the turn.
+    #[inline]
+    fn decide(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Decision {
+        let turn = self.choose(rules, view, coins);
+        match <[u8; ROOM]>::try_from(view.room) {
+            Ok(room) if !turn.avoid && !rules.weapon_discard => {
+                played::decision(rules, view.hero, room, &turn)
+            }
+            _ => Decision::Turn(turn),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -518,6 +542,52 @@ mod tests {
             );
         });
         assert!(deaths > 100 && ties > 100, "{deaths} {ties}");
+    }
+
+    /// A room handed over by [`Policy::decide`] leaves the engine as the engine's own replay of
+    /// the turn does, survived or lost, under rules that change a card's effect.
+    #[test]
+    fn handed_over_rooms_are_the_engines_replays() {
+        use crate::cards::Stacked;
+        use crate::games::scoundrel::engine::Engine;
+        use crate::games::scoundrel::played::tests::rule_sets;
+        use crate::games::scoundrel::policy::Decision;
+        let (mut survived, mut lost, mut turns) = (0, 0, 0);
+        for rules in rule_sets() {
+            let policy = Heuristic::default();
+            for game in 0..300u64 {
+                let mut engine = Engine::new(&rules);
+                engine.shuffle(&mut GameRng::new(12, game, 0));
+                let (mut coins, mut avoid) = (GameRng::unused(), GameRng::new(12, game, 1));
+                while engine.enter_room(&rules) {
+                    let view = engine.view(&rules);
+                    let turn = policy.choose(&rules, &view, &mut coins);
+                    let mut replayed = engine.clone();
+                    replayed.apply(&rules, &turn, &mut Stacked);
+                    match policy.decide(&rules, &view, &mut coins) {
+                        Decision::Survived(room) => {
+                            engine.apply_survived(&room);
+                            survived += 1;
+                        }
+                        Decision::Lost(room) => {
+                            engine.apply_lost(&rules, &room);
+                            lost += 1;
+                        }
+                        Decision::Turn(decided) => {
+                            assert_eq!(decided, turn);
+                            engine.apply(&rules, &turn, &mut avoid);
+                            turns += 1;
+                            continue;
+                        }
+                    }
+                    assert_eq!(engine, replayed, "{rules:?} game {game}");
+                }
+            }
+        }
+        assert!(
+            survived > 10_000 && lost > 500 && turns > 1000,
+            "{survived} {lost} {turns}"
+        );
     }
 
     /// No way leaving a card scores above its group's bound, for the monotone weights.

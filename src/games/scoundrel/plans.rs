@@ -312,6 +312,26 @@ impl Lines for Group {
     }
 }
 
+/// The best way to die in a full room, as [`Options::death`] has it: a sink for [`visit`] that
+/// keeps nothing else (no list built, for a room where no way lives).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Death(pub core::option::Option<Option>);
+
+impl Lines for Death {
+    #[inline(always)]
+    fn group(&mut self, _: &[u8; ROOM], _: usize) -> bool {
+        true
+    }
+
+    #[inline(always)]
+    fn died(&mut self, dead: Option) {
+        keep_death(&mut self.0, dead);
+    }
+
+    #[inline(always)]
+    fn lived(&mut self, _: Option) {}
+}
+
 /// Hands `lines` the ways to face three of the four cards of the full room `room`, starting as
 /// `hero`, in the order [`Options::new`] lists them before dominated ways are dropped, less
 /// exact repeats of an earlier way of the same group, which change nothing a sink keeps.
@@ -416,8 +436,7 @@ fn living<const BARE: bool, const DISCARD: bool>(
                 card::value(code) * u8::from(card::is_monster(code))
             })
             .sum::<u8>();
-        for o in ORDERS {
-            let order = [rest[o[0]], rest[o[1]], rest[o[2]], left as u8];
+        for &order in &BY_LEFT[left] {
             let [p, q, r] = [0, 1, 2].map(|k| usize::from(order[k]));
             let at = p * ROOM + q;
             let n = usize::from(pairs.lens[at]).min(PAIR);
@@ -598,9 +617,7 @@ fn full<const BARE: bool, const DISCARD: bool>(
         if seen[left] || !lines.group(&codes, left) {
             continue;
         }
-        let rest = OTHERS[left];
-        for o in ORDERS {
-            let order = [rest[o[0]], rest[o[1]], rest[o[2]], left as u8];
+        for &order in &BY_LEFT[left] {
             let [p, q, r] = [0, 1, 2].map(|k| usize::from(order[k]));
             let line = |hero: Hero, mask: u8, slain: u8, k: usize| Option {
                 turn: Turn::plan(order, mask),
@@ -685,6 +702,25 @@ fn faced<const BARE: bool, const DISCARD: bool>(
 
 /// The three indices of a full room other than each.
 const OTHERS: [[u8; 3]; ROOM] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
+
+/// The orders of a group, by the index of the card it leaves: the three others in the orders
+/// of [`ORDERS`], the card left last (a [`Turn`]'s order), read from one table instead of
+/// being put together for every group entered.
+const BY_LEFT: [[[u8; ROOM]; 6]; ROOM] = {
+    let mut by = [[[0u8; ROOM]; 6]; ROOM];
+    let mut left = 0;
+    while left < ROOM {
+        let rest = OTHERS[left];
+        let mut o = 0;
+        while o < 6 {
+            let [i, j, k] = ORDERS[o];
+            by[left][o] = [rest[i], rest[j], rest[k], left as u8];
+            o += 1;
+        }
+        left += 1;
+    }
+    by
+};
 
 /// Calls `f` with every order of the first `n` entries of `idx` (the rest unchanged).
 fn permute(idx: &mut [u8; ROOM], k: usize, n: usize, f: &mut impl FnMut([u8; ROOM])) {
@@ -840,6 +876,9 @@ mod tests {
                 let slow = by_choices!(rules, by_walks(&rules, room, hero));
                 assert_eq!(fast.as_slice(), slow.as_slice(), "{room:?} {hero:?}");
                 assert_eq!(fast.death, slow.death, "{room:?} {hero:?}");
+                let mut death = Death::default();
+                visit(&rules, room, hero, &mut death);
+                assert_eq!(death.0, fast.death, "{room:?} {hero:?}");
                 lines += fast.as_slice().len();
                 deaths += usize::from(fast.death.is_some());
             }

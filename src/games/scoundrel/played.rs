@@ -3,8 +3,10 @@
 //! it without facing the cards a second time ([`super::Engine`]'s fast path).
 
 use super::card;
+use super::engine::Turn;
 use super::hero::Hero;
-use super::rules::Rules;
+use super::policy::Decision;
+use super::rules::{ROOM, Rules};
 
 /// The running result of facing a room's cards one by one, as the engine would record them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,6 +84,32 @@ impl Played {
         self.last = code;
         self.alive &= self.hero.alive();
     }
+}
+
+/// The full room `room` faced by `hero` as the engine plays `turn` (not avoided, under rules
+/// that never discard a weapon): the room survived, its unfaced card kept, or lost at the
+/// fatal card. What [`super::Engine::apply`] does with `turn`, for a policy that hands its
+/// choice over as a [`Decision`] (`heuristic`: the engine then does not face the room again).
+#[inline(always)]
+pub fn decision(rules: &Rules, hero: Hero, room: [u8; ROOM], turn: &Turn) -> Decision {
+    debug_assert!(!turn.avoid && !rules.weapon_discard);
+    let mut played = Played::start(hero);
+    for step in 0..ROOM - 1 {
+        let code = room[usize::from(turn.order[step])];
+        played.face(
+            rules,
+            code,
+            turn.weapon >> step & 1 == 1 || !rules.barehanded,
+        );
+        if !played.alive {
+            let faced = step as u8 + 1;
+            return Decision::Lost(Lost { played, faced });
+        }
+    }
+    // The indices of a room of 4 sum to 6: the one not faced is kept.
+    let faced: u8 = turn.order[..ROOM - 1].iter().sum();
+    let kept = room[usize::from(6 - faced) % ROOM];
+    Decision::Survived(Survived { played, kept })
 }
 
 #[cfg(test)]
