@@ -241,15 +241,12 @@ impl Prices {
     }
 }
 
-/// [`Covers::generate_cheapest`]'s search: the hand, and each place's price, card and value.
+/// [`Covers::generate_cheapest`]'s search: the hand and each place's price.
 struct Pricing<'a> {
     d: &'a Desc,
     /// Each place's price; place [`NO_PLACE`] is no card and costs 0.0, which changes a sum
     /// at most in a zero's sign, which compares equal.
     price: [f32; PLACES],
-    /// Each place's card as a mask, and its value (none and 0 at [`NO_PLACE`]).
-    bit: [u64; PLACES],
-    value: [u16; PLACES],
     need: u16,
 }
 
@@ -354,7 +351,8 @@ const PLACES: usize = 16;
 
 /// The hand's cards that can help cover, highest first, with their values.
 struct Desc {
-    cards: [u8; MAX_HAND as usize],
+    /// Each place's card as a mask (none past the last card, [`NO_PLACE`] included).
+    bits: [u64; PLACES],
     /// Each place's value (0 past the last card).
     values: [u16; PLACES],
     /// `rest[i]`: the total of cards `i..` (0 past the last card).
@@ -367,18 +365,21 @@ impl Desc {
     #[inline]
     fn of(mut cards: u64, values: &Values) -> Self {
         let mut d = Self {
-            cards: [0; MAX_HAND as usize],
+            bits: [0; PLACES],
             values: [0; PLACES],
             rest: [0; PLACES],
             len: 0,
         };
+        // The count in a local, not in `d` (whose stores and loads would chain the cards).
+        let mut len = 0;
         while cards != 0 {
             let c = 63 - cards.leading_zeros() as u8;
-            cards &= !card::bit(c);
-            d.cards[d.len] = c;
-            d.values[d.len] = values.of(c);
-            d.len += 1;
+            cards ^= card::bit(c);
+            d.bits[len % PLACES] = card::bit(c);
+            d.values[len % PLACES] = values.of(c);
+            len += 1;
         }
+        d.len = len;
         // Over every place (past the last card each is worth 0): a loop of fixed length,
         // whose end needs no guess.
         for i in (0..MAX_HAND as usize).rev() {
@@ -550,14 +551,10 @@ impl Covers {
         let mut p = Pricing {
             d: &d,
             price: [0.0; PLACES],
-            bit: [0; PLACES],
-            value: [0; PLACES],
             need,
         };
-        for (at, &c) in d.cards[..d.len].iter().enumerate() {
-            p.price[at] = prices.of(values, c);
-            p.bit[at] = card::bit(c);
-            p.value[at] = d.values[at];
+        for (price, &bit) in p.price.iter_mut().zip(&d.bits[..d.len]) {
+            *price = prices.of(values, bit.trailing_zeros() as u8);
         }
         let (mut path, found) = p.search();
         let one = found == 1;
@@ -566,8 +563,8 @@ impl Covers {
         let mut c = Cover::default();
         let mut take = |path: &mut u64| {
             let at = (*path & NO_PLACE) as usize;
-            c.cards |= p.bit[at];
-            c.total += p.value[at];
+            c.cards |= d.bits[at];
+            c.total += d.values[at];
             *path = ((*path as i64) >> 4) as u64;
         };
         for _ in 0..4 {
@@ -602,7 +599,7 @@ impl Covers {
                 break;
             }
             let s = sum + d.values[j];
-            let with = cards | card::bit(d.cards[j]);
+            let with = cards | d.bits[j];
             // Written in any case, kept if it covers: one branch fewer to guess.
             self.list[usize::from(self.len)] = Cover {
                 cards: with,
