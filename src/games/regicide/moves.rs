@@ -363,7 +363,13 @@ struct Desc {
 impl Desc {
     /// The cards of `cards`, highest first.
     #[inline]
-    fn of(mut cards: u64, values: &Values) -> Self {
+    fn of(cards: u64, values: &Values) -> Self {
+        Self::each(cards, values, |_, _| ())
+    }
+
+    /// [`Desc::of`], calling `f` with each card's place and code as it is placed.
+    #[inline(always)]
+    fn each(mut cards: u64, values: &Values, mut f: impl FnMut(usize, u8)) -> Self {
         let mut d = Self {
             bits: [0; PLACES],
             values: [0; PLACES],
@@ -377,6 +383,7 @@ impl Desc {
             cards ^= card::bit(c);
             d.bits[len % PLACES] = card::bit(c);
             d.values[len % PLACES] = values.of(c);
+            f(len, c);
             len += 1;
         }
         d.len = len;
@@ -537,7 +544,11 @@ impl Covers {
     #[inline]
     pub fn generate_cheapest(&mut self, hand: u64, need: u16, values: &Values, prices: &Prices) {
         self.len = 0;
-        let d = Desc::of(hand & !JESTERS, values);
+        // Each place's price, worked out as the cards are placed.
+        let mut price = [0.0; PLACES];
+        let d = Desc::each(hand & !JESTERS, values, |at, c| {
+            price[at % PLACES] = prices.of(values, c);
+        });
         self.hand_value = d.rest[0];
         if need == 0 {
             self.push(Cover::default());
@@ -548,14 +559,7 @@ impl Covers {
             self.one = false;
             return;
         }
-        let mut p = Pricing {
-            d: &d,
-            price: [0.0; PLACES],
-            need,
-        };
-        for (price, &bit) in p.price.iter_mut().zip(&d.bits[..d.len]) {
-            *price = prices.of(values, bit.trailing_zeros() as u8);
-        }
+        let p = Pricing { d: &d, price, need };
         let (mut path, found) = p.search();
         let one = found == 1;
         // The cover's cards from its places, the first four without a loop (past the
