@@ -65,11 +65,9 @@ fn main() {
         .collect();
     let train = 1000;
     let mut best = match std::env::args().nth(3) {
-        Some(path) => {
-            Heuristic::load(std::path::Path::new(&path))
-                .unwrap_or_else(|e| panic!("{e}"))
-                .weights
-        }
+        Some(path) => *Heuristic::load(std::path::Path::new(&path))
+            .unwrap_or_else(|e| panic!("{e}"))
+            .weights(),
         None => Weights::default(),
     };
     let mut score = objective(&table, &best, train, games);

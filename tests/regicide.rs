@@ -309,7 +309,7 @@ fn same_seed_gives_identical_files_whatever_the_threads_and_per_game_columns_agr
 #[test]
 fn the_tuned_strategy_file_is_the_built_in_heuristic_and_beats_simple_at_every_table() {
     let file = Heuristic::load(std::path::Path::new("strategies/regicide/tuned.toml")).unwrap();
-    assert_eq!(file.weights, Heuristic::default().weights);
+    assert_eq!(file.weights(), Heuristic::default().weights());
     for players in 1..=4u8 {
         let rules: Rules = load(None, &[format!("players={players}")]).unwrap();
         let h = Regicide::with_policy(rules.clone(), "heuristic").unwrap();

@@ -199,8 +199,8 @@ impl Weights {
 /// usize::MAX)` for no play), four plays at a time.
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn best_play(w: &Weights, spot: &Spot, plays: &[Play]) -> (f32, usize) {
-    play_scores::best(w, spot, plays)
+fn best_play(h: &Heuristic, spot: &Spot, plays: &[Play]) -> (f32, usize) {
+    play_scores::best(&h.lanes, spot, plays)
 }
 
 /// The best score of `plays` at `spot` and the index of the first play that has it (`(-inf,
@@ -224,8 +224,8 @@ fn best_play_one_by_one(w: &Weights, spot: &Spot, plays: &[Play]) -> (f32, usize
 /// The best score of `plays` at `spot` and the index of the first play that has it.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline]
-fn best_play(w: &Weights, spot: &Spot, plays: &[Play]) -> (f32, usize) {
-    best_play_one_by_one(w, spot, plays)
+fn best_play(h: &Heuristic, spot: &Spot, plays: &[Play]) -> (f32, usize) {
+    best_play_one_by_one(&h.weights, spot, plays)
 }
 
 /// The index of the first cover of least cost in `covers` (`usize::MAX` for none), found
@@ -293,6 +293,7 @@ struct Spot {
     remaining_f32: f32,
     /// A kill's base score, `kill + 0.0` and `kill + exact` for an exact kill, as the sums were
     /// once worked out per play (the same operations on the same values).
+    #[cfg(any(test, not(target_arch = "x86_64")))]
     kill: [f32; 2],
     need: u16,
     hand_value: u16,
@@ -302,6 +303,9 @@ struct Spot {
     discard: u16,
     /// The weight of a point the hand is short: `short_jester` while a set-aside Jester is left.
     short: f32,
+    /// A set-aside Jester is left.
+    #[cfg(target_arch = "x86_64")]
+    jester_left: bool,
 }
 
 impl Spot {
@@ -312,6 +316,7 @@ impl Spot {
             remaining: view.remaining(),
             #[cfg(any(test, not(target_arch = "x86_64")))]
             remaining_f32: view.remaining().into(),
+            #[cfg(any(test, not(target_arch = "x86_64")))]
             kill: [w.kill + 0.0, w.kill + w.exact],
             need: view.need(),
             hand_value: view.hand_value,
@@ -326,6 +331,8 @@ impl Spot {
             } else {
                 w.short
             },
+            #[cfg(target_arch = "x86_64")]
+            jester_left: view.solo_jesters > 0,
         }
     }
 }
@@ -341,14 +348,25 @@ struct File {
 }
 
 /// The heuristic with its weights.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Heuristic {
     /// Display name.
     pub name: String,
     /// What the file says the strategy is for.
     pub description: Option<String>,
-    /// The weights.
-    pub weights: Weights,
+    /// The weights (private: [`Heuristic::lanes`] is worked out from them).
+    weights: Weights,
+    /// The weights in the lanes of the play scores, worked out once.
+    #[cfg(target_arch = "x86_64")]
+    lanes: play_scores::WeightLanes,
+}
+
+impl PartialEq for Heuristic {
+    /// The same name, description and weights (the lanes follow from the weights).
+    fn eq(&self, other: &Self) -> bool {
+        (&self.name, &self.description, &self.weights)
+            == (&other.name, &other.description, &other.weights)
+    }
 }
 
 impl Default for Heuristic {
@@ -360,11 +378,23 @@ impl Default for Heuristic {
 impl Heuristic {
     /// The heuristic named `heuristic` with `weights`.
     pub fn with(weights: Weights) -> Self {
+        Self::named("heuristic".into(), None, weights)
+    }
+
+    /// The heuristic named `name` with `weights`, its lanes worked out.
+    fn named(name: String, description: Option<String>, weights: Weights) -> Self {
         Self {
-            name: "heuristic".into(),
-            description: None,
+            name,
+            description,
             weights,
+            #[cfg(target_arch = "x86_64")]
+            lanes: play_scores::WeightLanes::of(&weights),
         }
+    }
+
+    /// The weights.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
     }
 
     /// Reads and checks a strategy file.
@@ -383,11 +413,7 @@ impl Heuristic {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "strategy".into());
-        Ok(Self {
-            name: file.name.unwrap_or(stem),
-            description: file.description,
-            weights: w,
-        })
+        Ok(Self::named(file.name.unwrap_or(stem), file.description, w))
     }
 }
 
@@ -396,7 +422,7 @@ impl Policy for Heuristic {
     fn attack(&self, view: &View, choices: &Step1, _: &mut GameRng) -> Action {
         let w = &self.weights;
         let spot = Spot::of(view, w);
-        let top = best_play(w, &spot, choices.plays);
+        let top = best_play(self, &spot, choices.plays);
         let mut best = match choices.plays.get(top.1) {
             Some(p) => (Action::Play(*p), top.0),
             None => (Action::SoloJester, f32::NEG_INFINITY),
@@ -473,12 +499,13 @@ mod tests {
                 let values = Values::new(&rules);
                 let mut plays = Plays::default();
                 for w in positions::weights(&mut rng) {
+                    let h = Heuristic::with(w);
                     for _ in 0..500 {
                         let view = positions::view(&mut rng, &rules, &values);
                         plays.generate(view.hand, &rules, &values);
                         let spot = Spot::of(&view, &w);
                         let want = best_play_one_by_one(&w, &spot, plays.as_slice());
-                        let got = best_play(&w, &spot, plays.as_slice());
+                        let got = best_play(&h, &spot, plays.as_slice());
                         assert_eq!(got.1, want.1, "{view:?} {w:?}");
                         assert!(got.0 == want.0, "{got:?} {want:?}");
                         let scores = plays.as_slice().iter().map(|p| {
@@ -587,9 +614,9 @@ pub(super) mod positions {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/strategies/regicide/");
         let mut out = vec![
             Weights::default(),
-            Heuristic::load(Path::new(&format!("{dir}untuned.toml")))
+            *Heuristic::load(Path::new(&format!("{dir}untuned.toml")))
                 .unwrap()
-                .weights,
+                .weights(),
         ];
         for small in [true, true, false, false] {
             let mut w = Weights::default();

@@ -241,44 +241,49 @@ impl Prices {
     }
 }
 
-/// [`Covers::generate_cheapest`]'s search: the hand, each place's price, and the first
-/// cheapest cover found so far.
+/// [`Covers::generate_cheapest`]'s search: the hand and each place's price.
 struct Pricing<'a> {
     d: &'a Desc,
     /// Each place's price; place [`NO_PLACE`] is no card and costs 0.0, which changes a sum
     /// at most in a zero's sign, which compares equal.
-    price: [f32; 16],
-    /// Each place's card as a mask, and its value (none and 0 at [`NO_PLACE`]).
-    bit: [u64; 16],
-    value: [u16; 16],
+    price: [f32; PLACES],
     need: u16,
-    best: f32,
-    /// The places of the first cheapest cover's cards so far, as a path (see
-    /// [`Pricing::search`]).
-    cheapest: u64,
-    /// The minimal covers found so far.
-    found: u16,
 }
 
 impl Pricing<'_> {
-    /// [`Covers::search`] pricing each cover instead of listing it: `path` holds the places
-    /// of the cards taken so far, the last taken (the lowest) in the low four bits, and
-    /// [`NO_PLACE`] past them.
-    fn search(&mut self, from: usize, path: u64, sum: u16) {
+    /// [`Covers::search`]'s covers in its order, each priced instead of listed: the path of
+    /// the first cheapest and how many there are. The search runs without recursion: `path`
+    /// holds the places of the cards taken so far, the last taken (the lowest) in the low
+    /// four bits and [`NO_PLACE`] past them, so that when the cards from place `j` on can no
+    /// longer cover, the search goes back to the last place taken, drops it and goes on
+    /// past it (until no place is left to drop).
+    #[inline]
+    fn search(&self) -> (u64, u16) {
         let d = self.d;
-        for j in from..d.len {
-            if sum + d.rest[j] < self.need {
-                break;
+        let (mut best, mut cheapest, mut found) = (f32::INFINITY, !0, 0);
+        let (mut j, mut sum, mut path) = (0, 0, !0u64);
+        loop {
+            // Past the last card `rest` is 0 and the sum below `need`: the end of a level.
+            if sum + d.rest[j % PLACES] < self.need {
+                let last = (path & NO_PLACE) as usize;
+                if last == NO_PLACE as usize {
+                    break;
+                }
+                path = ((path as i64) >> 4) as u64;
+                sum -= d.values[last];
+                j = last + 1;
+                continue;
             }
-            let s = sum + d.values[j];
+            let s = sum + d.values[j % PLACES];
             let with = path << 4 | j as u64;
+            j += 1;
             if s < self.need {
-                self.search(j + 1, with, s);
+                (path, sum) = (with, s);
                 continue;
             }
             // The cover's price in card order: this card, then the path from its end; the
             // first three of the path without a loop (past its end, place 15 adds 0.0).
-            let mut total = -0.0 + self.price[j];
+            let mut total = -0.0 + self.price[(with & NO_PLACE) as usize];
             let mut rest = path;
             for _ in 0..3 {
                 total += self.price[(rest & NO_PLACE) as usize];
@@ -288,11 +293,12 @@ impl Pricing<'_> {
                 total += self.price[(rest & NO_PLACE) as usize];
                 rest = ((rest as i64) >> 4) as u64;
             }
-            let cheaper = total < self.best;
-            self.best = select_unpredictable(cheaper, total, self.best);
-            self.cheapest = select_unpredictable(cheaper, with, self.cheapest);
-            self.found += 1;
+            let cheaper = total < best;
+            best = select_unpredictable(cheaper, total, best);
+            cheapest = select_unpredictable(cheaper, with, cheapest);
+            found += 1;
         }
+        (cheapest, found)
     }
 }
 
@@ -339,32 +345,48 @@ const PAST: u16 = 63;
 /// hand holds at most [`MAX_HAND`] cards, below 15).
 const NO_PLACE: u64 = 15;
 
+/// The places of [`Desc`]'s per-place tables: more than [`NO_PLACE`], so that a place masked to
+/// four bits needs no bounds check.
+const PLACES: usize = 16;
+
 /// The hand's cards that can help cover, highest first, with their values.
 struct Desc {
-    cards: [u8; MAX_HAND as usize],
-    values: [u16; MAX_HAND as usize],
-    /// `rest[i]`: the total of cards `i..`.
-    rest: [u16; MAX_HAND as usize + 1],
+    /// Each place's card as a mask (none past the last card, [`NO_PLACE`] included).
+    bits: [u64; PLACES],
+    /// Each place's value (0 past the last card).
+    values: [u16; PLACES],
+    /// `rest[i]`: the total of cards `i..` (0 past the last card).
+    rest: [u16; PLACES],
     len: usize,
 }
 
 impl Desc {
     /// The cards of `cards`, highest first.
     #[inline]
-    fn of(mut cards: u64, values: &Values) -> Self {
+    fn of(cards: u64, values: &Values) -> Self {
+        Self::each(cards, values, |_, _| ())
+    }
+
+    /// [`Desc::of`], calling `f` with each card's place and code as it is placed.
+    #[inline(always)]
+    fn each(mut cards: u64, values: &Values, mut f: impl FnMut(usize, u8)) -> Self {
         let mut d = Self {
-            cards: [0; MAX_HAND as usize],
-            values: [0; MAX_HAND as usize],
-            rest: [0; MAX_HAND as usize + 1],
+            bits: [0; PLACES],
+            values: [0; PLACES],
+            rest: [0; PLACES],
             len: 0,
         };
+        // The count in a local, not in `d` (whose stores and loads would chain the cards).
+        let mut len = 0;
         while cards != 0 {
             let c = 63 - cards.leading_zeros() as u8;
-            cards &= !card::bit(c);
-            d.cards[d.len] = c;
-            d.values[d.len] = values.of(c);
-            d.len += 1;
+            cards ^= card::bit(c);
+            d.bits[len % PLACES] = card::bit(c);
+            d.values[len % PLACES] = values.of(c);
+            f(len, c);
+            len += 1;
         }
+        d.len = len;
         // Over every place (past the last card each is worth 0): a loop of fixed length,
         // whose end needs no guess.
         for i in (0..MAX_HAND as usize).rev() {
@@ -522,7 +544,11 @@ impl Covers {
     #[inline]
     pub fn generate_cheapest(&mut self, hand: u64, need: u16, values: &Values, prices: &Prices) {
         self.len = 0;
-        let d = Desc::of(hand & !JESTERS, values);
+        // Each place's price, worked out as the cards are placed.
+        let mut price = [0.0; PLACES];
+        let d = Desc::each(hand & !JESTERS, values, |at, c| {
+            price[at % PLACES] = prices.of(values, c);
+        });
         self.hand_value = d.rest[0];
         if need == 0 {
             self.push(Cover::default());
@@ -533,30 +559,16 @@ impl Covers {
             self.one = false;
             return;
         }
-        let mut p = Pricing {
-            d: &d,
-            price: [0.0; 16],
-            bit: [0; 16],
-            value: [0; 16],
-            need,
-            best: f32::INFINITY,
-            cheapest: !0,
-            found: 0,
-        };
-        for (at, &c) in d.cards[..d.len].iter().enumerate() {
-            p.price[at] = prices.of(values, c);
-            p.bit[at] = card::bit(c);
-            p.value[at] = d.values[at];
-        }
-        p.search(0, !0, 0);
-        let (mut path, one) = (p.cheapest, p.found == 1);
+        let p = Pricing { d: &d, price, need };
+        let (mut path, found) = p.search();
+        let one = found == 1;
         // The cover's cards from its places, the first four without a loop (past the
         // last, [`NO_PLACE`] adds nothing).
         let mut c = Cover::default();
         let mut take = |path: &mut u64| {
             let at = (*path & NO_PLACE) as usize;
-            c.cards |= p.bit[at];
-            c.total += p.value[at];
+            c.cards |= d.bits[at];
+            c.total += d.values[at];
             *path = ((*path as i64) >> 4) as u64;
         };
         for _ in 0..4 {
@@ -591,7 +603,7 @@ impl Covers {
                 break;
             }
             let s = sum + d.values[j];
-            let with = cards | card::bit(d.cards[j]);
+            let with = cards | d.bits[j];
             // Written in any case, kept if it covers: one branch fewer to guess.
             self.list[usize::from(self.len)] = Cover {
                 cards: with,

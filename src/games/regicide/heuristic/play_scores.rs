@@ -38,16 +38,11 @@ fn int(x: u16) -> __m128i {
     _mm_set1_epi32(i32::from(x))
 }
 
-/// Everything the lanes share at one decision, each in every lane.
-struct Lanes {
-    /// The suits that work against the enemy, at bits 16 to 19.
-    works: __m128i,
-    remaining: __m128i,
-    need: __m128i,
-    hand_value: __m128i,
-    free: __m128i,
-    tavern: __m128i,
-    discard: __m128i,
+/// The weights the lanes use, each in every lane: worked out once per weight set and held by
+/// the heuristic ([`super::Heuristic`]), not at every decision.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct WeightLanes {
+    /// A kill's base score, `kill + 0.0` and `kill + exact` (as [`Spot`]'s).
     kill: [__m128; 2],
     overkill: __m128,
     spend: __m128,
@@ -57,15 +52,57 @@ struct Lanes {
     shield: __m128,
     /// `-discard`, as `-self.discard * x` negates before the product.
     neg_discard: __m128,
-    short: __m128,
+    /// The weight of a point short, `short` and `short_jester` (while a set-aside Jester is
+    /// left).
+    short: [__m128; 2],
     margin: __m128,
     jester: __m128,
 }
 
-impl Lanes {
+impl WeightLanes {
+    /// The lanes of `w`.
+    pub(super) fn of(w: &Weights) -> Self {
+        // SAFETY: SSE2 is part of every x86-64 processor (the target's baseline).
+        unsafe { Self::of_sse2(w) }
+    }
+
+    #[target_feature(enable = "sse2")]
+    fn of_sse2(w: &Weights) -> Self {
+        Self {
+            kill: [_mm_set1_ps(w.kill + 0.0), _mm_set1_ps(w.kill + w.exact)],
+            overkill: _mm_set1_ps(w.overkill),
+            spend: _mm_set1_ps(w.spend),
+            draw: _mm_set1_ps(w.draw),
+            heal: _mm_set1_ps(w.heal),
+            damage: _mm_set1_ps(w.damage),
+            shield: _mm_set1_ps(w.shield),
+            neg_discard: _mm_set1_ps(-w.discard),
+            short: [_mm_set1_ps(w.short), _mm_set1_ps(w.short_jester)],
+            margin: _mm_set1_ps(w.margin),
+            jester: _mm_set1_ps(w.jester),
+        }
+    }
+}
+
+/// Everything the lanes share at one decision, each in every lane.
+struct Lanes<'a> {
+    /// The suits that work against the enemy, at bits 16 to 19.
+    works: __m128i,
+    remaining: __m128i,
+    need: __m128i,
+    hand_value: __m128i,
+    free: __m128i,
+    tavern: __m128i,
+    discard: __m128i,
+    /// The weight of a point short here.
+    short: &'a __m128,
+    w: &'a WeightLanes,
+}
+
+impl<'a> Lanes<'a> {
     #[target_feature(enable = "sse2")]
     #[inline]
-    fn of(w: &Weights, spot: &Spot) -> Self {
+    fn of(w: &'a WeightLanes, spot: &Spot) -> Self {
         Self {
             works: _mm_set1_epi32(i32::from(!spot.immune & 0xF) << 16),
             remaining: int(spot.remaining),
@@ -74,17 +111,8 @@ impl Lanes {
             free: int(spot.free),
             tavern: int(spot.tavern),
             discard: int(spot.discard),
-            kill: [_mm_set1_ps(spot.kill[0]), _mm_set1_ps(spot.kill[1])],
-            overkill: _mm_set1_ps(w.overkill),
-            spend: _mm_set1_ps(w.spend),
-            draw: _mm_set1_ps(w.draw),
-            heal: _mm_set1_ps(w.heal),
-            damage: _mm_set1_ps(w.damage),
-            shield: _mm_set1_ps(w.shield),
-            neg_discard: _mm_set1_ps(-w.discard),
-            short: _mm_set1_ps(spot.short),
-            margin: _mm_set1_ps(w.margin),
-            jester: _mm_set1_ps(w.jester),
+            short: &w.short[usize::from(spot.jester_left)],
+            w,
         }
     }
 
@@ -95,6 +123,7 @@ impl Lanes {
     #[target_feature(enable = "sse2")]
     #[inline]
     fn scores(&self, x: __m128i) -> __m128 {
+        let w = self.w;
         let value = _mm_and_si128(x, _mm_set1_epi32(0xFFFF));
         let suits = _mm_and_si128(x, _mm_set1_epi32(0xFF << 16));
         let count = _mm_srli_epi32::<24>(x);
@@ -113,31 +142,31 @@ impl Lanes {
         let heals = _mm_and_si128(_mm_min_epi16(value, self.discard), hearts);
         let powers = _mm_sub_ps(
             _mm_add_ps(
-                _mm_mul_ps(self.draw, _mm_cvtepi32_ps(draws)),
-                _mm_mul_ps(self.heal, _mm_cvtepi32_ps(heals)),
+                _mm_mul_ps(w.draw, _mm_cvtepi32_ps(draws)),
+                _mm_mul_ps(w.heal, _mm_cvtepi32_ps(heals)),
             ),
-            _mm_mul_ps(self.spend, _mm_cvtepi32_ps(value)),
+            _mm_mul_ps(w.spend, _mm_cvtepi32_ps(value)),
         );
         let over = _mm_cvtepi32_ps(_mm_subs_epu16(dmg, self.remaining));
         let exact = _mm_castsi128_ps(_mm_cmpeq_epi32(dmg, self.remaining));
-        let base = select(exact, self.kill[1], self.kill[0]);
-        let kill = _mm_add_ps(_mm_sub_ps(base, _mm_mul_ps(self.overkill, over)), powers);
+        let base = select(exact, w.kill[1], w.kill[0]);
+        let kill = _mm_add_ps(_mm_sub_ps(base, _mm_mul_ps(w.overkill, over)), powers);
         let need = _mm_subs_epu16(self.need, gain);
         let left = _mm_sub_epi32(self.hand_value, value);
         let short = _mm_subs_epu16(need, left);
         let spare = _mm_min_epi16(_mm_subs_epu16(left, need), _mm_set1_epi32(10));
         let defence = _mm_add_ps(
             _mm_sub_ps(
-                _mm_mul_ps(self.neg_discard, _mm_cvtepi32_ps(_mm_min_epi16(need, left))),
-                _mm_mul_ps(self.short, _mm_cvtepi32_ps(short)),
+                _mm_mul_ps(w.neg_discard, _mm_cvtepi32_ps(_mm_min_epi16(need, left))),
+                _mm_mul_ps(*self.short, _mm_cvtepi32_ps(short)),
             ),
-            _mm_mul_ps(self.margin, _mm_cvtepi32_ps(spare)),
+            _mm_mul_ps(w.margin, _mm_cvtepi32_ps(spare)),
         );
         let other = _mm_add_ps(
             _mm_add_ps(
                 _mm_add_ps(
-                    _mm_mul_ps(self.damage, _mm_cvtepi32_ps(dmg)),
-                    _mm_mul_ps(self.shield, _mm_cvtepi32_ps(gain)),
+                    _mm_mul_ps(w.damage, _mm_cvtepi32_ps(dmg)),
+                    _mm_mul_ps(w.shield, _mm_cvtepi32_ps(gain)),
                 ),
                 powers,
             ),
@@ -146,14 +175,15 @@ impl Lanes {
         let short_of_kill = _mm_castsi128_ps(_mm_cmpgt_epi32(self.remaining, dmg));
         let s = select(short_of_kill, other, kill);
         let jester = _mm_castsi128_ps(_mm_cmpeq_epi32(suits, _mm_set1_epi32(0)));
-        select(jester, self.jester, s)
+        select(jester, w.jester, s)
     }
 }
 
-/// The best score of `plays` at `spot` and the index of the first play that has it
-/// (`(-inf, usize::MAX)` for no play): what the scalar loop over [`Weights::play`] finds.
+/// The best score of `plays` at `spot` under the weights of `w` and the index of the first
+/// play that has it (`(-inf, usize::MAX)` for no play): what the scalar loop over
+/// [`Weights::play`] finds.
 #[inline]
-pub(super) fn best(w: &Weights, spot: &Spot, plays: &[Play]) -> (f32, usize) {
+pub(super) fn best(w: &WeightLanes, spot: &Spot, plays: &[Play]) -> (f32, usize) {
     // SAFETY: SSE2 is part of every x86-64 processor (the target's baseline).
     unsafe { best_sse2(w, spot, plays) }
 }
@@ -161,7 +191,7 @@ pub(super) fn best(w: &Weights, spot: &Spot, plays: &[Play]) -> (f32, usize) {
 /// [`best`], its instructions SSE2's.
 #[target_feature(enable = "sse2")]
 #[inline]
-fn best_sse2(w: &Weights, spot: &Spot, plays: &[Play]) -> (f32, usize) {
+fn best_sse2(w: &WeightLanes, spot: &Spot, plays: &[Play]) -> (f32, usize) {
     if plays.is_empty() {
         return (f32::NEG_INFINITY, usize::MAX);
     }
