@@ -208,6 +208,12 @@ impl Engine {
             // knowing the room holds the one card kept (no test of the room's length, the card
             // not read back).
             drawn = match decision {
+                // Where the common draw follows (three or more cards left), the card kept goes
+                // straight into the next room, not written to the room and read back first.
+                Decision::Survived(survived) if self.dungeon.len() >= ROOM - 1 => {
+                    self.add_played(&survived.played, (ROOM - 1) as u8);
+                    self.draw_three(rules, count, survived.kept)
+                }
                 Decision::Survived(survived) => {
                     self.apply_survived(&survived);
                     self.draw_room(rules, count)
@@ -263,26 +269,7 @@ impl Engine {
         // The common case, one card kept and three drawn to a full room: constant shifts, and
         // only the `end = monsters` check applies.
         if self.room_len == 1 && self.dungeon.len() >= ROOM - 1 {
-            let top = self.dungeon.top4();
-            if count {
-                for &code in &top[..ROOM - 1] {
-                    self.left.remove(code);
-                }
-            }
-            self.dungeon.skip(ROOM - 1);
-            let (room, top) = (u32::from_le_bytes(self.room), u32::from_le_bytes(top));
-            self.room = (room & 0xFF | top << 8).to_le_bytes();
-            self.room_len = ROOM as u8;
-            // Nested: the second test only in the rare room with every monster slain.
-            if self.monsters_left == 0 {
-                #[allow(clippy::collapsible_if)]
-                if rules.end == End::Monsters {
-                    self.finish(rules, true);
-                    return None;
-                }
-            }
-            // The room before was entered (a card kept), not avoided.
-            return Some(self.out.rooms_avoided < MAX_AVOIDS);
+            return self.draw_three(rules, count, self.room[0]);
         }
         let have = usize::from(self.room_len);
         let draws = (ROOM - have).min(self.dungeon.len());
@@ -307,6 +294,34 @@ impl Engine {
             return None;
         }
         Some(self.can_avoid(rules))
+    }
+
+    /// [`Engine::draw_room`]'s common case: the card `kept` (the room before's, entered, not
+    /// avoided) and the dungeon's top three (it holds three or more) as the room. Constant
+    /// shifts, and only the `end = monsters` check applies.
+    #[inline(always)]
+    fn draw_three(&mut self, rules: &Rules, count: bool, kept: u8) -> Option<bool> {
+        debug_assert!(!self.over && self.dungeon.len() >= ROOM - 1);
+        let top = self.dungeon.top4();
+        if count {
+            for &code in &top[..ROOM - 1] {
+                self.left.remove(code);
+            }
+        }
+        self.dungeon.skip(ROOM - 1);
+        let top = u32::from_le_bytes(top);
+        self.room = (u32::from(kept) | top << 8).to_le_bytes();
+        self.room_len = ROOM as u8;
+        // Nested: the second test only in the rare room with every monster slain.
+        if self.monsters_left == 0 {
+            #[allow(clippy::collapsible_if)]
+            if rules.end == End::Monsters {
+                self.finish(rules, true);
+                return None;
+            }
+        }
+        // The room before was entered (a card kept), not avoided.
+        Some(self.out.rooms_avoided < MAX_AVOIDS)
     }
 
     /// What the player knows now (after [`Engine::enter_room`] returned true).
