@@ -224,7 +224,7 @@ impl Engine {
                 }
                 Decision::Turn(turn) if turn.avoid && can_avoid => {
                     self.avoid_room(rules, avoid, count);
-                    self.draw_room(rules, count)
+                    self.draw_four(rules, count)
                 }
                 Decision::Turn(turn) => {
                     self.play_turn(rules, &turn, avoid, obs, count);
@@ -312,16 +312,47 @@ impl Engine {
         let top = u32::from_le_bytes(top);
         self.room = (u32::from(kept) | top << 8).to_le_bytes();
         self.room_len = ROOM as u8;
-        // Nested: the second test only in the rare room with every monster slain.
-        if self.monsters_left == 0 {
-            #[allow(clippy::collapsible_if)]
-            if rules.end == End::Monsters {
-                self.finish(rules, true);
-                return None;
-            }
+        if self.won_by_slaying(rules) {
+            return None;
         }
         // The room before was entered (a card kept), not avoided.
         Some(self.out.rooms_avoided < MAX_AVOIDS)
+    }
+
+    /// [`Engine::draw_room`] right after a room avoided: the room empty and the dungeon holding
+    /// four cards or more (the avoided room's among them), so the room drawn is its top four,
+    /// full. It may be avoided only under `avoid_in_a_row`.
+    #[inline(always)]
+    fn draw_four(&mut self, rules: &Rules, count: bool) -> Option<bool> {
+        debug_assert!(!self.over && self.room_len == 0 && self.avoided_last);
+        debug_assert!(self.dungeon.len() >= ROOM);
+        let top = self.dungeon.top4();
+        if count {
+            for &code in &top {
+                self.left.remove(code);
+            }
+        }
+        self.dungeon.skip(ROOM);
+        self.room = top;
+        self.room_len = ROOM as u8;
+        if self.won_by_slaying(rules) {
+            return None;
+        }
+        Some(rules.avoid_in_a_row && self.out.rooms_avoided < MAX_AVOIDS)
+    }
+
+    /// Under `end = monsters`, ends the game won once every monster is slain; true if it did.
+    /// Nested: the second test only in the rare room with every monster slain.
+    #[inline(always)]
+    fn won_by_slaying(&mut self, rules: &Rules) -> bool {
+        #[allow(clippy::collapsible_if)]
+        if self.monsters_left == 0 {
+            if rules.end == End::Monsters {
+                self.finish(rules, true);
+                return true;
+            }
+        }
+        false
     }
 
     /// What the player knows now (after [`Engine::enter_room`] returned true).
