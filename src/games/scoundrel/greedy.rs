@@ -423,9 +423,9 @@ mod tests {
                 avoided += usize::from(out.rooms_avoided > 0);
                 cards += usize::from(out.cards_faced);
             }
-            // Most games avoid a room, and go on for many rooms.
+            // Most games avoid a room, and go on for many rooms (without potions, fewer).
             assert!(
-                avoided > 1000 && cards > 3000 * 15,
+                avoided > 1000 && cards > 3000 * 12,
                 "{rules:?}: {avoided} {cards}"
             );
             defaults += usize::from(GreedyDefaults::applies(&rules));
