@@ -208,6 +208,12 @@ impl Engine {
             // knowing the room holds the one card kept (no test of the room's length, the card
             // not read back).
             drawn = match decision {
+                // Where the common draw follows (three or more cards left), the card kept goes
+                // straight into the next room, not written to the room and read back first.
+                Decision::Survived(survived) if self.dungeon.len() >= ROOM - 1 => {
+                    self.add_played(&survived.played, (ROOM - 1) as u8);
+                    self.draw_three(rules, count, survived.kept)
+                }
                 Decision::Survived(survived) => {
                     self.apply_survived(&survived);
                     self.draw_room(rules, count)
@@ -218,7 +224,7 @@ impl Engine {
                 }
                 Decision::Turn(turn) if turn.avoid && can_avoid => {
                     self.avoid_room(rules, avoid, count);
-                    self.draw_room(rules, count)
+                    self.draw_four(rules, count)
                 }
                 Decision::Turn(turn) => {
                     self.play_turn(rules, &turn, avoid, obs, count);
@@ -263,26 +269,7 @@ impl Engine {
         // The common case, one card kept and three drawn to a full room: constant shifts, and
         // only the `end = monsters` check applies.
         if self.room_len == 1 && self.dungeon.len() >= ROOM - 1 {
-            let top = self.dungeon.top4();
-            if count {
-                for &code in &top[..ROOM - 1] {
-                    self.left.remove(code);
-                }
-            }
-            self.dungeon.skip(ROOM - 1);
-            let (room, top) = (u32::from_le_bytes(self.room), u32::from_le_bytes(top));
-            self.room = (room & 0xFF | top << 8).to_le_bytes();
-            self.room_len = ROOM as u8;
-            // Nested: the second test only in the rare room with every monster slain.
-            if self.monsters_left == 0 {
-                #[allow(clippy::collapsible_if)]
-                if rules.end == End::Monsters {
-                    self.finish(rules, true);
-                    return None;
-                }
-            }
-            // The room before was entered (a card kept), not avoided.
-            return Some(self.out.rooms_avoided < MAX_AVOIDS);
+            return self.draw_three(rules, count, self.room[0]);
         }
         let have = usize::from(self.room_len);
         let draws = (ROOM - have).min(self.dungeon.len());
@@ -307,6 +294,65 @@ impl Engine {
             return None;
         }
         Some(self.can_avoid(rules))
+    }
+
+    /// [`Engine::draw_room`]'s common case: the card `kept` (the room before's, entered, not
+    /// avoided) and the dungeon's top three (it holds three or more) as the room. Constant
+    /// shifts, and only the `end = monsters` check applies.
+    #[inline(always)]
+    fn draw_three(&mut self, rules: &Rules, count: bool, kept: u8) -> Option<bool> {
+        debug_assert!(!self.over && self.dungeon.len() >= ROOM - 1);
+        let top = self.dungeon.top4();
+        if count {
+            for &code in &top[..ROOM - 1] {
+                self.left.remove(code);
+            }
+        }
+        self.dungeon.skip(ROOM - 1);
+        let top = u32::from_le_bytes(top);
+        self.room = (u32::from(kept) | top << 8).to_le_bytes();
+        self.room_len = ROOM as u8;
+        if self.won_by_slaying(rules) {
+            return None;
+        }
+        // The room before was entered (a card kept), not avoided.
+        Some(self.out.rooms_avoided < MAX_AVOIDS)
+    }
+
+    /// [`Engine::draw_room`] right after a room avoided: the room empty and the dungeon holding
+    /// four cards or more (the avoided room's among them), so the room drawn is its top four,
+    /// full. It may be avoided only under `avoid_in_a_row`.
+    #[inline(always)]
+    fn draw_four(&mut self, rules: &Rules, count: bool) -> Option<bool> {
+        debug_assert!(!self.over && self.room_len == 0 && self.avoided_last);
+        debug_assert!(self.dungeon.len() >= ROOM);
+        let top = self.dungeon.top4();
+        if count {
+            for &code in &top {
+                self.left.remove(code);
+            }
+        }
+        self.dungeon.skip(ROOM);
+        self.room = top;
+        self.room_len = ROOM as u8;
+        if self.won_by_slaying(rules) {
+            return None;
+        }
+        Some(rules.avoid_in_a_row && self.out.rooms_avoided < MAX_AVOIDS)
+    }
+
+    /// Under `end = monsters`, ends the game won once every monster is slain; true if it did.
+    /// Nested: the second test only in the rare room with every monster slain.
+    #[inline(always)]
+    fn won_by_slaying(&mut self, rules: &Rules) -> bool {
+        #[allow(clippy::collapsible_if)]
+        if self.monsters_left == 0 {
+            if rules.end == End::Monsters {
+                self.finish(rules, true);
+                return true;
+            }
+        }
+        false
     }
 
     /// What the player knows now (after [`Engine::enter_room`] returned true).

@@ -214,30 +214,26 @@ struct Sets {
     others: u64,
 }
 
-/// Each card code's [`Sets`], by the code's low seven bits.
-static SETS: [Sets; 128] = {
-    let mut sets = [Sets::NONE; 128];
+/// Each card byte's [`Sets`] (a byte not a card's code: none), as two tables of words, each
+/// indexed by the whole byte: no mask of the byte, and each word found at the byte times 8 (an
+/// x86 address scales by at most 8, so a table of 16-byte [`Sets`] needs a shift per card).
+static SETS: ([u64; 256], [u64; 256]) = {
+    let (mut monsters, mut others) = ([0; 256], [0; 256]);
     let mut code = 0;
-    while code < 128 {
+    while code < 256 {
         let v = code as u64 & card::MAX_VALUE as u64;
-        sets[code] = match code as u8 & !card::MAX_VALUE {
-            card::MONSTER => Sets {
-                monsters: 1 << (4 * v),
-                others: v << 32,
-            },
-            card::WEAPON => Sets {
-                monsters: 0,
-                others: 1 << v,
-            },
-            card::POTION => Sets {
-                monsters: 0,
-                others: 1 << (16 + v) | v << 40,
-            },
-            _ => Sets::NONE,
-        };
+        let kind = code as u8 & !card::MAX_VALUE;
+        if kind == card::MONSTER {
+            monsters[code] = 1 << (4 * v);
+            others[code] = v << 32;
+        } else if kind == card::WEAPON {
+            others[code] = 1 << v;
+        } else if kind == card::POTION {
+            others[code] = 1 << (16 + v) | v << 40;
+        }
         code += 1;
     }
-    sets
+    (monsters, others)
 };
 
 impl Sets {
@@ -263,7 +259,10 @@ impl Sets {
     /// The card `code` alone.
     #[inline(always)]
     fn of(code: u8) -> Sets {
-        SETS[usize::from(code & 0x7F)]
+        Sets {
+            monsters: SETS.0[usize::from(code)],
+            others: SETS.1[usize::from(code)],
+        }
     }
 
     /// These cards and `other`'s (at most 15 monsters of a value, no weapon or potion in both,
