@@ -8,6 +8,7 @@
 //! throws away more, so the minimal covers are the only discards offered.
 
 use std::hint::select_unpredictable;
+use std::mem::MaybeUninit;
 
 use super::card::{self, ACE, JESTER, JESTERS, Values};
 use super::rules::{MAX_HAND, Rules};
@@ -89,10 +90,42 @@ impl Play {
 /// an Ace, at most 23 same-rank combos).
 pub const MAX_PLAYS: usize = 80;
 
+/// A list's places, left uninitialised until written, so that making a scratch list per game
+/// neither clears nor copies them (`Plays` and `Covers` are made once per game).
+#[derive(Clone, Copy, Debug)]
+struct Places<T: Copy, const N: usize>([MaybeUninit<T>; N]);
+
+impl<T: Copy, const N: usize> Places<T, N> {
+    /// Every place unwritten.
+    #[inline(always)]
+    fn new() -> Self {
+        Self([const { MaybeUninit::uninit() }; N])
+    }
+
+    /// Writes place `i` (bounds-checked).
+    #[inline(always)]
+    fn set(&mut self, i: usize, value: T) {
+        self.0[i].write(value);
+    }
+
+    /// The first `len` places.
+    ///
+    /// # Safety
+    /// Places `0..len` have been written (`len` at most `N`).
+    #[inline(always)]
+    unsafe fn first(&self, len: usize) -> &[T] {
+        debug_assert!(len <= N);
+        // SAFETY: the caller guarantees that places `0..len` exist and were written with a `T`,
+        // and `MaybeUninit<T>` has `T`'s layout.
+        unsafe { std::slice::from_raw_parts(self.0.as_ptr().cast::<T>(), len) }
+    }
+}
+
 /// The legal plays of a hand.
 #[derive(Clone, Debug)]
 pub struct Plays {
-    list: [Play; MAX_PLAYS],
+    /// Places `0..len` written.
+    list: Places<Play, MAX_PLAYS>,
     len: u8,
     hand_value: u16,
 }
@@ -100,7 +133,7 @@ pub struct Plays {
 impl Default for Plays {
     fn default() -> Self {
         Self {
-            list: [Play::default(); MAX_PLAYS],
+            list: Places::new(),
             len: 0,
             hand_value: 0,
         }
@@ -201,14 +234,16 @@ impl Plays {
 
     #[inline]
     fn push(&mut self, p: Play) {
-        self.list[usize::from(self.len)] = p;
+        self.list.set(usize::from(self.len), p);
         self.len += 1;
     }
 
     /// The plays.
     #[inline]
     pub fn as_slice(&self) -> &[Play] {
-        &self.list[..usize::from(self.len)]
+        // SAFETY: `push` writes place `len` before counting it, and nothing else moves `len`
+        // up.
+        unsafe { self.list.first(usize::from(self.len)) }
     }
 }
 
@@ -310,7 +345,8 @@ const MAX_COVERS: usize = 256;
 /// ([`Covers::generate_least`]).
 #[derive(Clone, Debug)]
 pub struct Covers {
-    list: [Cover; MAX_COVERS],
+    /// Places `0..len` written.
+    list: Places<Cover, MAX_COVERS>,
     len: u16,
     /// The hand has exactly one minimal cover.
     one: bool,
@@ -322,7 +358,7 @@ pub struct Covers {
 impl Default for Covers {
     fn default() -> Self {
         Self {
-            list: [Cover::default(); MAX_COVERS],
+            list: Places::new(),
             len: 0,
             one: false,
             hand_value: 0,
@@ -605,11 +641,14 @@ impl Covers {
             let s = sum + d.values[j];
             let with = cards | d.bits[j];
             // Written in any case, kept if it covers: one branch fewer to guess.
-            self.list[usize::from(self.len)] = Cover {
-                cards: with,
-                total: s,
-                count: count + 1,
-            };
+            self.list.set(
+                usize::from(self.len),
+                Cover {
+                    cards: with,
+                    total: s,
+                    count: count + 1,
+                },
+            );
             self.len += u16::from(s >= need);
             if s < need {
                 self.search(d, need, j + 1, with, s, count + 1);
@@ -619,14 +658,16 @@ impl Covers {
 
     #[inline]
     fn push(&mut self, c: Cover) {
-        self.list[usize::from(self.len)] = c;
+        self.list.set(usize::from(self.len), c);
         self.len += 1;
     }
 
     /// The covers.
     #[inline]
     pub fn as_slice(&self) -> &[Cover] {
-        &self.list[..usize::from(self.len)]
+        // SAFETY: `len` only counts written places: `push` and `search` write place `len`
+        // before counting it, and the other makers set `len` to 0 or push.
+        unsafe { self.list.first(usize::from(self.len)) }
     }
 }
 
@@ -635,6 +676,30 @@ mod tests {
     use super::*;
     use crate::games::regicide::card::mask_of;
     use crate::rng::GameRng;
+
+    /// A scratch list made once and refilled: each fill reads back exactly what it wrote, a
+    /// shorter fill after a longer one included (the places past it stay unread).
+    #[test]
+    fn places_read_back_what_was_written() {
+        let mut rng = GameRng::new(7, 0, 0);
+        let mut places = Places::<Cover, 8>::new();
+        for round in 0..200 {
+            let len = (rng.next_u64() % 9) as usize;
+            let want: Vec<Cover> = (0..len)
+                .map(|i| Cover {
+                    cards: rng.next_u64(),
+                    total: (round + i) as u16,
+                    count: i as u8,
+                })
+                .collect();
+            for (i, &c) in want.iter().enumerate() {
+                places.set(i, c);
+            }
+            // SAFETY: places `0..len` were just written.
+            let got = unsafe { places.first(len) };
+            assert_eq!(got, want.as_slice(), "round {round}");
+        }
+    }
 
     /// The 56 codes (Jesters included) in a random order.
     fn shuffled(rng: &mut GameRng) -> Vec<u8> {
