@@ -714,6 +714,13 @@ mod tests {
     }
 
     /// A random hand of 1 to 10 cards.
+    /// The card values under the rules with `sets` (`path=value`) applied to the defaults.
+    fn values_under(sets: &[&str]) -> Values {
+        let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+        let rules: Rules = crate::rules::load(None, &sets).unwrap();
+        Values::new(&rules)
+    }
+
     fn random_hand(rng: &mut GameRng) -> u64 {
         let deck = shuffled(rng);
         let n = 1 + rng.below(10) as usize;
@@ -918,12 +925,7 @@ mod tests {
         let (mut all, mut cheapest) = (Covers::default(), Covers::default());
         let (mut ties, mut many) = (0, 0);
         for sets in sets {
-            let r: Rules = crate::rules::load(
-                None,
-                &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-            )
-            .unwrap();
-            let values = Values::new(&r);
+            let values = values_under(&sets);
             for round in 0..4000 {
                 let mut price = |small: bool| {
                     if small {
@@ -986,12 +988,7 @@ mod tests {
         let (mut all, mut least) = (Covers::default(), Covers::default());
         let mut quick = 0;
         for sets in sets {
-            let r: Rules = crate::rules::load(
-                None,
-                &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-            )
-            .unwrap();
-            let values = Values::new(&r);
+            let values = values_under(&sets);
             for _ in 0..4000 {
                 let hand = random_hand(&mut rng);
                 let need = rng.below(60) as u16;
