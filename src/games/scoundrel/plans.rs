@@ -807,25 +807,25 @@ mod tests {
         (cards, hero)
     }
 
+    /// The rules with `sets` (`path=value`) applied to the defaults.
+    fn rules_under(sets: &[&str]) -> Rules {
+        let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+        load(None, &sets).unwrap()
+    }
+
     #[test]
     fn the_living_ways_are_those_of_the_full_enumeration_in_its_order() {
         let (mut ways, mut partial) = (0, 0);
         for sets in [
-            vec![],
-            vec!["weapon_wear=strict".to_string()],
-            vec!["barehanded=false".to_string()],
-            vec!["weapon_discard=true".to_string()],
-            vec![
-                "weapon_discard=true".to_string(),
-                "barehanded=false".to_string(),
-            ],
-            vec![
-                "potions_per_turn=2".to_string(),
-                "potion_bonus=true".to_string(),
-            ],
-            vec!["potions_per_turn=0".to_string(), "max_hp=25".to_string()],
+            &[][..],
+            &["weapon_wear=strict"],
+            &["barehanded=false"],
+            &["weapon_discard=true"],
+            &["weapon_discard=true", "barehanded=false"],
+            &["potions_per_turn=2", "potion_bonus=true"],
+            &["potions_per_turn=0", "max_hp=25"],
         ] {
-            let rules: Rules = load(None, &sets).unwrap();
+            let rules = rules_under(sets);
             for game in 0..3000u64 {
                 let (cards, hero) = case(&rules, 5, game, [0, 2, 6, 10], [FRESH, 3, 8, 13]);
                 let room = &cards[..ROOM];
@@ -858,16 +858,13 @@ mod tests {
     #[test]
     fn the_shared_prefixes_give_the_general_walks_lines_in_its_order() {
         for sets in [
-            vec![],
-            vec!["weapon_wear=strict".to_string()],
-            vec!["barehanded=false".to_string()],
-            vec!["weapon_discard=true".to_string()],
-            vec![
-                "potions_per_turn=2".to_string(),
-                "potion_bonus=true".to_string(),
-            ],
+            &[][..],
+            &["weapon_wear=strict"],
+            &["barehanded=false"],
+            &["weapon_discard=true"],
+            &["potions_per_turn=2", "potion_bonus=true"],
         ] {
-            let rules: Rules = load(None, &sets).unwrap();
+            let rules = rules_under(sets);
             let (mut lines, mut deaths) = (0, 0);
             for game in 0..4000u64 {
                 let (cards, hero) = case(&rules, 3, game, [0, 3, 7, 10], [FRESH, 5, 9, 14]);
