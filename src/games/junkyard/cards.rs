@@ -36,23 +36,11 @@ const ROOM: usize = 4 * MAX_HEAP;
 /// `ROOM` bytes. Draws move its start down; returned cards are spelled out, ordered and left right
 /// under its end, in place (no batch copied in); when the room past the end runs short, the
 /// cards are moved back to the start (about once a game).
-///
-/// A batch put under without being looked at ([`Heap::put_under_later`]) is ordered only when a
-/// draw first reaches it: most batches of a game are still under the heap when it ends, and
-/// their order can change nothing. The batches wait in the order they came, each ordered by
-/// the dealer of the draw that reaches it, so the dealer sees them in that same order.
 #[derive(Clone, Copy, Debug)]
 pub struct Heap {
     cards: [u8; ROOM],
     head: u8,
     len: u8,
-    /// The cards from the top that are in their final order; the waiting batches follow them.
-    ordered: u8,
-    /// The waiting batches' lengths, oldest at `waiting_from` (modulo [`MAX_HEAP`]: each
-    /// has a card, so no more than [`MAX_HEAP`] wait).
-    waiting: [u8; MAX_HEAP],
-    waiting_from: u8,
-    waiting_len: u8,
 }
 
 /// Two heaps are equal when they hold the same cards in the same order, wherever in the room.
@@ -70,10 +58,6 @@ impl Heap {
         cards: [0; ROOM],
         head: 0,
         len: 0,
-        ordered: 0,
-        waiting: [0; MAX_HEAP],
-        waiting_from: 0,
-        waiting_len: 0,
     };
 
     /// A heap that yields `cards` first to last.
@@ -90,8 +74,6 @@ impl Heap {
         self.cards[..cards.len()].copy_from_slice(cards);
         self.head = 0;
         self.len = cards.len() as u8;
-        self.ordered = self.len;
-        self.waiting_len = 0;
     }
 
     /// Replaces the cards with `cards` in the order `dealer` gives them (in place: a game's
@@ -114,93 +96,41 @@ impl Heap {
         self.len == 0
     }
 
-    /// The cards left, top first, as a slice of the room (a waiting batch in the order it was
-    /// put under, by increasing value).
+    /// The cards left, top first, as a slice of the room.
     #[inline(always)]
     fn live(&self) -> &[u8] {
         let head = usize::from(self.head);
         &self.cards[head..head + self.len()]
     }
 
-    /// Takes the top card; `None` from an empty heap. A waiting batch it reaches is ordered by
-    /// `dealer` first.
+    /// Takes the top card; `None` from an empty heap.
     #[inline(always)]
-    pub fn draw(&mut self, dealer: &mut impl Dealer) -> Option<u8> {
-        let mut card = None;
-        self.draw_up_to(1, dealer, |c| card = Some(c));
-        card
+    pub fn draw(&mut self) -> Option<u8> {
+        let card = *self.live().first()?;
+        self.head += 1;
+        self.len -= 1;
+        Some(card)
     }
 
     /// Takes up to `n` cards from the top (fewer if the heap is short) and calls `each` on
-    /// them, top first. The waiting batches the draw reaches are ordered by `dealer` first.
+    /// them, top first.
     #[inline(always)]
-    pub fn draw_up_to(&mut self, n: u8, dealer: &mut impl Dealer, mut each: impl FnMut(u8)) {
+    pub fn draw_up_to(&mut self, n: u8, mut each: impl FnMut(u8)) {
         let take = n.min(self.len);
-        if take > self.ordered {
-            self.order_waiting(take, dealer);
-        }
         let head = usize::from(self.head);
         self.cards[head..head + usize::from(take)]
             .iter()
             .for_each(|&card| each(card));
         self.head += take;
         self.len -= take;
-        self.ordered -= take;
-    }
-
-    /// Orders the waiting batches, oldest first, until the top `take` cards are ordered (or
-    /// none waits).
-    #[cold]
-    #[inline(never)]
-    fn order_waiting(&mut self, take: u8, dealer: &mut impl Dealer) {
-        while self.ordered < take && self.waiting_len > 0 {
-            let n = self.waiting[usize::from(self.waiting_from) % MAX_HEAP];
-            self.waiting_from = self.waiting_from.wrapping_add(1) % MAX_HEAP as u8;
-            self.waiting_len -= 1;
-            let start = usize::from(self.head) + usize::from(self.ordered);
-            if n > 1 {
-                dealer.shuffle(&mut self.cards[start..start + usize::from(n)]);
-            }
-            self.ordered += n;
-        }
     }
 
     /// Puts a batch under the heap: `first` (if any), then the cards of `back` by increasing
     /// value, ordered by `dealer` (which sees the batch in that order); returns the batch as it
-    /// went under, first card highest. The batches still waiting are ordered first.
+    /// went under, first card highest. The batch is spelled out right past the heap's last card
+    /// and shuffled there.
     #[inline(always)]
     pub fn put_under(&mut self, first: Option<u8>, back: Back, dealer: &mut impl Dealer) -> &[u8] {
-        if self.waiting_len > 0 {
-            self.order_waiting(self.len, dealer);
-        }
-        let (end, n) = self.spell_under(first, back);
-        if n > 1 {
-            dealer.shuffle(&mut self.cards[end..end + n]);
-        }
-        self.ordered = self.len;
-        &self.cards[end..end + n]
-    }
-
-    /// Puts a batch under the heap as [`Heap::put_under`] does, but leaves it to wait (by
-    /// increasing value) until a draw reaches it: then the draw's dealer orders it. For a game
-    /// nobody watches, where a batch's order matters only once it is drawn.
-    #[inline(always)]
-    pub fn put_under_later(&mut self, first: Option<u8>, back: Back) {
-        let (_, n) = self.spell_under(first, back);
-        if self.waiting_len == 0 && n <= 1 {
-            // Nothing to order, nothing ahead of it waiting.
-            self.ordered += n as u8;
-        } else if n > 0 {
-            let at = usize::from(self.waiting_from) + usize::from(self.waiting_len);
-            self.waiting[at % MAX_HEAP] = n as u8;
-            self.waiting_len += 1;
-        }
-    }
-
-    /// Spells a batch out right past the heap's last card, by increasing value after `first`
-    /// (if any), and adds it to the heap; returns where it starts in the room and its length.
-    #[inline(always)]
-    fn spell_under(&mut self, first: Option<u8>, back: Back) -> (usize, usize) {
         let mut end = usize::from(self.head) + self.len();
         if end > ROOM - OUT {
             self.cards.copy_within(usize::from(self.head)..end, 0);
@@ -224,9 +154,12 @@ impl Heap {
                 at + n
             }),
         };
+        if n > 1 {
+            dealer.shuffle(&mut out[..n]);
+        }
         debug_assert!(self.len() + n <= MAX_HEAP);
         self.len += n as u8;
-        (end, n)
+        &self.cards[end..end + n]
     }
 
     /// The cards left, top first (for tests and checks: no policy sees this).
@@ -383,7 +316,7 @@ mod tests {
         let start: Vec<u8> = (0..60).map(|i| i % 10 + 1).collect();
         let mut heap = Heap::stacked(&start);
         for &want in &start[..50] {
-            assert_eq!(heap.draw(&mut Stacked), Some(want));
+            assert_eq!(heap.draw(), Some(want));
         }
         let back = Area::new(&[0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1]);
         let batch = heap
@@ -394,9 +327,9 @@ mod tests {
         let mut want = start[50..].to_vec();
         want.extend_from_slice(&batch);
         assert_eq!(rest, want);
-        while heap.draw(&mut Stacked).is_some() {}
+        while heap.draw().is_some() {}
         assert!(heap.is_empty());
-        assert_eq!(heap.draw(&mut Stacked), None);
+        assert_eq!(heap.draw(), None);
     }
 
     #[test]
@@ -412,7 +345,7 @@ mod tests {
                 x = crate::rng::splitmix64(x);
                 let draw = (x % 9) as u8;
                 let mut drawn = Vec::new();
-                heap.draw_up_to(draw, &mut Stacked, |c| drawn.push(c));
+                heap.draw_up_to(draw, |c| drawn.push(c));
                 let n = usize::from(draw).min(want.len());
                 assert_eq!(drawn, want.drain(..n).collect::<Vec<u8>>());
                 // A batch of random counts (a tear-down first, one time in three), within the
@@ -440,60 +373,6 @@ mod tests {
                 want.extend(&batch);
                 assert_eq!(heap.iter().collect::<VecDeque<u8>>(), want);
             }
-        }
-    }
-
-    #[test]
-    fn batches_left_to_wait_are_drawn_as_if_ordered_when_put_under() {
-        use super::super::automaton::SAMPLES;
-        let mut x = 13u64;
-        for game in 0..300 {
-            // The same heap twice: each batch ordered at once, or left to wait for a draw; each
-            // with its own generator of the same seed.
-            let start: Vec<u8> = (0..40).map(|i| i % 10 + 1).collect();
-            let (mut now, mut later) = (Heap::stacked(&start), Heap::stacked(&start));
-            let mut rng_now = crate::rng::GameRng::new(9, game, 0);
-            let mut rng_later = rng_now.clone();
-            for _ in 0..200 {
-                x = crate::rng::splitmix64(x);
-                let draw = (x % 6) as u8;
-                let (mut a, mut b) = (Vec::new(), Vec::new());
-                now.draw_up_to(draw, &mut rng_now, |c| a.push(c));
-                later.draw_up_to(draw, &mut rng_later, |c| b.push(c));
-                assert_eq!(a, b, "game {game}");
-                assert_eq!(now.len(), later.len());
-                // A batch: a tear-down or not, then one automaton, none, or an area of one or
-                // more automatons' cards (several destroyed at once), within the heap's limit.
-                x = crate::rng::splitmix64(x);
-                let first = x.is_multiple_of(3).then_some(KING);
-                let bot = SAMPLES[(x >> 8) as usize % SAMPLES.len()];
-                let mut area = Area::default();
-                for k in 0..=(x >> 16) % 3 {
-                    SAMPLES[((x >> 24) + k) as usize % SAMPLES.len()].put_cards(&mut area);
-                }
-                let back = match (x >> 32) % 3 {
-                    0 => Back::Bot(Some(&bot)),
-                    1 => Back::Bot(None),
-                    _ => Back::Cards(&area),
-                };
-                if now.len() + 1 + 12 > MAX_HEAP {
-                    continue;
-                }
-                now.put_under(first, back, &mut rng_now);
-                // Now and then a batch ordered at once after batches still waiting.
-                if (x >> 40).is_multiple_of(5) {
-                    later.put_under(first, back, &mut rng_later);
-                } else {
-                    later.put_under_later(first, back);
-                }
-                assert_eq!(now.len(), later.len());
-            }
-            let (mut a, mut b) = (Vec::new(), Vec::new());
-            now.draw_up_to(MAX_HEAP as u8, &mut rng_now, |c| a.push(c));
-            later.draw_up_to(MAX_HEAP as u8, &mut rng_later, |c| b.push(c));
-            assert_eq!(a, b, "game {game}");
-            // Every batch ordered by now: the generators drew alike.
-            assert_eq!(rng_now.next_u64(), rng_later.next_u64(), "game {game}");
         }
     }
 

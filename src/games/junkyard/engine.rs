@@ -134,15 +134,13 @@ impl Side {
         all
     }
 
-    /// Draws `n` cards (fewer if the heap is short); `dealer` orders the returned cards the
-    /// draw reaches first.
     #[inline(always)]
-    fn draw(&mut self, seat: u8, n: u8, dealer: &mut impl Dealer, obs: &mut impl Observer) {
+    fn draw(&mut self, seat: u8, n: u8, obs: &mut impl Observer) {
         // The numbers drawn go into the area's words and the tear-downs into the hand as a
         // whole, once; no branch on the card.
         let [mut lo, mut hi] = self.assembly.words();
         let mut hand = u16::from_le_bytes(self.hand);
-        self.heap.draw_up_to(n, dealer, |card| {
+        self.heap.draw_up_to(n, |card| {
             obs.event(Event::Drew { seat, card });
             let ([l, h], t) = drawn(card);
             lo += l;
@@ -172,24 +170,18 @@ impl Side {
         bot
     }
 
-    /// Puts a tear-down (if any) and the cards `back` under seat `seat`'s heap as one batch:
-    /// ordered by `dealer` at once for an observer that watches (it sees the batch), else when
-    /// a draw reaches it.
-    #[inline(always)]
-    fn return_cards<O: Observer>(
+    /// Puts a tear-down (if any) and the cards `back` under seat `seat`'s heap as one batch.
+    #[inline]
+    fn return_cards(
         &mut self,
         seat: u8,
         tear: Option<u8>,
         back: Back,
         dealer: &mut impl Dealer,
-        obs: &mut O,
+        obs: &mut impl Observer,
     ) {
-        if !O::WATCHES {
-            self.heap.put_under_later(tear, back);
-            return;
-        }
         let batch = self.heap.put_under(tear, back, dealer);
-        obs.event(Event::Returned {
+        obs.report(|| Event::Returned {
             seat,
             cards: Cards::of(batch),
         });
@@ -304,8 +296,7 @@ impl Engine {
             });
         }
         for seat in 0..2 {
-            let dealer = &mut src.returns[seat];
-            self.sides[seat].draw(seat as u8, rules.opening_draw, dealer, src.obs);
+            self.sides[seat].draw(seat as u8, rules.opening_draw, src.obs);
         }
         if rules.setup_build {
             for (seat, policy) in policies.iter().enumerate() {
@@ -361,7 +352,7 @@ impl Engine {
         policies: [&P; 2],
         src: &mut Sources<'_, D, O>,
     ) -> Option<u8> {
-        self.begin_turn(rules, src);
+        self.begin_turn(rules, src.obs);
         self.rest_of_turn(rules, policies, src)
     }
 
@@ -383,15 +374,9 @@ impl Engine {
             .then_some(seat as u8)
     }
 
-    /// Steps 1 and 2 of the seat to move: the turn counter, ready, draw (the returned cards
-    /// the draw reaches ordered by the seat's dealer of `src`).
+    /// Steps 1 and 2 of the seat to move: the turn counter, ready, draw.
     #[inline(always)]
-    pub fn begin_turn<D: Dealer, O: Observer>(
-        &mut self,
-        rules: &Rules,
-        src: &mut Sources<'_, D, O>,
-    ) {
-        let obs = &mut *src.obs;
+    pub fn begin_turn(&mut self, rules: &Rules, obs: &mut impl Observer) {
         let seat = self.to_move();
         self.turn += 1;
         obs.event(Event::TurnStarted {
@@ -409,7 +394,7 @@ impl Engine {
         } else {
             rules.draw_per_turn
         };
-        side.draw(seat as u8, n, &mut src.returns[seat], obs);
+        side.draw(seat as u8, n, obs);
     }
 
     /// Steps 4 to 6 for the seat whose turn it is (the last turn begun): `attackers` (bit `i`:
