@@ -39,6 +39,7 @@ pub fn target(opp: Table) -> Option<usize> {
 /// Rule 1 (King): `Some((T, own))` if the King is deployed: the player has no automaton or T is
 /// stronger than the player's weakest, which is then destroyed. T is of the opponent's greatest
 /// strength, so it is looked for only once the King is known to go.
+#[inline(always)]
 pub fn king(view: &View) -> Option<(usize, Option<usize>)> {
     if view.hand()[0] == 0 {
         return None;
@@ -61,6 +62,7 @@ pub fn king(view: &View) -> Option<(usize, Option<usize>)> {
 /// Rule 2 (Queen/Jack): `Some((T, own))` if deployed: the player has no automaton or T is
 /// stronger than the player's strongest; the own automaton destroyed is the weakest of those of
 /// greatest power.
+#[inline(always)]
 pub fn lesser(view: &View) -> Option<(usize, Option<usize>)> {
     if view.hand()[1] == 0 {
         return None;
