@@ -418,7 +418,7 @@ impl Heuristic {
 }
 
 impl Policy for Heuristic {
-    #[inline]
+    #[inline(always)]
     fn attack(&self, view: &View, choices: &Step1, _: &mut GameRng) -> Action {
         let w = &self.weights;
         let spot = Spot::of(view, w);
@@ -452,7 +452,7 @@ impl Policy for Heuristic {
         Some(self.weights.prices())
     }
 
-    #[inline]
+    #[inline(always)]
     fn defend(&self, view: &View, choices: &Step4, _: &mut GameRng) -> Defence {
         let w = &self.weights;
         // The engine lists the cheapest cover alone ([`Policy::discard_prices`]); other

@@ -281,7 +281,7 @@ struct Pricing<'a> {
     d: &'a Desc,
     /// Each place's price; place [`NO_PLACE`] is no card and costs 0.0, which changes a sum
     /// at most in a zero's sign, which compares equal.
-    price: [f32; PLACES],
+    price: &'a [f32; PLACES],
     need: u16,
 }
 
@@ -577,7 +577,7 @@ impl Covers {
     /// lowest card is the one that reaches `need`, the others are the search's path, kept
     /// as a list of places (four bits each, the lowest card's first), so its price is added
     /// up in card order without sorting: no list to write and no pass over it.
-    #[inline]
+    #[inline(always)]
     pub fn generate_cheapest(&mut self, hand: u64, need: u16, values: &Values, prices: &Prices) {
         self.len = 0;
         // Each place's price, worked out as the cards are placed.
@@ -595,7 +595,11 @@ impl Covers {
             self.one = false;
             return;
         }
-        let p = Pricing { d: &d, price, need };
+        let p = Pricing {
+            d: &d,
+            price: &price,
+            need,
+        };
         let (mut path, found) = p.search();
         let one = found == 1;
         // The cover's cards from its places, the first four without a loop (past the
