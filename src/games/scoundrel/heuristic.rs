@@ -292,7 +292,7 @@ impl<'a> Top<'a> {
     /// better than barehanded (none faced), against the held weapon (one faced: the held
     /// weapon may be used before it), or at best (two faced: the first may be used before the
     /// second); else it ends worn to at most the largest monster it may be used on.
-    #[inline(always)]
+    #[cfg(test)]
     fn bound(&self, codes: &[u8; ROOM], cards: &Cards, left: usize) -> f32 {
         let rest = OTHERS[left];
         let (mut spare, mut weapons, mut potions, mut largest) = (0u8, 0u8, 0i16, 0i16);
@@ -341,6 +341,75 @@ impl<'a> Top<'a> {
             .bound_after(self.ready, codes[left], weapon, ends)
     }
 
+    /// [`Top::bound`] of the four groups at once, the same integers and so the same values: a
+    /// group's sums as the room's less its card left, its maxima as the largest of the other
+    /// three cards' (no loop over a group's cards but for what the monsters do at best, which
+    /// depends on the group's largest weapon).
+    #[inline(always)]
+    fn bounds(&self, codes: &[u8; ROOM], cards: &Cards) -> [f32; ROOM] {
+        // The largest of the three entries other than each.
+        let others = |a: [u8; ROOM]| {
+            let (low, high) = (a[0].max(a[1]), a[2].max(a[3]));
+            [a[1].max(high), a[0].max(high), low.max(a[3]), low.max(a[2])]
+        };
+        let total = |a: [i16; ROOM]| a[0] + a[1] + a[2] + a[3];
+        let wide = |a: [u8; ROOM]| a.map(i16::from);
+        let spare = others(cards.weapon);
+        let largest = wide(others(cards.potion.map(|p| p as u8)));
+        let (top, top_held) = (others(cards.monster), others(cards.usable));
+        let weapons = cards.weapon.map(|w| i16::from(w > 0));
+        let (potions, bare, by_held, weapons) = (
+            total(cards.potion),
+            total(wide(cards.monster)),
+            total(wide(cards.held_does)),
+            total(weapons) as u8,
+        );
+        let held = self.hero;
+        let heals = self.heals;
+        // A loop rather than `array::from_fn`, whose closure the compiler made a call.
+        let mut bounds = [0.0; ROOM];
+        for (left, bound) in bounds.iter_mut().enumerate() {
+            let spare = spare[left];
+            let weapons = weapons - u8::from(cards.weapon[left] > 0);
+            let potions = potions - cards.potion[left];
+            let (bare, by_held) = (
+                bare - i16::from(cards.monster[left]),
+                by_held - i16::from(cards.held_does[left]),
+            );
+            let best = OTHERS[left]
+                .iter()
+                .map(|&k| {
+                    let (monster, held_does) = (cards.monster[k], cards.held_does[k]);
+                    i16::from(held_does.min(monster.saturating_sub(spare)))
+                })
+                .sum::<i16>();
+            let (top, top_held) = (top[left], top_held[left]);
+            let healed = if heals > 1 { potions } else { largest[left] } * i16::from(heals > 0);
+            let hp = |damage: i16| (held.hp + healed - damage).min(self.max_hp);
+            let faced = spare > 0;
+            let weapon = if faced {
+                if self.discard {
+                    held.weapon.max(spare)
+                } else {
+                    spare
+                }
+            } else {
+                held.weapon
+            };
+            let unworn = [bare, by_held, best][usize::from(weapons.min(2))];
+            let (fresh, worn) = if faced {
+                (FRESH, top)
+            } else {
+                (held.limit, held.limit.min(top_held))
+            };
+            let ends = [(hp(unworn), fresh), (hp(best), worn)];
+            *bound = self
+                .weights
+                .bound_after(self.ready, codes[left], weapon, ends);
+        }
+        bounds
+    }
+
     /// The first way of the highest value in the list's order, with its value, when several
     /// of the best group reach it: that group's part of the list, built again.
     #[cold]
@@ -366,10 +435,7 @@ impl Lines for Top<'_> {
     /// best value is found early and the groups that cannot reach it are skipped.
     #[inline(always)]
     fn groups(&mut self, codes: &[u8; ROOM]) -> [usize; ROOM] {
-        let cards = Cards::of(codes, self.hero);
-        for left in 0..ROOM {
-            self.bounds[left] = self.bound(codes, &cards, left);
-        }
+        self.bounds = self.bounds(codes, &Cards::of(codes, self.hero));
         // A stable sort of four without a branch: a group's place is the number of groups
         // before it, those of a higher bound or of an equal one and a lower index.
         let b = self.bounds;
@@ -588,6 +654,26 @@ mod tests {
             survived > 10_000 && lost > 500 && turns > 1000,
             "{survived} {lost} {turns}"
         );
+    }
+
+    /// The four groups' bounds at once are each group's own, to the bit.
+    #[test]
+    fn the_bounds_at_once_are_each_groups() {
+        let mut groups = 0;
+        rooms(1000, |rules, view| {
+            let ready = Summary::of(view.dungeon);
+            let codes = [view.room[0], view.room[1], view.room[2], view.room[3]];
+            for w in weightings() {
+                let top = Top::new(rules, &w, &ready, view.hero);
+                let cards = Cards::of(&codes, view.hero);
+                let fast = top.bounds(&codes, &cards).map(f32::to_bits);
+                let plain: [u32; ROOM] =
+                    core::array::from_fn(|left| top.bound(&codes, &cards, left).to_bits());
+                assert_eq!(fast, plain, "{view:?} {w:?}");
+                groups += ROOM;
+            }
+        });
+        assert!(groups > 50_000, "{groups}");
     }
 
     /// No way leaving a card scores above its group's bound, for the monotone weights.
