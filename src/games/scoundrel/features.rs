@@ -240,6 +240,13 @@ pub struct After<'a> {
 }
 
 impl Summary {
+    /// Monsters of value at most `x` and their value, without a card left (values run to 15).
+    #[inline(always)]
+    pub fn monsters_to(&self, x: u8) -> (u32, u32) {
+        let x = usize::from(x);
+        (self.count_to[x], self.value_to[x])
+    }
+
     /// What is to come after a play that leaves `left` (0 for none).
     #[inline(always)]
     pub fn after(&self, left: u8) -> After<'_> {

@@ -1,5 +1,7 @@
 //! Every distinct way to play a room, with dominated ways dropped: what searches branch over.
 
+use std::mem::MaybeUninit;
+
 use super::card;
 use super::engine::{Turn, View};
 use super::hero::Hero;
@@ -373,10 +375,51 @@ fn key(hero: &Hero) -> u64 {
 /// (`x * ROOM + y`: `x` faced first), in the order of their choices (the first card's choice
 /// first), without those the other order reaches by the same choice on each card when that
 /// order comes first; with the choices (bit 0 the first card's, bit 1 the second's).
+///
+/// Left unwritten until [`pair`] makes a pair (no fill per room): a pair's entries are read
+/// only once made, and then only its first `lens` states and choices, all written.
 struct Pairs {
-    states: [[Hero; PAIR]; ROOM * ROOM],
-    choices: [[u8; PAIR]; ROOM * ROOM],
-    lens: [u8; ROOM * ROOM],
+    states: [[MaybeUninit<Hero>; PAIR]; ROOM * ROOM],
+    choices: [[MaybeUninit<u8>; PAIR]; ROOM * ROOM],
+    lens: [MaybeUninit<u8>; ROOM * ROOM],
+}
+
+impl Pairs {
+    /// Nothing written.
+    #[inline(always)]
+    fn new() -> Self {
+        Self {
+            states: [[const { MaybeUninit::uninit() }; PAIR]; ROOM * ROOM],
+            choices: [[const { MaybeUninit::uninit() }; PAIR]; ROOM * ROOM],
+            lens: [const { MaybeUninit::uninit() }; ROOM * ROOM],
+        }
+    }
+
+    /// How many states the ordered pair `at` keeps.
+    ///
+    /// # Safety
+    /// The pair has been made by [`pair`].
+    #[inline(always)]
+    unsafe fn len(&self, at: usize) -> usize {
+        // SAFETY: `pair` writes `lens[at]` for both orders of a pair it makes.
+        usize::from(unsafe { self.lens[at].assume_init() })
+    }
+
+    /// The state `i` of the ordered pair `at`, with its choices.
+    ///
+    /// # Safety
+    /// The pair has been made by [`pair`] and `i` is below its [`Pairs::len`].
+    #[inline(always)]
+    unsafe fn state(&self, at: usize, i: usize) -> (Hero, u8) {
+        // SAFETY: `pair` writes the states and choices it counts in `lens[at]` (and possibly
+        // one more), each below `PAIR`.
+        unsafe {
+            (
+                self.states[at][i].assume_init(),
+                self.choices[at][i].assume_init(),
+            )
+        }
+    }
 }
 
 /// A dead hero: the filler of the tables of states.
@@ -407,11 +450,7 @@ fn living<const BARE: bool, const DISCARD: bool>(
             one[x][usize::from(a0)] = faced::<BARE, DISCARD>(rules, start, codes[x], a0, 0).0;
         }
     }
-    let mut pairs = Pairs {
-        states: [[DEAD; PAIR]; ROOM * ROOM],
-        choices: [[0; PAIR]; ROOM * ROOM],
-        lens: [0; ROOM * ROOM],
-    };
+    let mut pairs = Pairs::new();
     // Bit `x * ROOM + y` (x < y): the two orders of cards `x` and `y` are in `pairs`.
     let mut made = 0u16;
     let seen = repeats(&codes);
@@ -439,9 +478,11 @@ fn living<const BARE: bool, const DISCARD: bool>(
         for &order in &BY_LEFT[left] {
             let [p, q, r] = [0, 1, 2].map(|k| usize::from(order[k]));
             let at = p * ROOM + q;
-            let n = usize::from(pairs.lens[at]).min(PAIR);
+            // SAFETY: the three pairs of this group's cards were made above.
+            let n = unsafe { pairs.len(at) }.min(PAIR);
             for i in 0..n {
-                let (h2, m2) = (pairs.states[at][i], pairs.choices[at][i]);
+                // SAFETY: `i` is below the pair's length.
+                let (h2, m2) = unsafe { pairs.state(at, i) };
                 for a2 in 0..arms::<BARE, DISCARD>(&h2, codes[r]) {
                     let (h3, _) = faced::<BARE, DISCARD>(rules, h2, codes[r], a2, 0);
                     if h3.alive() {
@@ -492,12 +533,12 @@ fn pair<const BARE: bool, const DISCARD: bool>(
                     by[usize::from(a1)][usize::from(a0)] == key(&h2)
                 };
                 // Without a branch: written always, kept if alive and new.
-                pairs.states[at][len] = h2;
-                pairs.choices[at][len] = a0 | a1 << 1;
+                pairs.states[at][len].write(h2);
+                pairs.choices[at][len].write(a0 | a1 << 1);
                 len += usize::from(h2.alive() & !again);
             }
         }
-        pairs.lens[at] = len as u8;
+        pairs.lens[at].write(len as u8);
     }
 }
 
