@@ -122,6 +122,9 @@ pub struct Engine {
     avoided_last: bool,
     monsters_left: i16,
     last_faced: u8,
+    /// The cards of the game, the dungeon's at the start: the cards faced are those neither in
+    /// the dungeon nor in the room (not counted per room).
+    cards: u8,
     over: bool,
     out: Outcome,
 }
@@ -144,6 +147,7 @@ impl Engine {
             avoided_last: false,
             monsters_left: left.monster_total() as i16,
             last_faced: 0,
+            cards: cards.len() as u8,
             over: false,
             out: Outcome::default(),
         }
@@ -260,7 +264,7 @@ impl Engine {
             // Where the common draw follows (three or more cards left), the card kept goes
             // straight into the next room, not written to the room and read back first.
             Decision::Survived(survived) if self.dungeon.len() >= ROOM - 1 => {
-                self.add_played(&survived.played, (ROOM - 1) as u8);
+                self.add_played(&survived.played);
                 self.draw_three(rules, count, SLAYING, survived.kept)
             }
             Decision::Survived(survived) => {
@@ -294,10 +298,17 @@ impl Engine {
                 weapon: self.hero.weapon,
                 limit: self.hero.limit,
                 dungeon_left: self.dungeon.len() as u8,
-                cards_faced: self.out.cards_faced + faced,
+                cards_faced: self.cards_faced(faced),
                 rooms_avoided: self.out.rooms_avoided,
             },
         }
+    }
+
+    /// The cards faced so far, `faced` of the current room among them: those no longer in the
+    /// dungeon nor in the room, plus those faced in it.
+    #[inline(always)]
+    fn cards_faced(&self, faced: u8) -> u8 {
+        self.cards - self.dungeon.len() as u8 - self.room_len + faced
     }
 
     /// Fills the room from the dungeon. Returns true if the player must choose a turn, false if
@@ -341,7 +352,7 @@ impl Engine {
         let short = usize::from(self.room_len) < ROOM;
         let slain = slaying && self.monsters_left == 0;
         if slain || self.room_len == 0 || (short && rules.end == End::Lenient) {
-            self.finish(rules, true);
+            self.finish(rules, true, 0);
             return None;
         }
         Some(self.can_avoid(rules))
@@ -397,7 +408,7 @@ impl Engine {
     fn won_by_slaying(&mut self, rules: &Rules) -> bool {
         debug_assert_eq!(rules.end, End::Monsters);
         if self.monsters_left == 0 {
-            self.finish(rules, true);
+            self.finish(rules, true, 0);
             return true;
         }
         false
@@ -486,7 +497,6 @@ impl Engine {
             "bad turn {turn:?} for a room of {}",
             self.room_len
         );
-        self.out.rooms_entered += 1;
         self.avoided_last = false;
         self.hero.new_turn();
         for (step, &i) in order[..to_face].iter().enumerate() {
@@ -517,9 +527,8 @@ impl Engine {
                 self.seen(event, step as u8 + 1)
             });
             if !self.hero.alive() {
-                self.out.cards_faced += step as u8 + 1;
                 self.last_faced = code;
-                self.finish(rules, false);
+                self.finish(rules, false, step as u8 + 1);
                 return;
             }
         }
@@ -553,7 +562,7 @@ impl Engine {
     #[inline]
     pub fn apply_survived(&mut self, survived: &Survived) {
         debug_assert!(survived.played.alive && usize::from(self.room_len) == ROOM);
-        self.add_played(&survived.played, (ROOM - 1) as u8);
+        self.add_played(&survived.played);
         self.keep(survived.kept);
     }
 
@@ -563,8 +572,8 @@ impl Engine {
     #[inline]
     pub fn apply_lost(&mut self, rules: &Rules, lost: &Lost) {
         debug_assert!(!lost.played.alive && usize::from(self.room_len) == ROOM);
-        self.add_played(&lost.played, lost.faced);
-        self.finish(rules, false);
+        self.add_played(&lost.played);
+        self.finish(rules, false, lost.faced);
     }
 
     /// Keeps the card `code` for the next room. The room is written as one word, the card in
@@ -577,26 +586,23 @@ impl Engine {
         self.room_len = 1;
     }
 
-    /// Records a room entered whose first `faced` cards did `played`. What the potions healed
-    /// is not summed: [`Engine::finish`] works it out from HP and the damage.
+    /// Records a room entered whose cards faced did `played`. What the potions healed, the
+    /// cards faced and the rooms entered are not summed: [`Engine::finish`] works them out.
     #[inline(always)]
-    fn add_played(&mut self, played: &Played, faced: u8) {
-        self.out.rooms_entered += 1;
+    fn add_played(&mut self, played: &Played) {
         self.avoided_last = false;
         self.hero = played.hero;
         self.out.damage_taken += played.damage;
         self.out.potions_wasted += played.wasted;
         self.monsters_left -= i16::from(played.slain);
         self.out.largest_weapon = self.out.largest_weapon.max(played.largest);
-        self.out.cards_faced += faced;
         self.last_faced = played.last;
     }
 
-    /// Ends a room survived after facing its first `to_face` cards in `order`: counts them and
-    /// keeps the card not faced (if any) for the next room.
+    /// Ends a room survived after facing its first `to_face` cards in `order`: keeps the card
+    /// not faced (if any) for the next room.
     #[inline(always)]
     fn survived(&mut self, order: [u8; ROOM], to_face: usize) {
-        self.out.cards_faced += to_face as u8;
         self.last_faced = self.room[usize::from(order[to_face - 1])];
         if to_face < usize::from(self.room_len) {
             // A full room keeps the one card not faced: the indices of a room of 4 sum to 6.
@@ -607,10 +613,16 @@ impl Engine {
         }
     }
 
-    /// Ends the game, and works out what the potions healed from HP and the damage (HP changes
-    /// only by them): not summed card by card.
-    fn finish(&mut self, rules: &Rules, won: bool) {
+    /// Ends the game, `faced` cards of the current room faced, and works out what is not summed
+    /// as the game goes: what the potions healed, from HP and the damage (HP changes only by
+    /// them); the cards faced, from those left ([`Engine::cards_faced`]); the rooms entered,
+    /// from the cards faced (every room entered but the last faces `ROOM - 1` cards, the last
+    /// one or more).
+    fn finish(&mut self, rules: &Rules, won: bool, faced: u8) {
         self.over = true;
+        let cards_faced = self.cards_faced(faced);
+        self.out.cards_faced = cards_faced;
+        self.out.rooms_entered = cards_faced.div_ceil((ROOM - 1) as u8);
         let hp = self.hero.hp;
         self.out.win = won;
         self.out.final_hp = hp;
@@ -623,8 +635,8 @@ impl Engine {
         };
     }
 
-    /// The game's report so far (final once [`Engine::enter_room`] returned false; `healed` is
-    /// filled in only then).
+    /// The game's report so far (final once [`Engine::enter_room`] returned false; `healed`,
+    /// `cards_faced` and `rooms_entered` are filled in only then).
     pub fn outcome(&self) -> &Outcome {
         &self.out
     }
