@@ -36,7 +36,8 @@ fn variants() -> Vec<Rules> {
 }
 
 /// Plays one game room by room, checking after every turn that the deck's cards are all in the
-/// dungeon, the room or the faced pile, and that HP is in range.
+/// dungeon, the room or the faced pile, and that HP is in range; at the end, that the cards faced
+/// and the rooms entered (worked out by the engine at the end, not counted) are those counted here.
 fn audited<P: Policy>(rules: &Rules, policy: &P, game: u64) {
     let deck = Counts::of(&rules.deck());
     let mut e = Engine::new(rules);
@@ -45,6 +46,7 @@ fn audited<P: Policy>(rules: &Rules, policy: &P, game: u64) {
     let mut coins = GameRng::new(5, game, Streams::POLICY);
     let mut faced = Counts::default();
     let mut rooms = 0;
+    let mut entered = 0;
     let here = |e: &Engine| {
         let mut c = Counts::of(e.room());
         for code in e.dungeon().iter() {
@@ -60,7 +62,9 @@ fn audited<P: Policy>(rules: &Rules, policy: &P, game: u64) {
         );
         let before = here(&e);
         let room = e.room().to_vec();
-        let turn = policy.choose(rules, &e.view(rules), &mut coins);
+        let view = e.view(rules);
+        let turn = policy.choose(rules, &view, &mut coins);
+        entered += usize::from(!(turn.avoid && view.can_avoid));
         e.apply(rules, &turn, &mut avoid);
         let mut after = here(&e);
         if !e.hero().alive() {
@@ -96,6 +100,7 @@ fn audited<P: Policy>(rules: &Rules, policy: &P, game: u64) {
     }
     let o = e.outcome();
     assert_eq!(usize::from(o.cards_faced), faced.len());
+    assert_eq!(usize::from(o.rooms_entered), entered);
     if o.win {
         assert!(o.final_hp >= 1 && o.score >= o.final_hp);
         assert!(i32::from(o.score) <= rules.max_score());

@@ -29,7 +29,8 @@ const NIBBLE_ONES: u64 = 0x1111_1111_1111_1111;
 
 /// Greedy's play of the full room `room` (four card codes, no weapon or potion twice: a deck holds
 /// one of each) by `hero` at the start of the turn: in its usual order if the hero survives that,
-/// else with the first potion faced moved first if the hero survives that, else `None`.
+/// else with the first potion faced moved first if the hero survives that, else the cards it
+/// faces (for [`lost`]).
 ///
 /// The cards are sets of values ([`Sets`]: a bit per weapon and potion, a four-bit count per
 /// monster value, the sums of the values), so the card left and the extremes of the cards faced
@@ -42,7 +43,7 @@ pub(super) fn survived<const DEFAULTS: bool>(
     rules: &Rules,
     hero: Hero,
     room: [u8; ROOM],
-) -> Option<Survived> {
+) -> Result<Survived, Faced> {
     debug_assert!(!DEFAULTS || defaults(rules));
     let all = Sets::room(room);
     let kept = left_card(all, all.potions().count_ones() >= 2);
@@ -91,7 +92,7 @@ pub(super) fn survived<const DEFAULTS: bool>(
     let early = (first as i32).min(cap - hp);
     let after = after + early;
     if after <= 0 {
-        return None;
+        return Err(Faced(faced));
     }
     let late = ((healing - first) as i32).min(cap - after);
     // Last a potion, else the smallest monster, else the largest weapon.
@@ -122,11 +123,16 @@ pub(super) fn survived<const DEFAULTS: bool>(
         last: last as u8,
         alive: true,
     };
-    Some(Survived {
+    Ok(Survived {
         played,
         kept: kept as u8,
     })
 }
+
+/// The three cards greedy faces in a full room (all but the one it leaves), as [`survived`]
+/// hands them to [`lost`] when the room kills both ways.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Faced(Sets);
 
 /// True if `rules` have one potion a turn and lenient wear (the defaults), the rules
 /// [`survived`] may take as constants.
@@ -159,30 +165,64 @@ fn absorbed(monsters: u64, held: u32, reach: u32, strict: bool) -> u32 {
     held * n - short
 }
 
-/// Greedy's play of the full room `room` by `hero` when it kills both ways ([`survived`] is
-/// `None`) and may not be avoided: its usual order faced until the hero dies. The weapons come
+/// Greedy's play of a full room by `hero` when it kills both ways and may not be avoided, from
+/// the cards it faces there (`faced`, from [`survived`]): its usual order faced until the hero
+/// dies. The weapons come
 /// first, smallest first, each equipped fresh: only the largest matters. Then the monsters,
 /// biggest first, until one kills (HP only falls there, and the potions come after them).
-/// Monsters of one value have one code, so which of them comes first does not matter.
+/// Monsters of one value have one code, so which of them comes first does not matter. Each
+/// monster is faced as [`Hero::face`] faces one with the weapon, on the few fields a monster
+/// changes: no potion is faced, so the turn's potion count stays 0 and nothing is healed or
+/// wasted, and the largest weapon held is the one held after the weapons.
 #[inline(never)]
-pub(super) fn lost(rules: &Rules, hero: Hero, room: [u8; ROOM]) -> Lost {
-    let all = Sets::room(room);
-    let left = left_card(all, all.potions().count_ones() >= 2);
-    let faced = all.minus(Sets::of(left as u8));
-    let mut played = Played::start(hero);
+pub(super) fn lost(rules: &Rules, hero: Hero, faced: Faced) -> Lost {
+    let Faced(faced) = faced;
     let weapons = faced.weapons();
-    if weapons != 0 {
-        played.face(rules, card::weapon(top(weapons) as u8), true);
-    }
+    let (weapon, mut limit) = if weapons != 0 {
+        (top(weapons) as u8, FRESH)
+    } else {
+        (hero.weapon, hero.limit)
+    };
+    let strict = rules.weapon_wear == Wear::Strict;
+    let (mut hp, mut damage, mut slain) = (hero.hp, 0u16, 0u8);
     let mut cards = weapons.count_ones() as u8;
     let mut monsters = faced.monsters;
-    while played.alive && monsters != 0 {
-        let value = monsters.ilog2() / 4;
+    let last = loop {
+        debug_assert!(monsters != 0, "{faced:x?} {hero:?} survived");
+        let value = (monsters.ilog2() / 4) as u8;
         monsters -= 1 << (4 * value);
-        played.face(rules, card::monster(value as u8), true);
+        let armed = weapon > 0 && value <= limit;
+        let hit = if armed {
+            value.saturating_sub(weapon)
+        } else {
+            value
+        };
+        if armed {
+            limit = value - u8::from(strict);
+        }
+        hp -= i16::from(hit);
+        damage += u16::from(hit);
+        slain += value;
         cards += 1;
-    }
-    debug_assert!(!played.alive, "{room:x?} {hero:?} survived");
+        if hp <= 0 {
+            break card::monster(value);
+        }
+    };
+    let played = Played {
+        hero: Hero {
+            hp,
+            weapon,
+            limit,
+            heals: 0,
+        },
+        damage,
+        healed: 0,
+        wasted: 0,
+        slain,
+        largest: weapon,
+        last,
+        alive: false,
+    };
     Lost {
         played,
         faced: cards,
