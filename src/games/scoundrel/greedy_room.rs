@@ -178,43 +178,39 @@ fn absorbed(monsters: u64, held: u32, reach: u32, strict: bool) -> u32 {
 pub(super) fn lost(rules: &Rules, hero: Hero, faced: Faced) -> Lost {
     let Faced(faced) = faced;
     let weapons = faced.weapons();
-    let (weapon, mut limit) = if weapons != 0 {
+    let (weapon, limit) = if weapons != 0 {
         (top(weapons) as u8, FRESH)
     } else {
         (hero.weapon, hero.limit)
     };
+    let mut held = Hero {
+        hp: hero.hp,
+        weapon,
+        limit,
+        heals: 0,
+    };
     let strict = rules.weapon_wear == Wear::Strict;
-    let (mut hp, mut damage, mut slain) = (hero.hp, 0u16, 0u8);
+    let (mut damage, mut slain) = (0u16, 0u8);
     let mut cards = weapons.count_ones() as u8;
     let mut monsters = faced.monsters;
     let last = loop {
         debug_assert!(monsters != 0, "{faced:x?} {hero:?} survived");
         let value = (monsters.ilog2() / 4) as u8;
         monsters -= 1 << (4 * value);
-        let armed = weapon > 0 && value <= limit;
-        let hit = if armed {
-            value.saturating_sub(weapon)
-        } else {
-            value
-        };
-        if armed {
-            limit = value - u8::from(strict);
+        let hit = held.damage_from(value, true);
+        if held.can_use_weapon(value) {
+            held.limit = value - u8::from(strict);
         }
-        hp -= i16::from(hit);
+        held.hp -= i16::from(hit);
         damage += u16::from(hit);
         slain += value;
         cards += 1;
-        if hp <= 0 {
+        if !held.alive() {
             break card::monster(value);
         }
     };
     let played = Played {
-        hero: Hero {
-            hp,
-            weapon,
-            limit,
-            heals: 0,
-        },
+        hero: held,
         damage,
         healed: 0,
         wasted: 0,
