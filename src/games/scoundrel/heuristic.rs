@@ -548,7 +548,7 @@ impl Policy for Heuristic {
     /// [`Policy::choose`]'s turn, a full room faced handed over as what it does
     /// ([`played::decision`]: three cards, without the engine's view and per-card bookkeeping);
     /// an avoid, a short room or rules that discard weapons as the turn.
-    #[inline]
+    #[inline(always)]
     fn decide(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Decision {
         let turn = self.choose(rules, view, coins);
         match <[u8; ROOM]>::try_from(view.room) {
