@@ -155,8 +155,8 @@ fn finish(
 /// its own ways alone) to decide. The groups are enumerated by an upper bound on their values,
 /// highest first, so the best is met early and a group whose bound cannot beat it is skipped
 /// (the earlier group still winning ties). Only the living ways are enumerated
-/// ([`plans::visit_living`]: the states after a group's first two cards made for the groups
-/// entered); when none lives and the room may not be avoided, the ways are enumerated again
+/// ([`plans::visit_living`]: the states after any two cards made at once, in SSE2 lanes on
+/// x86-64); when none lives and the room may not be avoided, the ways are enumerated again
 /// for the list's best way to die ([`plans::Death`]).
 #[inline]
 pub fn choose_turn<E: Evaluation>(rules: &Rules, eval: &E, view: &View) -> (Turn, f32) {
@@ -548,7 +548,7 @@ impl Policy for Heuristic {
     /// [`Policy::choose`]'s turn, a full room faced handed over as what it does
     /// ([`played::decision`]: three cards, without the engine's view and per-card bookkeeping);
     /// an avoid, a short room or rules that discard weapons as the turn.
-    #[inline]
+    #[inline(always)]
     fn decide(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> Decision {
         let turn = self.choose(rules, view, coins);
         match <[u8; ROOM]>::try_from(view.room) {
