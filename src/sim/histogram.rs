@@ -17,11 +17,23 @@ impl Histogram {
         }
     }
 
-    /// Counts one occurrence of `value`.
+    /// Counts one occurrence of `value`. A value in range takes one comparison (below `min` its
+    /// offset wraps to past the end); one outside is clamped out of line.
     #[inline]
     pub fn add(&mut self, value: i64) {
+        let i = value.wrapping_sub(self.min) as usize;
+        match self.counts.get_mut(i) {
+            Some(count) => *count += 1,
+            None => self.add_clamped(value),
+        }
+    }
+
+    /// [`Histogram::add`] of a value outside `min..=max`: counted at the nearer end.
+    #[cold]
+    #[inline(never)]
+    fn add_clamped(&mut self, value: i64) {
         let last = self.counts.len() as i64 - 1;
-        let i = (value - self.min).clamp(0, last) as usize;
+        let i = value.saturating_sub(self.min).clamp(0, last) as usize;
         self.counts[i] += 1;
     }
 
@@ -87,5 +99,21 @@ mod tests {
         assert_eq!(h.total(), 7);
         assert_eq!(h.mean(), (-2.0 * 2.0 + 1.0 + 3.0 * 2.0) / 7.0);
         assert_eq!(Histogram::new(0, 3).mean(), 0.0);
+    }
+
+    #[test]
+    fn adds_in_range_and_clamped_are_the_plain_clamp() {
+        // Every value around and far outside a few ranges, the extremes of `i64` included,
+        // against clamping every value to the range first.
+        for (min, max) in [(-2, 3), (0, 0), (5, 9), (-40, -39)] {
+            let mut h = Histogram::new(min, max);
+            let mut want = vec![0u64; (max - min + 1) as usize];
+            let values = (min - 70..=max + 70).chain([i64::MIN, i64::MIN + 1, i64::MAX]);
+            for v in values {
+                h.add(v);
+                want[(v.clamp(min, max) - min) as usize] += 1;
+            }
+            assert_eq!(h.counts, want, "{min}..={max}");
+        }
     }
 }

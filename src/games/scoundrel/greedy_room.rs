@@ -59,12 +59,13 @@ pub(super) fn survived<const DEFAULTS: bool>(
     // takes nothing off).
     let slain = faced.monster_total();
     let strict = !DEFAULTS && rules.weapon_wear == Wear::Strict;
-    // The limit as a value (a fresh weapon's is above every card).
-    let reach = limit.min(card::MAX_VALUE.into());
-    let damage = slain - absorbed(faced.monsters, held, reach, strict);
+    let armed = armed(faced.monsters, limit, strict);
+    let damage = slain - absorbed(armed, held);
     // Past every value if no monster is faced.
     let smallest_monster = faced.monsters.trailing_zeros() / 4;
-    let slays = (held != 0) & (smallest_monster <= reach);
+    // The smallest monster is slain with the weapon if any is (it is faced last, and under
+    // either wear armed if any is).
+    let slays = (held != 0) & (armed != 0);
     let limit = select(slays, smallest_monster - u32::from(strict), limit);
 
     // The potions, smallest first: the first `potions_per_turn` heal.
@@ -140,27 +141,36 @@ pub(super) fn defaults(rules: &Rules) -> bool {
     rules.potions_per_turn == 1 && rules.weapon_wear == Wear::Lenient
 }
 
-/// What a weapon of value `held` with `reach` (its limit as a value, at most
-/// [`card::MAX_VALUE`]) takes off the monsters `monsters` (four-bit counts by value, at most three
-/// monsters) faced biggest first, each with the weapon when it may be used: under lenient wear
-/// every monster up to `reach` (each slain lowers the limit to itself, and the next is no bigger),
-/// under strict wear the first of each value up to it; from each it takes the smaller of its
-/// value and `held`.
+/// The monsters of `monsters` (four-bit counts by value, at most three monsters) faced biggest
+/// first that a weapon at `limit` (any byte: [`FRESH`] and every limit from
+/// [`card::MAX_VALUE`] up reach every value) is used on, as counts by value: under lenient wear
+/// every monster up to the limit (each slain lowers the limit to itself, and the next is no
+/// bigger), under strict wear the first of each value up to it (a second of the same value is
+/// above the lowered limit). The values up to the limit are a mask from a table by the limit's
+/// byte (no shifts by the limit, no clamp of a fresh weapon's).
+#[inline(always)]
+fn armed(monsters: u64, limit: u32, strict: bool) -> u64 {
+    // Under strict wear the first of each value: a count of one where there are any.
+    let first_of_each = (monsters | monsters >> 1) & NIBBLE_ONES;
+    let monsters = select(strict, first_of_each, monsters);
+    monsters & TABLES.up_to[usize::from(limit as u8)]
+}
+
+/// What a weapon of value `held` (any byte; a weapon's value is at most [`card::MAX_VALUE`])
+/// takes off the monsters `armed` it is used on (four-bit counts by value, at most three, from
+/// [`armed`]): from each the smaller of its value and `held`.
 ///
 /// With `below[k]` the monsters armed of value at most `k`, and `n` all of them, a monster of
 /// value `v` is counted in `below[k]` for each `k` from `v` up, so `sum(k < held) below[k]` is the
 /// sum of `held - v` over the armed monsters below `held`, and `held * n` less it is the sum of
 /// `min(v, held)`. The counts `below[k]` are the four-bit groups of the armed counts times
-/// `0x1111...` (at most three, no carry); their sum below `held` is counted by two popcounts.
+/// `0x1111...` (at most three, no carry); their sum below `held` is counted by two popcounts,
+/// the groups below `held` kept by a mask from a table.
 #[inline(always)]
-fn absorbed(monsters: u64, held: u32, reach: u32, strict: bool) -> u32 {
-    // Under strict wear the first of each value: a count of one where there are any.
-    let first_of_each = (monsters | monsters >> 1) & NIBBLE_ONES;
-    let monsters = select(strict, first_of_each, monsters);
-    let armed = monsters & (u64::MAX >> (60 - 4 * reach));
+fn absorbed(armed: u64, held: u32) -> u32 {
     let below = armed.wrapping_mul(NIBBLE_ONES);
     let n = (below >> 60) as u32;
-    let under = below & ((1u64 << (4 * held)) - 1);
+    let under = below & TABLES.up_to[usize::from(held as u8)] >> 4;
     let short = (under & NIBBLE_ONES).count_ones() + 2 * (under & (NIBBLE_ONES << 1)).count_ones();
     held * n - short
 }
@@ -250,13 +260,29 @@ struct Sets {
     others: u64,
 }
 
-/// Each card byte's [`Sets`] (a byte not a card's code: none), as two tables of words, each
-/// indexed by the whole byte: no mask of the byte, and each word found at the byte times 8 (an
-/// x86 address scales by at most 8, so a table of 16-byte [`Sets`] needs a shift per card).
-static SETS: ([u64; 256], [u64; 256]) = {
-    let (mut monsters, mut others) = ([0; 256], [0; 256]);
+/// The closed form's tables, each indexed by a whole byte (no mask of it, each word at the byte
+/// times 8), in one static so that they share one base address.
+struct Tables {
+    /// Each card byte's [`Sets::monsters`] (a byte not a card's code: none).
+    monsters: [u64; 256],
+    /// Each card byte's [`Sets::others`] (two tables, not one of 16-byte [`Sets`]: an x86
+    /// address scales by at most 8, so that would take a shift per card).
+    others: [u64; 256],
+    /// By a byte `b`: the four-bit groups of the values `0..=b` (every group from
+    /// [`card::MAX_VALUE`] up).
+    up_to: [u64; 256],
+}
+
+static TABLES: Tables = {
+    let (mut monsters, mut others, mut up_to) = ([0; 256], [0; 256], [0; 256]);
     let mut code = 0;
     while code < 256 {
+        let top = if code < card::MAX_VALUE as usize {
+            code
+        } else {
+            card::MAX_VALUE as usize
+        };
+        up_to[code] = u64::MAX >> (60 - 4 * top);
         let v = code as u64 & card::MAX_VALUE as u64;
         let kind = code as u8 & !card::MAX_VALUE;
         if kind == card::MONSTER {
@@ -269,7 +295,11 @@ static SETS: ([u64; 256], [u64; 256]) = {
         }
         code += 1;
     }
-    (monsters, others)
+    Tables {
+        monsters,
+        others,
+        up_to,
+    }
 };
 
 impl Sets {
@@ -296,8 +326,8 @@ impl Sets {
     #[inline(always)]
     fn of(code: u8) -> Sets {
         Sets {
-            monsters: SETS.0[usize::from(code)],
-            others: SETS.1[usize::from(code)],
+            monsters: TABLES.monsters[usize::from(code)],
+            others: TABLES.others[usize::from(code)],
         }
     }
 
@@ -393,10 +423,15 @@ mod tests {
             for held in 0..=15 {
                 for limit in (0..=15).chain([u32::from(FRESH)]) {
                     for strict in [false, true] {
-                        let reach = limit.min(card::MAX_VALUE.into());
                         let want = absorbed_one_by_one(values, held, limit, strict);
-                        let got = absorbed(monsters, held, reach, strict);
+                        let armed = armed(monsters, limit, strict);
+                        let got = absorbed(armed, held);
                         assert_eq!(got, want, "{values:?} {held} {limit} {strict}");
+                        // Some monster armed: the smallest is, within the limit as a value
+                        // (16 past every value if there is none).
+                        let smallest = values.iter().min().copied().unwrap_or(16);
+                        let slays = held > 0 && smallest <= limit.min(card::MAX_VALUE.into());
+                        assert_eq!(held > 0 && armed != 0, slays, "{values:?} {held} {limit}");
                     }
                 }
             }
