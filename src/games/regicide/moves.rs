@@ -332,7 +332,7 @@ impl Pricing<'_> {
     /// count): each from the next place to the run's end is a cover, priced without testing
     /// its value, and every place after the run falls short (also after going back to the
     /// node: the card dropped fell short there, and the later ones are worth no more).
-    #[inline]
+    #[inline(always)]
     fn search_ordered(&self, cards: u64, values: &Values) -> (u64, u16) {
         debug_assert!(values.ordered());
         let d = self.d;
