@@ -291,8 +291,9 @@ impl Pricing<'_> {
     /// holds the places of the cards taken so far, the last taken (the lowest) in the low
     /// four bits and [`NO_PLACE`] past them, so that when the cards from place `j` on can no
     /// longer cover, the search goes back to the last place taken, drops it and goes on
-    /// past it (until no place is left to drop).
-    #[inline]
+    /// past it (until no place is left to drop). Only for values not [`Values::ordered`]: a
+    /// call of its own, kept out of the engine's loop.
+    #[inline(never)]
     fn search(&self) -> (u64, u16) {
         let d = self.d;
         let (mut best, mut cheapest, mut found) = (f32::INFINITY, !0, 0);
