@@ -90,6 +90,9 @@ impl Play {
 /// an Ace, at most 23 same-rank combos).
 pub const MAX_PLAYS: usize = 80;
 
+// The singles of any set of cards fit (see `Plays::singles`).
+const _: () = assert!(MAX_PLAYS >= 64);
+
 /// A list's places, left uninitialised until written, so that making a scratch list per game
 /// neither clears nor copies them (`Plays` and `Covers` are made once per game).
 #[derive(Clone, Copy, Debug)]
@@ -146,27 +149,35 @@ impl Plays {
     #[inline]
     pub fn generate(&mut self, hand: u64, rules: &Rules, values: &Values) {
         debug_assert!(hand.count_ones() <= u32::from(MAX_HAND));
-        self.len = 0;
         self.singles(hand, values);
         self.combos(hand, rules, values);
         self.ace_pairs(hand, values);
     }
 
-    /// One play per card, in card order; a Jester holds no suit.
+    /// One play per card, in card order (the list's first plays); a Jester holds no suit.
     #[inline]
     fn singles(&mut self, hand: u64, values: &Values) {
         let mut value = 0;
+        // The count in a local, not in `self.len` (whose loads and stores would chain the
+        // cards); a hand holds at most 64 cards, so it is below 64 and, masked to six bits,
+        // indexes the list without a bounds check.
+        let mut n = 0;
         for c in card::cards(hand) {
             let v = values.of(c);
             value += v;
-            self.push(Play {
-                cards: card::bit(c),
-                value: v,
-                suits: u8::from(!card::is_jester(c)) << card::suit(c),
-                count: 1,
-                lex: c.into(),
-            });
+            self.list.set(
+                n & 63,
+                Play {
+                    cards: card::bit(c),
+                    value: v,
+                    suits: u8::from(!card::is_jester(c)) << card::suit(c),
+                    count: 1,
+                    lex: c.into(),
+                },
+            );
+            n += 1;
         }
+        self.len = n as u8;
         self.hand_value = value;
     }
 
