@@ -90,6 +90,12 @@ impl Play {
 /// an Ace, at most 23 same-rank combos).
 pub const MAX_PLAYS: usize = 80;
 
+/// The places of [`Plays`]: a power of two above [`MAX_PLAYS`], so that a count masked to
+/// fewer bits than a `u8` indexes them without a bounds check (left unwritten, they cost
+/// nothing to make).
+const PLAY_PLACES: usize = 128;
+
+const _: () = assert!(PLAY_PLACES.is_power_of_two() && PLAY_PLACES > MAX_PLAYS);
 // The singles of any set of cards fit (see `Plays::singles`).
 const _: () = assert!(MAX_PLAYS >= 64);
 
@@ -128,7 +134,7 @@ impl<T: Copy, const N: usize> Places<T, N> {
 #[derive(Clone, Debug)]
 pub struct Plays {
     /// Places `0..len` written.
-    list: Places<Play, MAX_PLAYS>,
+    list: Places<Play, PLAY_PLACES>,
     len: u8,
     hand_value: u16,
 }
@@ -245,7 +251,8 @@ impl Plays {
 
     #[inline]
     fn push(&mut self, p: Play) {
-        self.list.set(usize::from(self.len), p);
+        debug_assert!(usize::from(self.len) < MAX_PLAYS);
+        self.list.set(usize::from(self.len) & (PLAY_PLACES - 1), p);
         self.len += 1;
     }
 
