@@ -118,6 +118,9 @@ pub fn lex_key(cards: u64) -> u64 {
     !cards.reverse_bits()
 }
 
+/// The most a card is worth under the rules (a royal set to 25 by `--set`).
+pub const MAX_VALUE: u8 = 25;
+
 /// Each card's value under the rules: Jester 0, Ace 1, 2..10 face, captured royals by the rules
 /// (10/15/20 by default, any of 0..=25 by `--set`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,6 +128,8 @@ pub struct Values {
     /// Each code's value, then zeros up to 64 entries: a code masked to six bits indexes it
     /// without a bounds check.
     of: [u8; 64],
+    /// `worth[x]`: the lowest code worth `x` or more, [`CODES`] if none ([`Values::worth`]).
+    worth: [u8; MAX_VALUE as usize + 2],
     ordered: bool,
 }
 
@@ -143,18 +148,35 @@ impl Values {
             };
         }
         let cards = &v[4..CODES];
+        let mut worth = [0; MAX_VALUE as usize + 2];
+        for (x, lowest) in worth.iter_mut().enumerate() {
+            *lowest = (0..CODES as u8)
+                .find(|&c| usize::from(v[usize::from(c)]) >= x)
+                .unwrap_or(CODES as u8);
+        }
         Self {
-            ordered: cards[0] > 0 && cards.windows(2).all(|w| w[0] <= w[1]),
+            ordered: cards[0] > 0
+                && cards.windows(2).all(|w| w[0] <= w[1])
+                && cards.iter().all(|&x| x <= MAX_VALUE),
             of: v,
+            worth,
         }
     }
 
-    /// True if every card but a Jester is worth at least 1 and values never fall as codes rise
-    /// (the default royals' 10/15/20 keep this; `--set jack.value=0` or a Queen worth less than
-    /// a Jack do not).
+    /// True if every card but a Jester is worth at least 1, none more than [`MAX_VALUE`], and
+    /// values never fall as codes rise (the default royals' 10/15/20 keep this; `--set
+    /// jack.value=0` or a Queen worth less than a Jack do not).
     #[inline]
     pub fn ordered(&self) -> bool {
         self.ordered
+    }
+
+    /// The lowest code worth `x` or more ([`CODES`] if none): when the values are
+    /// [`Values::ordered`], the cards from it up are those worth `x` or more (none for `x`
+    /// above [`MAX_VALUE`]).
+    #[inline]
+    pub fn worth(&self, x: u16) -> u8 {
+        self.worth[usize::from(x.min(u16::from(MAX_VALUE) + 1))]
     }
 
     /// The value of one card.
@@ -258,6 +280,32 @@ mod tests {
         assert!(!Values::new(&load(&["jack.value=0"])).ordered());
         assert!(!Values::new(&load(&["jack.value=9"])).ordered());
         assert!(!Values::new(&load(&["queen.value=9"])).ordered());
+    }
+
+    /// The cards from [`Values::worth`]'s code up are those worth that much or more, under
+    /// ordered values (every attack up to 60).
+    #[test]
+    fn the_cards_from_the_lowest_worth_up_are_worth_that_much() {
+        for sets in [
+            &[][..],
+            &["king.value=25"],
+            &["jack.value=12", "queen.value=12"],
+        ] {
+            let rules = crate::rules::load(
+                None,
+                &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            )
+            .unwrap();
+            let v = Values::new(&rules);
+            assert!(v.ordered());
+            for x in 1..=60u16 {
+                let want = (0..CODES as u8)
+                    .filter(|&c| v.of(c) >= x)
+                    .fold(0, |m, c| m | bit(c));
+                let all = (1u64 << CODES) - 1;
+                assert_eq!(all >> v.worth(x) << v.worth(x) & all, want, "{sets:?} {x}");
+            }
+        }
     }
 
     #[test]

@@ -90,6 +90,15 @@ impl Play {
 /// an Ace, at most 23 same-rank combos).
 pub const MAX_PLAYS: usize = 80;
 
+/// The places of [`Plays`]: a power of two above [`MAX_PLAYS`], so that a count masked to
+/// fewer bits than a `u8` indexes them without a bounds check (left unwritten, they cost
+/// nothing to make).
+const PLAY_PLACES: usize = 128;
+
+const _: () = assert!(PLAY_PLACES.is_power_of_two() && PLAY_PLACES > MAX_PLAYS);
+// The singles of any set of cards fit (see `Plays::singles`).
+const _: () = assert!(MAX_PLAYS >= 64);
+
 /// A list's places, left uninitialised until written, so that making a scratch list per game
 /// neither clears nor copies them (`Plays` and `Covers` are made once per game).
 #[derive(Clone, Copy, Debug)]
@@ -125,7 +134,7 @@ impl<T: Copy, const N: usize> Places<T, N> {
 #[derive(Clone, Debug)]
 pub struct Plays {
     /// Places `0..len` written.
-    list: Places<Play, MAX_PLAYS>,
+    list: Places<Play, PLAY_PLACES>,
     len: u8,
     hand_value: u16,
 }
@@ -146,27 +155,35 @@ impl Plays {
     #[inline]
     pub fn generate(&mut self, hand: u64, rules: &Rules, values: &Values) {
         debug_assert!(hand.count_ones() <= u32::from(MAX_HAND));
-        self.len = 0;
         self.singles(hand, values);
         self.combos(hand, rules, values);
         self.ace_pairs(hand, values);
     }
 
-    /// One play per card, in card order; a Jester holds no suit.
+    /// One play per card, in card order (the list's first plays); a Jester holds no suit.
     #[inline]
     fn singles(&mut self, hand: u64, values: &Values) {
         let mut value = 0;
+        // The count in a local, not in `self.len` (whose loads and stores would chain the
+        // cards); a hand holds at most 64 cards, so it is below 64 and, masked to six bits,
+        // indexes the list without a bounds check.
+        let mut n = 0;
         for c in card::cards(hand) {
             let v = values.of(c);
             value += v;
-            self.push(Play {
-                cards: card::bit(c),
-                value: v,
-                suits: u8::from(!card::is_jester(c)) << card::suit(c),
-                count: 1,
-                lex: c.into(),
-            });
+            self.list.set(
+                n & 63,
+                Play {
+                    cards: card::bit(c),
+                    value: v,
+                    suits: u8::from(!card::is_jester(c)) << card::suit(c),
+                    count: 1,
+                    lex: c.into(),
+                },
+            );
+            n += 1;
         }
+        self.len = n as u8;
         self.hand_value = value;
     }
 
@@ -234,7 +251,8 @@ impl Plays {
 
     #[inline]
     fn push(&mut self, p: Play) {
-        self.list.set(usize::from(self.len), p);
+        debug_assert!(usize::from(self.len) < MAX_PLAYS);
+        self.list.set(usize::from(self.len) & (PLAY_PLACES - 1), p);
         self.len += 1;
     }
 
@@ -291,8 +309,9 @@ impl Pricing<'_> {
     /// holds the places of the cards taken so far, the last taken (the lowest) in the low
     /// four bits and [`NO_PLACE`] past them, so that when the cards from place `j` on can no
     /// longer cover, the search goes back to the last place taken, drops it and goes on
-    /// past it (until no place is left to drop).
-    #[inline]
+    /// past it (until no place is left to drop). Only for values not [`Values::ordered`]: a
+    /// call of its own, kept out of the engine's loop.
+    #[inline(never)]
     fn search(&self) -> (u64, u16) {
         let d = self.d;
         let (mut best, mut cheapest, mut found) = (f32::INFINITY, !0, 0);
@@ -316,24 +335,96 @@ impl Pricing<'_> {
                 (path, sum) = (with, s);
                 continue;
             }
-            // The cover's price in card order: this card, then the path from its end; the
-            // first three of the path without a loop (past its end, place 15 adds 0.0).
-            let mut total = -0.0 + self.price[(with & NO_PLACE) as usize];
-            let mut rest = path;
-            for _ in 0..3 {
-                total += self.price[(rest & NO_PLACE) as usize];
-                rest = ((rest as i64) >> 4) as u64;
-            }
-            while rest & NO_PLACE != NO_PLACE {
-                total += self.price[(rest & NO_PLACE) as usize];
-                rest = ((rest as i64) >> 4) as u64;
-            }
+            let total = self.on(path).with(self.price[(with & NO_PLACE) as usize]);
             let cheaper = total < best;
             best = select_unpredictable(cheaper, total, best);
             cheapest = select_unpredictable(cheaper, with, cheapest);
             found += 1;
         }
         (cheapest, found)
+    }
+
+    /// [`Pricing::search`] for values [`Values::ordered`] (`values`, the hand's cards
+    /// `cards`): the same covers in the same order. The places' values then fall as places
+    /// rise, so at a node the cards worth at least what its path lacks are a run of places,
+    /// the first ones, as many as the hand holds cards worth that much (one look-up and a
+    /// count): each from the next place to the run's end is a cover, priced without testing
+    /// its value, and every place after the run falls short (also after going back to the
+    /// node: the card dropped fell short there, and the later ones are worth no more).
+    #[inline(always)]
+    fn search_ordered(&self, cards: u64, values: &Values) -> (u64, u16) {
+        debug_assert!(values.ordered());
+        let d = self.d;
+        let (mut best, mut cheapest, mut found) = (f32::INFINITY, !0, 0);
+        let (mut j, mut sum, mut path) = (0, 0, !0u64);
+        'node: loop {
+            let run = (cards >> values.worth(self.need - sum)).count_ones() as usize;
+            let on = self.on(path);
+            while j < run {
+                let with = path << 4 | j as u64;
+                let total = on.with(self.price[j % PLACES]);
+                let cheaper = total < best;
+                best = select_unpredictable(cheaper, total, best);
+                cheapest = select_unpredictable(cheaper, with, cheapest);
+                found += 1;
+                j += 1;
+            }
+            // The places from `j` on fall short: take the next one if the cards from it on
+            // can still cover, else go back (past the last card `rest` is 0).
+            while sum + d.rest[j % PLACES] < self.need {
+                let last = (path & NO_PLACE) as usize;
+                if last == NO_PLACE as usize {
+                    break 'node;
+                }
+                path = ((path as i64) >> 4) as u64;
+                sum -= d.values[last];
+                j = last + 1;
+            }
+            path = path << 4 | j as u64;
+            sum += d.values[j % PLACES];
+            j += 1;
+        }
+        (cheapest, found)
+    }
+
+    /// The prices of the places of `path`, ready to price the covers that add one card to it.
+    #[inline(always)]
+    fn on(&self, path: u64) -> PathPrices<'_> {
+        let at = |k: u32| self.price[(path >> (4 * k) & NO_PLACE) as usize];
+        PathPrices {
+            price: self.price,
+            first: [at(0), at(1), at(2)],
+            deeper: ((path as i64) >> 12) as u64,
+        }
+    }
+}
+
+/// The prices of a search path's places, its first three (the lowest cards) read ahead, so
+/// that the covers of one node are priced without reading them again.
+struct PathPrices<'a> {
+    price: &'a [f32; PLACES],
+    /// The prices of the path's first three places (0.0 past its end, place [`NO_PLACE`]).
+    first: [f32; 3],
+    /// The path's places after the first three.
+    deeper: u64,
+}
+
+impl PathPrices<'_> {
+    /// The price of the cover of the path and one card of price `card`, lower than the path's,
+    /// in card order: that card, then the path's from its end (past it, place [`NO_PLACE`]
+    /// adds 0.0, which changes a sum at most in a zero's sign).
+    #[inline(always)]
+    fn with(&self, card: f32) -> f32 {
+        let mut total = -0.0 + card;
+        for p in self.first {
+            total += p;
+        }
+        let mut rest = self.deeper;
+        while rest & NO_PLACE != NO_PLACE {
+            total += self.price[(rest & NO_PLACE) as usize];
+            rest = ((rest as i64) >> 4) as u64;
+        }
+        total
     }
 }
 
@@ -600,7 +691,12 @@ impl Covers {
             price: &price,
             need,
         };
-        let (mut path, found) = p.search();
+        let cards = hand & !JESTERS;
+        let (mut path, found) = if values.ordered() {
+            p.search_ordered(cards, values)
+        } else {
+            p.search()
+        };
         let one = found == 1;
         // The cover's cards from its places, the first four without a loop (past the
         // last, [`NO_PLACE`] adds nothing).

@@ -49,7 +49,9 @@ impl Top {
     #[inline]
     pub(super) fn keep(&mut self, s: __m128) {
         let better = _mm_cmpgt_ps(s, self.score);
-        self.score = select(better, s, self.score);
+        // `maxps` gives its first operand where it is greater, else its second: the select by
+        // `better` in one instruction (an equal score, either zero's sign, stays).
+        self.score = _mm_max_ps(s, self.score);
         self.at = select_int(_mm_castps_si128(better), self.index, self.at);
         self.index = _mm_add_epi32(self.index, _mm_set1_epi32(4));
     }
