@@ -1166,6 +1166,18 @@ mod tests {
         (cards, hero)
     }
 
+    /// The rule variants the enumeration's tests run under: each choice a room's search is
+    /// compiled for (wear, barehanded, discarding a weapon) and the potions' rules.
+    const VARIANTS: [&[&str]; 7] = [
+        &[],
+        &["weapon_wear=strict"],
+        &["barehanded=false"],
+        &["weapon_discard=true"],
+        &["weapon_discard=true", "barehanded=false"],
+        &["potions_per_turn=2", "potion_bonus=true"],
+        &["potions_per_turn=0", "max_hp=25"],
+    ];
+
     /// The rules with `sets` (`path=value`) applied to the defaults.
     fn rules_under(sets: &[&str]) -> Rules {
         let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
@@ -1175,15 +1187,7 @@ mod tests {
     #[test]
     fn the_living_ways_are_those_of_the_full_enumeration_in_its_order() {
         let (mut ways, mut partial) = (0, 0);
-        for sets in [
-            &[][..],
-            &["weapon_wear=strict"],
-            &["barehanded=false"],
-            &["weapon_discard=true"],
-            &["weapon_discard=true", "barehanded=false"],
-            &["potions_per_turn=2", "potion_bonus=true"],
-            &["potions_per_turn=0", "max_hp=25"],
-        ] {
+        for sets in VARIANTS {
             let rules = rules_under(sets);
             for game in 0..3000u64 {
                 let (cards, hero) = case(&rules, 5, game, [0, 2, 6, 10], [FRESH, 3, 8, 13]);
@@ -1229,15 +1233,7 @@ mod tests {
     #[test]
     fn the_pair_tables_in_lanes_are_the_plain_ones() {
         let (mut states, mut partial) = (0, 0);
-        for sets in [
-            &[][..],
-            &["weapon_wear=strict"],
-            &["barehanded=false"],
-            &["weapon_discard=true"],
-            &["weapon_discard=true", "barehanded=false"],
-            &["potions_per_turn=2", "potion_bonus=true"],
-            &["potions_per_turn=0", "max_hp=25"],
-        ] {
+        for sets in VARIANTS {
             let rules = rules_under(sets);
             for game in 0..3000u64 {
                 // The hero as it enters the room or with a potion drunk this turn.
