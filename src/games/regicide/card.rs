@@ -264,15 +264,17 @@ mod tests {
         }
     }
 
+    /// The default rules with `sets` (`path=value`) applied.
+    fn load(sets: &[&str]) -> Rules {
+        crate::rules::load(
+            None,
+            &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+        )
+        .unwrap()
+    }
+
     #[test]
     fn values_are_ordered_unless_the_royals_say_otherwise() {
-        let load = |sets: &[&str]| -> Rules {
-            crate::rules::load(
-                None,
-                &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-            )
-            .unwrap()
-        };
         assert!(Values::new(&load(&[])).ordered());
         assert!(
             Values::new(&load(&["jack.value=10", "queen.value=10", "king.value=25"])).ordered()
@@ -291,12 +293,7 @@ mod tests {
             &["king.value=25"],
             &["jack.value=12", "queen.value=12"],
         ] {
-            let rules = crate::rules::load(
-                None,
-                &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-            )
-            .unwrap();
-            let v = Values::new(&rules);
+            let v = Values::new(&load(sets));
             assert!(v.ordered());
             for x in 1..=60u16 {
                 let want = (0..CODES as u8)
