@@ -225,7 +225,14 @@ impl Engine {
         coins: &mut GameRng,
     ) -> Outcome {
         let count = P::READS_DUNGEON;
-        let mut drawn = self.draw_room(rules, count, SLAYING);
+        // A game's first room (an empty room, a dungeon of four cards or more): the top four,
+        // as after a room avoided, without the general draw's shifts by the room's length.
+        let mut drawn = if self.room_len == 0 && self.dungeon.len() >= ROOM {
+            let may_avoid = rules.avoid_in_a_row || !self.avoided_last;
+            self.draw_four(rules, count, SLAYING, may_avoid)
+        } else {
+            self.draw_room(rules, count, SLAYING)
+        };
         while let Some(can_avoid) = drawn {
             let room = self.full_room();
             let narrow =
@@ -277,7 +284,7 @@ impl Engine {
             }
             Decision::Turn(turn) if turn.avoid && can_avoid => {
                 self.avoid_room(rules, avoid, count);
-                self.draw_four(rules, count, SLAYING)
+                self.draw_four(rules, count, SLAYING, rules.avoid_in_a_row)
             }
             Decision::Turn(turn) => {
                 self.play_turn(rules, &turn, avoid, &mut Unobserved, count);
@@ -381,13 +388,21 @@ impl Engine {
         Some(self.out.rooms_avoided < MAX_AVOIDS)
     }
 
-    /// [`Engine::draw_room`] right after a room avoided: the room empty and the dungeon holding
-    /// four cards or more (the avoided room's among them), so the room drawn is its top four,
-    /// full. It may be avoided only under `avoid_in_a_row`.
+    /// [`Engine::draw_room`] with the room empty and the dungeon holding four cards or more (at
+    /// the start, or right after a room avoided: its cards among them), so the room drawn is its
+    /// top four, full. It may be avoided if `may_avoid` (after a room avoided only under
+    /// `avoid_in_a_row`) and fewer than [`MAX_AVOIDS`] rooms were.
     #[inline(always)]
-    fn draw_four(&mut self, rules: &Rules, count: bool, slaying: bool) -> Option<bool> {
-        debug_assert!(!self.over && self.room_len == 0 && self.avoided_last);
+    fn draw_four(
+        &mut self,
+        rules: &Rules,
+        count: bool,
+        slaying: bool,
+        may_avoid: bool,
+    ) -> Option<bool> {
+        debug_assert!(!self.over && self.room_len == 0);
         debug_assert!(self.dungeon.len() >= ROOM);
+        debug_assert_eq!(may_avoid, rules.avoid_in_a_row || !self.avoided_last);
         let top = self.dungeon.top4();
         if count {
             for &code in &top {
@@ -400,7 +415,7 @@ impl Engine {
         if slaying && self.won_by_slaying(rules) {
             return None;
         }
-        Some(rules.avoid_in_a_row && self.out.rooms_avoided < MAX_AVOIDS)
+        Some(may_avoid && self.out.rooms_avoided < MAX_AVOIDS)
     }
 
     /// Under `end = monsters`, ends the game won once every monster is slain; true if it did.
