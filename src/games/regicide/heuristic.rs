@@ -140,9 +140,9 @@ impl Weights {
     #[cfg(any(test, not(target_arch = "x86_64")))]
     #[inline]
     fn play(&self, spot: &Spot, p: &Play) -> f32 {
-        let works = p.suits & !spot.immune;
+        let works = u32::from(p.suits) & !spot.immune;
         let value = p.value;
-        let has = |suit: u8| u16::from(works >> suit & 1);
+        let has = |suit: u8| (works >> suit & 1) as u16;
         let dmg = value << has(CLUBS);
         let gain = value * has(SPADES);
         let draws = value.min(spot.tavern).min(spot.free + u16::from(p.count)) * has(DIAMONDS);
@@ -286,7 +286,10 @@ fn cover_cost(costs: &[f32; 65], mut cards: u64) -> f32 {
 
 /// What every play's score shares at one decision, worked out once.
 struct Spot {
-    immune: u8,
+    /// The suits the enemy is immune to, a bit each, in a whole word: the play scores, a call
+    /// of their own, load it as a word, and a load wider than the store that wrote it cannot
+    /// take its value from that store (it waits until the store reaches the cache).
+    immune: u32,
     remaining: u16,
     /// `remaining` as a float (exact: a small integer).
     #[cfg(any(test, not(target_arch = "x86_64")))]
@@ -312,7 +315,7 @@ impl Spot {
     #[inline]
     fn of(view: &View, w: &Weights) -> Self {
         Self {
-            immune: view.immune(),
+            immune: view.immune().into(),
             remaining: view.remaining(),
             #[cfg(any(test, not(target_arch = "x86_64")))]
             remaining_f32: view.remaining().into(),

@@ -104,7 +104,7 @@ impl<'a> Lanes<'a> {
     #[inline]
     fn of(w: &'a WeightLanes, spot: &Spot) -> Self {
         Self {
-            works: _mm_set1_epi32(i32::from(!spot.immune & 0xF) << 16),
+            works: _mm_set1_epi32(((!spot.immune & 0xF) << 16) as i32),
             remaining: int(spot.remaining),
             need: int(spot.need),
             hand_value: int(spot.hand_value),
