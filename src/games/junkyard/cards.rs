@@ -112,36 +112,17 @@ impl Heap {
         Some(card)
     }
 
-    /// Takes up to `n` cards from the top (fewer if the heap is short): returns `block` (an
-    /// [`Area`]'s words with the hand past them, see [`drawn`]) with what they add summed in,
-    /// and the cards, top first. Up to four cards (a turn's draw) are summed from one 4-byte
-    /// load with no loop and no branch on their number: the bytes past the last card taken are
-    /// masked to 0, which adds nothing.
+    /// Takes up to `n` cards from the top (fewer if the heap is short) and calls `each` on
+    /// them, top first.
     #[inline(always)]
-    pub fn draw_up_to(&mut self, n: u8, block: [u64; 2]) -> ([u64; 2], &[u8]) {
+    pub fn draw_up_to(&mut self, n: u8, mut each: impl FnMut(u8)) {
         let take = n.min(self.len);
         let head = usize::from(self.head);
+        self.cards[head..head + usize::from(take)]
+            .iter()
+            .for_each(|&card| each(card));
         self.head += take;
         self.len -= take;
-        let [mut lo, mut hi] = block;
-        let mut add = |card: u8| {
-            let [l, h] = drawn(card);
-            lo += l;
-            hi += h;
-        };
-        if take <= 4 {
-            // A window starts at most `ROOM - OUT + MAX_HEAP` in (see `put_under`): four
-            // bytes from its top are in the room.
-            let four: [u8; 4] = self.cards[head..head + 4].try_into().expect("4 bytes");
-            let mask = (1u64 << (8 * take)) - 1;
-            let four = (u32::from_le_bytes(four) & mask as u32).to_le_bytes();
-            four.into_iter().for_each(&mut add);
-        } else {
-            self.cards[head..head + usize::from(take)]
-                .iter()
-                .for_each(|&card| add(card));
-        }
-        ([lo, hi], &self.cards[head..head + usize::from(take)])
     }
 
     /// Puts a batch under the heap: `first` (if any), then the cards of `back` by increasing
@@ -303,34 +284,26 @@ pub const fn copies(v: u8, n: u8) -> [u64; 2] {
     [lo * n as u64, hi * n as u64]
 }
 
-/// The byte of a drawn block ([`drawn`]) that counts kings; lessers are counted in the next
-/// one, the last. The bytes of an [`Area`] past its counts are 0, so an area's words are a
-/// block with no tear-down.
-pub const HAND_BYTE: usize = 14;
-
-/// What each card adds when drawn, for values 0 to 15: [`ONE_OF`] for a number, and one in
-/// byte [`HAND_BYTE`] (a king) or the next (a lesser tear-down).
-const DRAWN: [[u64; 2]; 16] = {
-    let mut all = ONE_OF;
-    all[KING as usize][1] = 1 << (8 * (HAND_BYTE - 8));
-    all[LESSER as usize][1] = 1 << (8 * (HAND_BYTE + 1 - 8));
+/// What each card adds when drawn, for values 0 to 15: [`ONE_OF`] to the assembly area's
+/// words, and to the hand as the little-endian pair `[kings, lessers]` one for a tear-down.
+const DRAWN: [([u64; 2], u16); 16] = {
+    let mut all = [([0u64; 2], 0u16); 16];
+    let mut v = 0;
+    while v < 16 {
+        all[v].0 = ONE_OF[v];
+        v += 1;
+    }
+    all[KING as usize].1 = 1;
+    all[LESSER as usize].1 = 1 << 8;
     all
 };
 
-/// What card `card` adds when drawn, as a block of 16 bytes: to the assembly area's words one
-/// of its value for a number, and to the hand (bytes [`HAND_BYTE`] and the next, `[kings,
-/// lessers]`) one for a tear-down. No branch on the card, and one add for both.
+/// What card `card` adds when drawn: to the assembly area's words one of its value for a
+/// number, and to the hand (`[kings, lessers]` as a little-endian pair) one for a tear-down.
+/// No branch on the card.
 #[inline(always)]
-pub fn drawn(card: u8) -> [u64; 2] {
+pub fn drawn(card: u8) -> ([u64; 2], u16) {
     DRAWN[usize::from(card) % DRAWN.len()]
-}
-
-/// A drawn block split: the assembly area's words (the hand's bytes cleared) and the hand
-/// counted in it as the little-endian pair `[kings, lessers]`.
-#[inline(always)]
-pub fn split_drawn([lo, hi]: [u64; 2]) -> ([u64; 2], u16) {
-    let shift = 8 * (HAND_BYTE - 8);
-    ([lo, hi & ((1 << shift) - 1)], (hi >> shift) as u16)
 }
 
 #[cfg(test)]
@@ -371,23 +344,10 @@ mod tests {
             for _ in 0..300 {
                 x = crate::rng::splitmix64(x);
                 let draw = (x % 9) as u8;
-                let (block, drawn) = heap.draw_up_to(draw, [0; 2]);
+                let mut drawn = Vec::new();
+                heap.draw_up_to(draw, |c| drawn.push(c));
                 let n = usize::from(draw).min(want.len());
-                let taken: Vec<u8> = want.drain(..n).collect();
-                assert_eq!(drawn, &taken[..]);
-                // The block counts the cards drawn: numbers by value, tear-downs in the hand.
-                let (words, hand) = split_drawn(block);
-                let mut counts = Counts::default();
-                let mut want_hand = [0u8; 2];
-                for &c in &taken {
-                    match c {
-                        KING => want_hand[0] += 1,
-                        LESSER => want_hand[1] += 1,
-                        v => counts[usize::from(v)] += 1,
-                    }
-                }
-                assert_eq!(words, Area::new(&counts).words());
-                assert_eq!(hand.to_le_bytes(), want_hand);
+                assert_eq!(drawn, want.drain(..n).collect::<Vec<u8>>());
                 // A batch of random counts (a tear-down first, one time in three), within the
                 // heap's limit.
                 let mut counts = Counts::default();

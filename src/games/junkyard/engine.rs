@@ -11,7 +11,7 @@ use crate::rng::GameRng;
 
 use super::automaton::Automaton;
 use super::build::{self, Plan};
-use super::cards::{Area, Back, Counts, Heap, KING, LESSER, split_drawn};
+use super::cards::{Area, Back, Counts, Heap, KING, LESSER, drawn};
 use super::combat::{self, MAX_BOTS};
 use super::events::{Event, Observer};
 use super::keys::Keys;
@@ -136,15 +136,19 @@ impl Side {
 
     #[inline(always)]
     fn draw(&mut self, seat: u8, n: u8, obs: &mut impl Observer) {
-        // The cards drawn are summed into the area's words, the tear-downs counted past the
-        // numbers in the same block, and both stored once; no branch on the card.
-        let (block, cards) = self.heap.draw_up_to(n, self.assembly.words());
-        for &card in cards {
+        // The numbers drawn go into the area's words and the tear-downs into the hand as a
+        // whole, once; no branch on the card.
+        let [mut lo, mut hi] = self.assembly.words();
+        let mut hand = u16::from_le_bytes(self.hand);
+        self.heap.draw_up_to(n, |card| {
             obs.event(Event::Drew { seat, card });
-        }
-        let (words, hand) = split_drawn(block);
-        self.hand = (u16::from_le_bytes(self.hand) + hand).to_le_bytes();
-        self.assembly.set_words(words);
+            let ([l, h], t) = drawn(card);
+            lo += l;
+            hi += h;
+            hand += t;
+        });
+        self.hand = hand.to_le_bytes();
+        self.assembly.set_words([lo, hi]);
     }
 
     /// Builds the automaton of `plan`: its cards out of the assembly area (which must hold
