@@ -171,14 +171,6 @@ impl Automaton {
         area.set_words([lo + c_lo, hi + c_hi]);
     }
 
-    /// Takes its cards out of `area` (which must hold them), word by word.
-    #[inline]
-    pub fn take_cards(&self, area: &mut Area) {
-        let [lo, hi] = area.words();
-        let [c_lo, c_hi] = self.card_words();
-        area.set_words([lo - c_lo, hi - c_hi]);
-    }
-
     /// Its cards by increasing value, one a byte from the lowest, and how many: the lesser
     /// number's copies, then the greater's (`OF_A` and `OF_B` of them), or a run's cards; no
     /// branch on the pattern.
@@ -322,9 +314,6 @@ mod tests {
             let got: Vec<u8> = added.iter().map(|c| c - 1).collect();
             assert_eq!(got, want, "{bot:?}");
             assert_eq!(bot.card_words(), Area::new(&want).words(), "{bot:?}");
-            let mut area = Area::new(&added);
-            bot.take_cards(&mut area);
-            assert_eq!(area.counts(), &[1u8; NUMBERS + 1], "{bot:?}");
             assert_eq!(usize::from(want.iter().sum::<u8>()), bot.card_count());
             let mut listed = [0u8; 16];
             let n = bot.cards(&mut listed);
