@@ -138,8 +138,8 @@ impl Automaton {
     /// Its place in the order: greater is stronger (power, then toughness, then the pattern:
     /// run, one-and-three, two-pairs). Equal keys mean the same cards.
     #[inline(always)]
-    pub fn strength(&self) -> u32 {
-        (u32::from(self.power) << 16) | (u32::from(self.toughness) << 8) | self.pattern as u32
+    pub const fn strength(&self) -> u32 {
+        ((self.power as u32) << 16) | ((self.toughness as u32) << 8) | self.pattern as u32
     }
 
     /// The cards it is made of, added to `counts`.
@@ -153,8 +153,8 @@ impl Automaton {
 
     /// Its cards as the two words of an [`Area`] (see [`Area::words`]).
     #[inline(always)]
-    pub fn card_words(&self) -> [u64; 2] {
-        let top = usize::from(self.run_top());
+    pub const fn card_words(&self) -> [u64; 2] {
+        let top = self.run_top() as usize;
         let [a_lo, a_hi] = copies(self.a, OF_A[self.pattern as usize]);
         let [b_lo, b_hi] = copies(self.b, OF_B[self.pattern as usize]);
         [
@@ -169,14 +169,6 @@ impl Automaton {
         let [lo, hi] = area.words();
         let [c_lo, c_hi] = self.card_words();
         area.set_words([lo + c_lo, hi + c_hi]);
-    }
-
-    /// Takes its cards out of `area` (which must hold them), word by word.
-    #[inline]
-    pub fn take_cards(&self, area: &mut Area) {
-        let [lo, hi] = area.words();
-        let [c_lo, c_hi] = self.card_words();
-        area.set_words([lo - c_lo, hi - c_hi]);
     }
 
     /// Its cards by increasing value, one a byte from the lowest, and how many: the lesser
@@ -213,8 +205,8 @@ impl Automaton {
 
     /// A run's top, 0 for the other patterns.
     #[inline(always)]
-    fn run_top(&self) -> u8 {
-        self.a * u8::from(self.pattern == Pattern::Run)
+    const fn run_top(&self) -> u8 {
+        self.a * (self.pattern as u8 == Pattern::Run as u8) as u8
     }
 
     /// The cards it is made of, by increasing value, into `out`; returns how many.
@@ -260,6 +252,26 @@ pub(super) const SAMPLES: [Automaton; 7] = [
     Automaton::FOUR_ONES,
 ];
 
+/// Every automaton of the rules' numbers: each pattern with each choice of numbers.
+#[cfg(test)]
+pub(super) fn every_automaton() -> Vec<Automaton> {
+    let mut all = vec![Automaton::FOUR_ONES];
+    for a in 1..=NUMBERS as u8 {
+        for b in 1..=NUMBERS as u8 {
+            if a != b {
+                all.push(Automaton::one_three(a, b));
+            }
+            if a < b {
+                all.push(Automaton::two_pairs(a, b));
+            }
+        }
+        if a >= 3 {
+            all.push(Automaton::run(a));
+        }
+    }
+    all
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -285,25 +297,6 @@ mod tests {
         assert_eq!(Automaton::run(5).card_count(), 5);
     }
 
-    /// Every automaton of the rules' numbers: each pattern with each choice of numbers.
-    fn every_automaton() -> Vec<Automaton> {
-        let mut all = vec![Automaton::FOUR_ONES];
-        for a in 1..=NUMBERS as u8 {
-            for b in 1..=NUMBERS as u8 {
-                if a != b {
-                    all.push(Automaton::one_three(a, b));
-                }
-                if a < b {
-                    all.push(Automaton::two_pairs(a, b));
-                }
-            }
-            if a >= 3 {
-                all.push(Automaton::run(a));
-            }
-        }
-        all
-    }
-
     #[test]
     fn cards_added_taken_and_as_words_agree_with_the_patterns() {
         for bot in every_automaton() {
@@ -321,9 +314,6 @@ mod tests {
             let got: Vec<u8> = added.iter().map(|c| c - 1).collect();
             assert_eq!(got, want, "{bot:?}");
             assert_eq!(bot.card_words(), Area::new(&want).words(), "{bot:?}");
-            let mut area = Area::new(&added);
-            bot.take_cards(&mut area);
-            assert_eq!(area.counts(), &[1u8; NUMBERS + 1], "{bot:?}");
             assert_eq!(usize::from(want.iter().sum::<u8>()), bot.card_count());
             let mut listed = [0u8; 16];
             let n = bot.cards(&mut listed);

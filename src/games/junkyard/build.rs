@@ -3,6 +3,7 @@
 
 use super::automaton::{Automaton, Pattern};
 use super::cards::{Area, Counts, NUMBERS};
+use super::keys::guard_key;
 
 /// The most distinct automatons one assembly area can offer: 90 one-and-threes, 45 two-pairs,
 /// 8 runs and four 1s.
@@ -95,17 +96,92 @@ pub fn buildable(counts: &Counts, out: &mut [Automaton; MAX_CHOICES]) -> usize {
     n
 }
 
+/// What a build of one automaton needs, worked out once for every automaton ([`PLANS`]): its
+/// cards as an area's words, the automaton itself, and the keys its columns take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(32))]
+pub struct Plan {
+    /// Its cards as the two words of an [`Area`] ([`Automaton::card_words`]).
+    pub words: [u64; 2],
+    /// The automaton (not attacking).
+    pub bot: Automaton,
+    /// Its [`Automaton::strength`].
+    pub strength: u32,
+    /// Its [`guard_key`].
+    pub guard_key: u32,
+}
+
+/// The place of automaton `pattern` (`a`, `b`) in [`PLANS`], below 256: one-and-threes at
+/// `11a + b` (12 to 119), two pairs 121 past them, four 1s at 242 and a run of top `a` at
+/// `242 + a` (245 to 252).
+#[inline(always)]
+pub const fn plan_id(pattern: Pattern, a: u8, b: u8) -> usize {
+    let (a, b) = (a as usize, b as usize);
+    match pattern {
+        Pattern::OneThree => 11 * a + b,
+        Pattern::TwoPairs => 121 + 11 * a + b,
+        Pattern::FourOnes => 242,
+        Pattern::Run => 242 + a,
+    }
+}
+
+/// The plan of every automaton at its [`plan_id`]; the places no automaton has hold four 1s'
+/// (never read). 256 places, so a byte indexes it without a bounds check.
+pub static PLANS: [Plan; 256] = {
+    const fn plan(bot: Automaton) -> Plan {
+        Plan {
+            words: bot.card_words(),
+            bot,
+            strength: bot.strength(),
+            guard_key: guard_key(&bot),
+        }
+    }
+    let mut all = [plan(Automaton::FOUR_ONES); 256];
+    let mut a = 1;
+    while a <= NUMBERS as u8 {
+        let mut b = 1;
+        while b <= NUMBERS as u8 {
+            if a != b {
+                all[plan_id(Pattern::OneThree, a, b)] = plan(Automaton::one_three(a, b));
+            }
+            if a < b {
+                all[plan_id(Pattern::TwoPairs, a, b)] = plan(Automaton::two_pairs(a, b));
+            }
+            b += 1;
+        }
+        if a >= 3 {
+            all[plan_id(Pattern::Run, a, 0)] = plan(Automaton::run(a));
+        }
+        a += 1;
+    }
+    all
+};
+
+/// The plan of `bot` (any automaton of the rules' numbers; its `attacking` flag plays no part).
+#[inline(always)]
+pub fn plan(bot: &Automaton) -> &'static Plan {
+    let plan = &PLANS[plan_id(bot.pattern, bot.a, bot.b) % PLANS.len()];
+    debug_assert_eq!(
+        plan.bot,
+        Automaton {
+            attacking: false,
+            ..*bot
+        }
+    );
+    plan
+}
+
 /// The highest value in `mask` (bit `v` for value `v`), 0 if none (bit 0 is never a value).
 #[inline(always)]
 fn top_value(mask: u16) -> u8 {
     15 - (mask | 1).leading_zeros() as u8
 }
 
-/// The strongest automaton buildable from `counts` (in the order of
+/// The plan of the strongest automaton buildable from `area` (in the order of
 /// [`Automaton::strength`]), found without listing them all: the strongest of each pattern,
 /// worked out without a branch, and the greatest of their strengths.
 #[inline(always)]
-pub fn strongest(area: &Area) -> Option<Automaton> {
+pub fn strongest(area: &Area) -> Option<&'static Plan> {
     let words = area.words();
     let counts = area.counts();
     let [singles, pairs, triples] = masks(words);
@@ -136,15 +212,11 @@ pub fn strongest(area: &Area) -> Option<Automaton> {
     let low = top_value(pairs & !(1 << high));
     let sum = u32::from(run) * (u32::from(run) + 1) / 2;
     // Each pattern's strength (power, toughness, pattern; see `Automaton::strength`) with its
-    // numbers below it, 0 where it cannot be built. Power and toughness are below 64 and the
-    // numbers below 16, so the fields never overlap; the four are of different patterns, so the
-    // numbers never decide between them.
+    // plan's place below it, 0 where it cannot be built. Power and toughness are below 64 and
+    // the place below 256, so the fields never overlap; the four are of different patterns, so
+    // the places never decide between them.
     let key = |power: u32, toughness: u32, pattern: Pattern, a: u8, b: u8| {
-        (power << 18)
-            | (toughness << 10)
-            | ((pattern as u32) << 8)
-            | (u32::from(a) << 4)
-            | u32::from(b)
+        (power << 18) | (toughness << 10) | ((pattern as u32) << 8) | plan_id(pattern, a, b) as u32
     };
     let strengths = [
         key(1, 1, Pattern::FourOnes, 1, 0) * u32::from(counts[1] >= 4),
@@ -165,23 +237,8 @@ pub fn strongest(area: &Area) -> Option<Automaton> {
         key(sum, sum, Pattern::Run, run, 0) * u32::from(run >= 3),
     ];
     let best = strengths.into_iter().max().unwrap_or(0);
-    Some(Automaton {
-        power: (best >> 18) as u8,
-        toughness: ((best >> 10) & 0x3F) as u8,
-        pattern: PATTERNS[((best >> 8) & 3) as usize],
-        a: ((best >> 4) & 0xF) as u8,
-        b: (best & 0xF) as u8,
-        attacking: false,
-    })
+    Some(&PLANS[(best & 0xFF) as usize])
 }
-
-/// The patterns in the order of their discriminants.
-const PATTERNS: [Pattern; 4] = [
-    Pattern::FourOnes,
-    Pattern::TwoPairs,
-    Pattern::OneThree,
-    Pattern::Run,
-];
 
 #[cfg(test)]
 mod tests {
@@ -234,6 +291,25 @@ mod tests {
     }
 
     #[test]
+    fn every_automaton_has_its_own_plan_worked_out_from_it() {
+        let all = crate::games::junkyard::automaton::every_automaton();
+        let mut seen = std::collections::HashSet::new();
+        for bot in all {
+            let id = plan_id(bot.pattern, bot.a, bot.b);
+            assert!(seen.insert(id), "{bot:?} shares place {id}");
+            let p = plan(&Automaton {
+                attacking: true,
+                ..bot
+            });
+            assert_eq!(p.bot, bot);
+            assert_eq!(p.words, bot.card_words(), "{bot:?}");
+            assert_eq!(p.strength, bot.strength(), "{bot:?}");
+            assert_eq!(p.guard_key, guard_key(&bot), "{bot:?}");
+        }
+        assert_eq!(seen.len(), 144);
+    }
+
+    #[test]
     fn the_byte_parallel_masks_match_a_plain_count() {
         let mut x = 5u64;
         for _ in 0..10_000 {
@@ -263,13 +339,18 @@ mod tests {
                     best = Some(b);
                 }
             });
-            assert_eq!(strongest(&Area::new(&c)), best, "{c:?}");
-            if let Some(b) = best {
-                assert!(b.buildable_from(&c));
-                let mut left = Area::new(&c);
-                b.take_cards(&mut left);
-                let taken: u8 = c.iter().sum::<u8>() - left.counts().iter().sum::<u8>();
-                assert_eq!(usize::from(taken), b.card_count());
+            let plan = strongest(&Area::new(&c));
+            assert_eq!(plan.map(|p| p.bot), best, "{c:?}");
+            if let Some(p) = plan {
+                assert!(p.bot.buildable_from(&c));
+                // The plan's words take as many cards as the automaton has.
+                let taken: u64 = p
+                    .words
+                    .iter()
+                    .flat_map(|w| w.to_le_bytes())
+                    .map(u64::from)
+                    .sum();
+                assert_eq!(taken as usize, p.bot.card_count());
             }
         }
     }

@@ -279,9 +279,9 @@ const ONE_OF: [[u64; 2]; 16] = {
 
 /// `n` copies of value `v` (a number, or 0 for none) as the two words of an [`Area`].
 #[inline(always)]
-pub fn copies(v: u8, n: u8) -> [u64; 2] {
-    let [lo, hi] = ONE_OF[usize::from(v) % ONE_OF.len()];
-    [lo * u64::from(n), hi * u64::from(n)]
+pub const fn copies(v: u8, n: u8) -> [u64; 2] {
+    let [lo, hi] = ONE_OF[v as usize % ONE_OF.len()];
+    [lo * n as u64, hi * n as u64]
 }
 
 /// What each card adds when drawn, for values 0 to 15: [`ONE_OF`] to the assembly area's

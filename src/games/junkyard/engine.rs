@@ -10,7 +10,7 @@ use crate::games::observe::Cards;
 use crate::rng::GameRng;
 
 use super::automaton::Automaton;
-use super::build;
+use super::build::{self, Plan};
 use super::cards::{Area, Back, Counts, Heap, KING, LESSER, drawn};
 use super::combat::{self, MAX_BOTS};
 use super::events::{Event, Observer};
@@ -151,10 +151,16 @@ impl Side {
         self.assembly.set_words([lo, hi]);
     }
 
-    #[inline]
-    fn add_bot(&mut self, bot: Automaton) {
-        self.bots[usize::from(self.n_bots)] = bot;
-        self.keys.push(&bot);
+    /// Builds the automaton of `plan`: its cards out of the assembly area (which must hold
+    /// them), the automaton and its keys in as the last one.
+    #[inline(always)]
+    fn add_bot(&mut self, plan: &Plan) {
+        let [lo, hi] = self.assembly.words();
+        let [c_lo, c_hi] = plan.words;
+        self.assembly.set_words([lo - c_lo, hi - c_hi]);
+        self.bots[usize::from(self.n_bots)] = plan.bot;
+        self.keys
+            .push_keyed(&plan.bot, plan.strength, plan.guard_key);
         self.n_bots += 1;
         self.built += 1;
     }
@@ -551,11 +557,7 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
             bot.buildable_from(side.assembly.counts()),
             "cannot build {bot:?}"
         );
-        bot.take_cards(&mut side.assembly);
-        side.add_bot(Automaton {
-            attacking: false,
-            ..bot
-        });
+        side.add_bot(build::plan(&bot));
         self.src.obs.event(Event::Built {
             seat: self.seat as u8,
             bot,
@@ -563,11 +565,16 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
     }
 
     /// Builds the strongest automaton the assembly area allows, while there is one (rule 3 of
-    /// `simple`).
+    /// `simple`): straight from the plan the search finds.
     #[inline(always)]
     pub fn build_all_strongest(&mut self) {
-        while let Some(bot) = build::strongest(&self.engine.sides[self.seat].assembly) {
-            self.build(bot);
+        let side = &mut self.engine.sides[self.seat];
+        while let Some(plan) = build::strongest(&side.assembly) {
+            side.add_bot(plan);
+            self.src.obs.event(Event::Built {
+                seat: self.seat as u8,
+                bot: plan.bot,
+            });
         }
     }
 

@@ -39,11 +39,11 @@ pub struct Keys {
 /// toughness: less power, then the pattern later in the order); 0 for four 1s, which never
 /// guard (every other automaton's key is above 0).
 #[inline(always)]
-pub fn guard_key(b: &Automaton) -> u32 {
-    let key = (u32::from(b.toughness) << 16)
-        | ((0xFF - u32::from(b.power)) << 8)
+pub const fn guard_key(b: &Automaton) -> u32 {
+    let key = ((b.toughness as u32) << 16)
+        | ((0xFF - b.power as u32) << 8)
         | (Pattern::Run as u32 - b.pattern as u32);
-    key * u32::from(b.pattern != Pattern::FourOnes)
+    key * (b.pattern as u32 != Pattern::FourOnes as u32) as u32
 }
 
 impl Keys {
@@ -57,17 +57,25 @@ impl Keys {
     /// Adds `bot` as the last automaton.
     #[inline(always)]
     pub fn push(&mut self, bot: &Automaton) {
+        self.attacking |= u32::from(bot.attacking) << self.len;
+        self.push_keyed(bot, bot.strength(), guard_key(bot));
+    }
+
+    /// [`Keys::push`] for an automaton not attacking (a build), with its
+    /// [`Automaton::strength`] and [`guard_key`] already worked out (a build takes them from
+    /// its [`Plan`](super::build::Plan)).
+    #[inline(always)]
+    pub fn push_keyed(&mut self, bot: &Automaton, strength: u32, key: u32) {
+        debug_assert_eq!((strength, key), (bot.strength(), guard_key(bot)));
         let i = usize::from(self.len);
         self.power.0[i] = bot.power;
         self.toughness.0[i] = bot.toughness;
         self.four_ones |= u32::from(bot.pattern == Pattern::FourOnes) << i;
-        self.attacking |= u32::from(bot.attacking) << i;
-        self.strong[i] = strength_rank(bot.strength(), i);
-        self.weak[i] = weakness_rank(bot.strength(), i);
+        self.strong[i] = strength_rank(strength, i);
+        self.weak[i] = weakness_rank(strength, i);
         // The first of equals stays the greatest: the new one comes last.
         self.strongest = self.strongest.max(self.strong[i]);
         self.weakest = self.weakest.max(self.weak[i]);
-        let key = guard_key(bot);
         self.guard_keys[i] = key;
         // The first of equals stays the guard: the new one comes last.
         self.guard = self.guard.max(guard_rank(key, i));
