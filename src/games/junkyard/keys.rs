@@ -2,10 +2,8 @@
 //! masks, `simple`'s guard keys and guard), kept up to date by the engine as automatons are built, destroyed, attack and ready,
 //! so the rules that search the automatons read the columns instead of each automaton.
 
-use std::hint::select_unpredictable;
-
 use super::automaton::{Automaton, Pattern};
-use super::combat;
+use super::combat::{self, MAX_BOTS};
 use super::lanes::{Column, LANES};
 
 /// The columns of one seat's automatons, slot `i` for automaton `i`; every lane past the last
@@ -29,9 +27,8 @@ pub struct Keys {
     strongest: u32,
     /// The greatest of `weak`: the weakest automaton's rank, 0 for none.
     weakest: u32,
-    /// Each automaton's [`guard_key`] as its [`guard_rank`] (0 for four 1s and past the last
-    /// automaton): a guard searched again is a plain maximum, as the strongest is.
-    guard_ranks: [u32; LANES],
+    /// Each automaton's [`guard_key`].
+    guard_keys: [u32; MAX_BOTS],
     /// The guard of `simple`'s rule 4, the first automaton of the greatest guard key, as its
     /// [`guard_rank`] (guard keys are below 2^24); 0 for none.
     guard: u32,
@@ -68,11 +65,12 @@ impl Keys {
         self.strong[i] = strength_rank(bot.strength(), i);
         self.weak[i] = weakness_rank(bot.strength(), i);
         // The first of equals stays the greatest: the new one comes last.
-        self.strongest = max_unpredictable(self.strongest, self.strong[i]);
-        self.weakest = max_unpredictable(self.weakest, self.weak[i]);
-        self.guard_ranks[i] = guard_rank(guard_key(bot), i);
+        self.strongest = self.strongest.max(self.strong[i]);
+        self.weakest = self.weakest.max(self.weak[i]);
+        let key = guard_key(bot);
+        self.guard_keys[i] = key;
         // The first of equals stays the guard: the new one comes last.
-        self.guard = max_unpredictable(self.guard, self.guard_ranks[i]);
+        self.guard = self.guard.max(guard_rank(key, i));
         self.len += 1;
     }
 
@@ -86,6 +84,7 @@ impl Keys {
         }
         // The last automaton's bit moves to `i`, then the last's is cleared (if the last is the
         // one removed, its bit is put back and then cleared).
+        let kept = u32::from(i != last);
         let (at, from) = (1u32 << i, 1u32 << last);
         let moved = |m: u32| ((m & !at) | (at * u32::from(m & from != 0))) & !from;
         self.four_ones = moved(self.four_ones);
@@ -95,20 +94,23 @@ impl Keys {
         self.weak[i] = rank_at(self.weak[last], i);
         self.strong[last] = 0;
         self.weak[last] = 0;
-        // The moved automaton's guard key, ranked at its new index (0 if it was the one removed).
-        self.guard_ranks[i] = guard_rank(self.guard_ranks[last] >> 8, i);
-        self.guard_ranks[last] = 0;
+        let moved_key = self.guard_keys[last];
+        self.guard_keys[i] = moved_key;
+        self.guard_keys[last] = 0;
         self.len -= 1;
         let len = usize::from(self.len);
         self.strongest = greatest_after_removal(self.strongest, &self.strong, len, i);
         self.weakest = greatest_after_removal(self.weakest, &self.weak, len, i);
         if self.guard().is_some_and(|g| g == i) {
             // The guard is gone: the greatest key left.
-            self.guard = greatest_rank_of(&self.guard_ranks, combat::all(len));
+            self.guard = (0..usize::from(self.len))
+                .map(|k| guard_rank(self.guard_keys[k], k))
+                .max()
+                .unwrap_or(0);
         } else {
             // The automaton moved to `i` (if any) is the guard if it was, or if it is an equal
             // of the guard's now before it: either way its rank at `i` is the greatest.
-            self.guard = max_unpredictable(self.guard, self.guard_ranks[i]);
+            self.guard = self.guard.max(guard_rank(moved_key, i) * kept);
         }
     }
 
@@ -265,16 +267,8 @@ fn greatest_after_removal(best: u32, ranks: &[u32; LANES], len: usize, i: usize)
     if index_of_rank(best) == Some(i) {
         greatest_rank_of(ranks, combat::all(len))
     } else {
-        max_unpredictable(best, ranks[i])
+        best.max(ranks[i])
     }
-}
-
-/// The greater of `a` and `b`, without a branch: whether a new or moved automaton takes the
-/// greatest rank depends on the cards, which a branch predictor cannot guess (the compiler
-/// otherwise turns some of these maxima into branches).
-#[inline(always)]
-fn max_unpredictable(a: u32, b: u32) -> u32 {
-    select_unpredictable(a > b, a, b)
 }
 
 /// The greatest of `ranks` over `mask`, 0 for an empty mask.
@@ -362,7 +356,7 @@ mod tests {
         let mut x = 41u64;
         for _ in 0..3_000 {
             x = crate::rng::splitmix64(x);
-            let n = (x % combat::MAX_BOTS as u64) as usize + 1;
+            let n = (x % MAX_BOTS as u64) as usize + 1;
             let mut bots = random_bots(&mut x, n);
             let mut keys = Keys::of(&bots);
             loop {
@@ -390,7 +384,7 @@ mod tests {
         let mut x = 23u64;
         for _ in 0..5_000 {
             x = crate::rng::splitmix64(x);
-            let n = (x % combat::MAX_BOTS as u64) as usize + 1;
+            let n = (x % MAX_BOTS as u64) as usize + 1;
             let bots = random_bots(&mut x, n);
             let keys = Keys::of(&bots);
             let table = Table::new(&bots, &keys);

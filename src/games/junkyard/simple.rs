@@ -273,13 +273,7 @@ impl<'a> Clash<'a> {
         // The split rule orders G's members by toughness and strength, then by index: among
         // equals, the order G was formed in.
         let destroyed = mine.split_rule_in(a, gang);
-        // A gang destroyed whole loses its power, known already.
-        let lost = if destroyed == gang {
-            power
-        } else {
-            mine.power_in(destroyed)
-        };
-        (lost < u32::from(a.power)).then_some((gang, power))
+        (mine.power_in(destroyed) < u32::from(a.power)).then_some((gang, power))
     }
 }
 
