@@ -180,6 +180,40 @@ impl<'a> Table<'a> {
         greatest_rank(&self.keys.strong, mask)
     }
 
+    /// The automatons of `mask` taken strongest first (first of equals first) until their
+    /// power reaches `need`, as a mask, and their power; all of `mask` if its power falls
+    /// short. The two strongest come out of one pass over the ranks (most gangs have one or
+    /// two members); a third and more are searched one by one.
+    #[inline(always)]
+    pub fn strongest_reaching(&self, mask: u32, need: u32) -> (u32, u32) {
+        let (strong, power) = (&self.keys.strong, &self.keys.power.0);
+        let (mut first, mut second) = (0u32, 0u32);
+        for i in combat::bits(mask) {
+            let r = strong[i % LANES];
+            second = second.max(first.min(r));
+            first = first.max(r);
+        }
+        let mut taken = 0u32;
+        let mut total = 0u32;
+        for rank in [first, second] {
+            if total >= need || rank == 0 {
+                return (taken, total);
+            }
+            let i = usize::from(!(rank as u8));
+            taken |= 1 << i;
+            total += u32::from(power[i % LANES]);
+        }
+        let mut left = mask & !taken;
+        while total < need
+            && let Some(i) = greatest_rank(strong, left)
+        {
+            left &= !(1 << i);
+            taken |= 1 << i;
+            total += u32::from(power[i % LANES]);
+        }
+        (taken, total)
+    }
+
     /// The weakest automaton of `mask`, first of equals.
     #[inline(always)]
     pub fn weakest_in(&self, mask: u32) -> Option<usize> {
@@ -349,6 +383,36 @@ mod tests {
                 let i = (x % bots.len() as u64) as usize;
                 bots.swap_remove(i);
                 keys.swap_remove(i);
+            }
+        }
+    }
+
+    #[test]
+    fn the_strongest_reaching_a_need_match_a_search_one_by_one() {
+        let mut x = 23u64;
+        for _ in 0..5_000 {
+            x = crate::rng::splitmix64(x);
+            let n = (x % MAX_BOTS as u64) as usize + 1;
+            let bots = random_bots(&mut x, n);
+            let keys = Keys::of(&bots);
+            let table = Table::new(&bots, &keys);
+            x = crate::rng::splitmix64(x);
+            let mask = (x as u32) & combat::all(n);
+            for need in 0..=60 {
+                // Strongest first, one search each, until the power reaches the need.
+                let (mut taken, mut total, mut left) = (0u32, 0u32, mask);
+                while total < need
+                    && let Some(i) = table.strongest_in(left)
+                {
+                    left &= !(1 << i);
+                    taken |= 1 << i;
+                    total += u32::from(bots[i].power);
+                }
+                assert_eq!(
+                    table.strongest_reaching(mask, need),
+                    (taken, total),
+                    "{bots:?} {mask:b} {need}"
+                );
             }
         }
     }

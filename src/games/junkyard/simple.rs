@@ -188,22 +188,15 @@ impl<'a> Clash<'a> {
         }
     }
 
-    /// The strongest of the defender's automatons in `mask` (first of equals).
-    #[inline]
-    fn strongest_of_mine(&self, mask: u32) -> Option<usize> {
-        match &self.mine_ranked {
-            Some(ranked) => ranked.within(mask).next(),
-            None => self.mine.strongest_in(mask),
-        }
-    }
-
     /// The blocking rules (Gang, Safe, then Chump) against `attackers` (a mask over the
     /// attacker's automatons), the defender at `hp`.
     pub fn block(&self, attackers: u32, hp: i16) -> Blocks {
         let (mine, theirs) = (self.mine, self.theirs);
         let mut blocks = Blocks::NONE;
-        // Unassigned blockers: the defense area.
+        // Unassigned blockers: the defense area, and their total power (kept as they are
+        // assigned, for the Gang rule's test).
         let mut free = mine.keys.defense();
+        let mut free_power = mine.keys.power.sum_in(free);
         // The attackers that can be blocked, strongest first (a few: picked one by one).
         let blockable = attackers & !theirs.keys.four_ones;
         let mut left = blockable;
@@ -214,15 +207,17 @@ impl<'a> Clash<'a> {
         {
             left &= !(1 << j);
             let a = &theirs.bots[j];
-            if let Some(gang) = self.gang(free, a) {
+            if let Some((gang, power)) = self.gang_of(free, free_power, a) {
                 for i in combat::bits(gang) {
                     blocks.assign(i, j);
                 }
                 free &= !gang;
+                free_power -= power;
                 blocked |= 1 << j;
             } else if let Some(i) = safe(mine, free, a) {
                 blocks.assign(i, j);
                 free &= !(1 << i);
+                free_power -= u32::from(mine.keys.power.0[i % LANES]);
                 blocked |= 1 << j;
             }
         }
@@ -248,26 +243,37 @@ impl<'a> Clash<'a> {
     /// split rule) have less power in total than `a`. Returns G's mask if it blocks.
     #[inline]
     pub fn gang(&self, free: u32, a: &Automaton) -> Option<u32> {
+        let free_power = self.mine.power_in(free);
+        self.gang_of(free, free_power, a).map(|(gang, _)| gang)
+    }
+
+    /// [`Clash::gang`] with the free blockers' total power `free_power` given; returns G's mask
+    /// and power if it blocks.
+    #[inline(always)]
+    fn gang_of(&self, free: u32, free_power: u32, a: &Automaton) -> Option<(u32, u32)> {
         let mine = self.mine;
         let need = u32::from(a.toughness);
-        if mine.power_in(free) < need {
+        if free_power < need {
             return None;
         }
-        let mut gang = 0u32;
-        let mut power = 0;
-        let mut left = free;
-        while power < need {
-            let i = self
-                .strongest_of_mine(left)
-                .expect("the free blockers reach the toughness");
-            left &= !(1 << i);
-            gang |= 1 << i;
-            power += u32::from(mine.keys.power.0[i % LANES]);
-        }
+        let (gang, power) = match &self.mine_ranked {
+            Some(ranked) => {
+                let (mut gang, mut power) = (0u32, 0);
+                for i in ranked.within(free) {
+                    if power >= need {
+                        break;
+                    }
+                    gang |= 1 << i;
+                    power += u32::from(mine.keys.power.0[i % LANES]);
+                }
+                (gang, power)
+            }
+            None => mine.strongest_reaching(free, need),
+        };
         // The split rule orders G's members by toughness and strength, then by index: among
         // equals, the order G was formed in.
         let destroyed = mine.split_rule_in(a, gang);
-        (mine.power_in(destroyed) < u32::from(a.power)).then_some(gang)
+        (mine.power_in(destroyed) < u32::from(a.power)).then_some((gang, power))
     }
 }
 
@@ -327,5 +333,52 @@ impl Policy for Simple {
     #[inline(always)]
     fn blocks_legally(&self) -> bool {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::junkyard::automaton::SAMPLES;
+
+    /// Up to `MAX_BOTS` random automatons (equals often among them), some in the attack area.
+    fn random_bots(x: &mut u64) -> Vec<Automaton> {
+        *x = crate::rng::splitmix64(*x);
+        let n = (*x % MAX_BOTS as u64) as usize;
+        (0..n)
+            .map(|_| {
+                *x = crate::rng::splitmix64(*x);
+                Automaton {
+                    attacking: *x >> 60 == 0,
+                    ..SAMPLES[(*x % SAMPLES.len() as u64) as usize]
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_blocks_of_one_attack_are_those_of_the_defender_ranked_once() {
+        let mut x = 11u64;
+        for _ in 0..20_000 {
+            let (mine, theirs) = (random_bots(&mut x), random_bots(&mut x));
+            let (mine_keys, their_keys) = (Keys::of(&mine), Keys::of(&theirs));
+            let (mine, theirs) = (
+                Table::new(&mine, &mine_keys),
+                Table::new(&theirs, &their_keys),
+            );
+            x = crate::rng::splitmix64(x);
+            let attackers = (x as u32) & their_keys.all();
+            let hp = (x >> 40) as i16 % 30 + 1;
+            let (one, ranked) = (Clash::new(mine, theirs), Clash::ranked(mine, theirs));
+            assert_eq!(
+                one.block(attackers, hp),
+                ranked.block(attackers, hp),
+                "{mine:?} {theirs:?} {attackers:b} {hp}"
+            );
+            for a in theirs.bots {
+                let free = mine_keys.defense();
+                assert_eq!(one.gang(free, a), ranked.gang(free, a), "{mine:?} {a:?}");
+            }
+        }
     }
 }
