@@ -342,8 +342,10 @@ mod tests {
     use super::*;
     use crate::games::junkyard::automaton::SAMPLES;
 
-    /// Random automatons, equals often among them.
-    fn random_bots(x: &mut u64, n: usize) -> Vec<Automaton> {
+    /// One to `most` random automatons, equals often among them.
+    fn random_bots(x: &mut u64, most: usize) -> Vec<Automaton> {
+        *x = crate::rng::splitmix64(*x);
+        let n = (*x % most as u64) as usize + 1;
         let pick = SAMPLES;
         (0..n)
             .map(|_| {
@@ -363,9 +365,7 @@ mod tests {
     fn kept_strongest_and_weakest_match_a_plain_search_after_every_removal() {
         let mut x = 41u64;
         for _ in 0..3_000 {
-            x = crate::rng::splitmix64(x);
-            let n = (x % MAX_BOTS as u64) as usize + 1;
-            let mut bots = random_bots(&mut x, n);
+            let mut bots = random_bots(&mut x, MAX_BOTS);
             let mut keys = Keys::of(&bots);
             loop {
                 let strength = |b: &Automaton| i64::from(b.strength());
@@ -391,13 +391,11 @@ mod tests {
     fn the_strongest_reaching_a_need_match_a_search_one_by_one() {
         let mut x = 23u64;
         for _ in 0..5_000 {
-            x = crate::rng::splitmix64(x);
-            let n = (x % MAX_BOTS as u64) as usize + 1;
-            let bots = random_bots(&mut x, n);
+            let bots = random_bots(&mut x, MAX_BOTS);
             let keys = Keys::of(&bots);
             let table = Table::new(&bots, &keys);
             x = crate::rng::splitmix64(x);
-            let mask = (x as u32) & combat::all(n);
+            let mask = (x as u32) & combat::all(bots.len());
             for need in 0..=60 {
                 // Strongest first, one search each, until the power reaches the need.
                 let (mut taken, mut total, mut left) = (0u32, 0u32, mask);
@@ -421,9 +419,7 @@ mod tests {
     fn the_split_rule_from_the_columns_is_the_split_rule() {
         let mut x = 5u64;
         for _ in 0..5_000 {
-            x = crate::rng::splitmix64(x);
-            let n = (x % 9) as usize + 1;
-            let bots = random_bots(&mut x, n);
+            let bots = random_bots(&mut x, 9);
             let keys = Keys::of(&bots);
             let table = Table::new(&bots, &keys);
             x = crate::rng::splitmix64(x);
