@@ -5,6 +5,10 @@
 //! The cluster needs root (it installs slurm-wlm and munge with apt-get if they are missing and
 //! starts the daemons). Where it cannot run, the test says why on stderr and passes, except under
 //! CI=true, where it must run and fails instead.
+//!
+//! The cluster is the machine's (its daemons listen on fixed ports), so the test holds an exclusive
+//! lock on a file in the temporary folder from start to stop: a second test run on the same machine
+//! waits for the first instead of stopping its cluster under it.
 
 mod common;
 
@@ -20,6 +24,15 @@ fn script(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// Waits until no other test run on this machine holds the local cluster, then holds it until
+/// dropped (the lock is released when the file closes, even if the test panics).
+fn hold_the_cluster() -> fs::File {
+    let path = std::env::temp_dir().join("sim-local-slurm.lock");
+    let file = fs::File::create(&path).expect("create the cluster's lock file");
+    file.lock().expect("lock the cluster's lock file");
+    file
+}
+
 /// Stops the local cluster when the test ends, whatever happened.
 struct Cluster;
 
@@ -32,6 +45,7 @@ impl Drop for Cluster {
 #[test]
 fn eight_slurm_array_tasks_and_a_merge_job_give_the_single_runs_files() {
     let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+    let _held = hold_the_cluster();
     let start = Command::new(script("local-cluster"))
         .arg("start")
         .output()
