@@ -356,9 +356,10 @@ impl Pricing<'_> {
         debug_assert!(values.ordered());
         let d = self.d;
         let (mut best, mut cheapest, mut found) = (f32::INFINITY, !0, 0);
-        let (mut j, mut sum, mut path) = (0, 0, !0u64);
+        // What the path lacks of `need` (never 0: a path that covers is a cover, not a node).
+        let (mut j, mut lack, mut path) = (0, self.need, !0u64);
         'node: loop {
-            let run = (cards >> values.worth(self.need - sum)).count_ones() as usize;
+            let run = (cards >> values.worth(lack)).count_ones() as usize;
             let on = self.on(path);
             while j < run {
                 let with = path << 4 | j as u64;
@@ -371,17 +372,17 @@ impl Pricing<'_> {
             }
             // The places from `j` on fall short: take the next one if the cards from it on
             // can still cover, else go back (past the last card `rest` is 0).
-            while sum + d.rest[j % PLACES] < self.need {
+            while d.rest[j % PLACES] < lack {
                 let last = (path & NO_PLACE) as usize;
                 if last == NO_PLACE as usize {
                     break 'node;
                 }
                 path = ((path as i64) >> 4) as u64;
-                sum -= d.values[last];
+                lack += d.values[last];
                 j = last + 1;
             }
             path = path << 4 | j as u64;
-            sum += d.values[j % PLACES];
+            lack -= d.values[j % PLACES];
             j += 1;
         }
         (cheapest, found)
