@@ -47,6 +47,30 @@ const SUIT_LISTS: [u32; 16] = {
     t
 };
 
+/// Each code's single play but for its value (a value setting's own, set by the caller): a
+/// copy a card instead of working out its mask, suits and order key.
+const SINGLES: [Play; 64] = {
+    let mut t = [Play {
+        cards: 0,
+        value: 0,
+        suits: 0,
+        count: 1,
+        lex: 0,
+    }; 64];
+    let mut c = 0;
+    while c < 64 {
+        t[c as usize].cards = card::bit(c);
+        t[c as usize].suits = if card::is_jester(c) {
+            0
+        } else {
+            1 << card::suit(c)
+        };
+        t[c as usize].lex = c as u32;
+        c += 1;
+    }
+    t
+};
+
 /// For each set of a rank's cards (a nibble) and each most cards `m` of a combo (0 to 4), the
 /// subsets of 2 to `m` cards from the highest down, four bits each from the lowest, their
 /// number in the top four bits (at most 11).
@@ -171,16 +195,9 @@ impl Plays {
         for c in card::cards(hand) {
             let v = values.of(c);
             value += v;
-            self.list.set(
-                n & 63,
-                Play {
-                    cards: card::bit(c),
-                    value: v,
-                    suits: u8::from(!card::is_jester(c)) << card::suit(c),
-                    count: 1,
-                    lex: c.into(),
-                },
-            );
+            let mut p = SINGLES[usize::from(c & 63)];
+            p.value = v;
+            self.list.set(n & 63, p);
             n += 1;
         }
         self.len = n as u8;
@@ -356,9 +373,10 @@ impl Pricing<'_> {
         debug_assert!(values.ordered());
         let d = self.d;
         let (mut best, mut cheapest, mut found) = (f32::INFINITY, !0, 0);
-        let (mut j, mut sum, mut path) = (0, 0, !0u64);
+        // What the path lacks of `need` (never 0: a path that covers is a cover, not a node).
+        let (mut j, mut lack, mut path) = (0, self.need, !0u64);
         'node: loop {
-            let run = (cards >> values.worth(self.need - sum)).count_ones() as usize;
+            let run = (cards >> values.worth(lack)).count_ones() as usize;
             let on = self.on(path);
             while j < run {
                 let with = path << 4 | j as u64;
@@ -371,17 +389,17 @@ impl Pricing<'_> {
             }
             // The places from `j` on fall short: take the next one if the cards from it on
             // can still cover, else go back (past the last card `rest` is 0).
-            while sum + d.rest[j % PLACES] < self.need {
+            while d.rest[j % PLACES] < lack {
                 let last = (path & NO_PLACE) as usize;
                 if last == NO_PLACE as usize {
                     break 'node;
                 }
                 path = ((path as i64) >> 4) as u64;
-                sum -= d.values[last];
+                lack += d.values[last];
                 j = last + 1;
             }
             path = path << 4 | j as u64;
-            sum += d.values[j % PLACES];
+            lack -= d.values[j % PLACES];
             j += 1;
         }
         (cheapest, found)
@@ -962,6 +980,31 @@ mod tests {
             for play in p.as_slice() {
                 let want = card::cards(play.cards).fold(0, |k, c| k << 6 | u32::from(c));
                 assert_eq!(play.lex, want, "{play:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_plays_value_suits_and_count_are_its_cards_own() {
+        let mut rng = GameRng::new(3, 5, 7);
+        for sets in [vec![], vec!["max_combo=20", "combo_cards=3"]] {
+            let r: Rules = crate::rules::load(
+                None,
+                &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            )
+            .unwrap();
+            let values = Values::new(&r);
+            let mut p = Plays::default();
+            for _ in 0..2000 {
+                let deck = shuffled(&mut rng);
+                let hand = hand_of(&deck[..8]);
+                p.generate(hand, &r, &values);
+                for play in p.as_slice() {
+                    let value: u16 = card::cards(play.cards).map(|c| values.of(c)).sum();
+                    assert_eq!(play.value, value, "{play:?}");
+                    assert_eq!(play.suits, card::suits(play.cards), "{play:?}");
+                    assert_eq!(u32::from(play.count), play.cards.count_ones(), "{play:?}");
+                }
             }
         }
     }
