@@ -354,6 +354,41 @@ mod tests {
     }
 
     #[test]
+    fn the_two_pairs_and_run_tables_hold_the_strongest_of_their_pattern() {
+        // The strongest of one pattern in the full list of an area, as the plan's key.
+        let best_of = |c: &Counts, pattern: Pattern| {
+            let mut best: Option<Automaton> = None;
+            for_each_buildable(c, |b| {
+                if b.pattern == pattern && best.is_none_or(|x| b.strength() > x.strength()) {
+                    best = Some(b);
+                }
+            });
+            best.map_or(0, |b| {
+                plan_key(
+                    u32::from(b.power),
+                    u32::from(b.toughness),
+                    pattern,
+                    b.a,
+                    b.b,
+                )
+            })
+        };
+        // Every mask of pairs: two of each of its values (no triple, no four 1s).
+        for (m, &key) in TWO_PAIRS_KEYS.iter().enumerate() {
+            let mut c = Counts::default();
+            (1..=NUMBERS).for_each(|v| c[v] = 2 * u8::from(m & (1 << (v - 1)) != 0));
+            assert_eq!(key, best_of(&c, Pattern::TwoPairs), "{m:b}");
+        }
+        // Every run length: one of each value up to it, and none past it.
+        for (top, &key) in RUN_KEYS.iter().enumerate().take(NUMBERS + 1) {
+            let mut c = Counts::default();
+            (1..=top).for_each(|v| c[v] = 1);
+            assert_eq!(key, best_of(&c, Pattern::Run), "{top}");
+            assert_eq!(run_length(masks(Area::new(&c).words())[0]), top as u8);
+        }
+    }
+
+    #[test]
     fn strongest_is_the_maximum_of_the_full_list_on_many_areas() {
         let mut x = 99u64;
         for _ in 0..20_000 {
