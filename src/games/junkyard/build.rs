@@ -173,13 +173,58 @@ pub fn plan(bot: &Automaton) -> &'static Plan {
 
 /// The highest value in `mask` (bit `v` for value `v`), 0 if none (bit 0 is never a value).
 #[inline(always)]
-fn top_value(mask: u16) -> u8 {
+const fn top_value(mask: u16) -> u8 {
     15 - (mask | 1).leading_zeros() as u8
 }
 
+/// A pattern's strength (power, toughness, pattern; see [`Automaton::strength`]) with the place
+/// of its plan below it, as [`strongest`] compares them. Power and toughness are below 64 and
+/// the place below 256, so the fields never overlap.
+#[inline(always)]
+const fn plan_key(power: u32, toughness: u32, pattern: Pattern, a: u8, b: u8) -> u32 {
+    (power << 18) | (toughness << 10) | ((pattern as u32) << 8) | plan_id(pattern, a, b) as u32
+}
+
+/// The [`plan_key`] of the two greatest pairs for each mask of pairs (bit `v - 1` for value
+/// `v`), 0 for fewer than two pairs: no search of the mask on a build's path.
+static TWO_PAIRS_KEYS: [u32; 1 << NUMBERS] = {
+    let mut all = [0u32; 1 << NUMBERS];
+    let mut m = 0;
+    while m < all.len() {
+        let pairs = (m as u16) << 1;
+        let high = top_value(pairs);
+        let low = top_value(pairs & !(1 << high));
+        if low != 0 {
+            all[m] = plan_key(
+                2 * low as u32,
+                2 * high as u32,
+                Pattern::TwoPairs,
+                low,
+                high,
+            );
+        }
+        m += 1;
+    }
+    all
+};
+
+/// The [`plan_key`] of the run 1 to `top` for each `top` from 0 to 15, 0 below 3 (no run) and
+/// past 10 (never asked).
+static RUN_KEYS: [u32; 16] = {
+    let mut all = [0u32; 16];
+    let mut top = 3;
+    while top <= NUMBERS {
+        let sum = (top * (top + 1) / 2) as u32;
+        all[top] = plan_key(sum, sum, Pattern::Run, top as u8, 0);
+        top += 1;
+    }
+    all
+};
+
 /// The plan of the strongest automaton buildable from `area` (in the order of
 /// [`Automaton::strength`]), found without listing them all: the strongest of each pattern,
-/// worked out without a branch, and the greatest of their strengths.
+/// worked out without a branch (the two pairs' and the run's from tables), and the greatest of
+/// their [`plan_key`]s.
 #[inline(always)]
 pub fn strongest(area: &Area) -> Option<&'static Plan> {
     let words = area.words();
@@ -207,34 +252,18 @@ pub fn strongest(area: &Area) -> Option<&'static Plan> {
     } else {
         (below, a * u8::from(of_a))
     };
-    // Two pairs: the two greatest pairs.
-    let high = top_value(pairs);
-    let low = top_value(pairs & !(1 << high));
-    let sum = u32::from(run) * (u32::from(run) + 1) / 2;
-    // Each pattern's strength (power, toughness, pattern; see `Automaton::strength`) with its
-    // plan's place below it, 0 where it cannot be built. Power and toughness are below 64 and
-    // the place below 256, so the fields never overlap; the four are of different patterns, so
-    // the places never decide between them.
-    let key = |power: u32, toughness: u32, pattern: Pattern, a: u8, b: u8| {
-        (power << 18) | (toughness << 10) | ((pattern as u32) << 8) | plan_id(pattern, a, b) as u32
-    };
+    // The four are of different patterns, so the places never decide between them.
     let strengths = [
-        key(1, 1, Pattern::FourOnes, 1, 0) * u32::from(counts[1] >= 4),
-        key(
-            2 * u32::from(low),
-            2 * u32::from(high),
-            Pattern::TwoPairs,
-            low,
-            high,
-        ) * u32::from(low != 0),
-        key(
+        plan_key(1, 1, Pattern::FourOnes, 1, 0) * u32::from(counts[1] >= 4),
+        TWO_PAIRS_KEYS[usize::from(pairs >> 1) % TWO_PAIRS_KEYS.len()],
+        plan_key(
             u32::from(single),
             3 * u32::from(triple),
             Pattern::OneThree,
             single,
             triple,
         ) * u32::from(single != 0 && triple != 0),
-        key(sum, sum, Pattern::Run, run, 0) * u32::from(run >= 3),
+        RUN_KEYS[usize::from(run) % RUN_KEYS.len()],
     ];
     let best = strengths.into_iter().max().unwrap_or(0);
     Some(&PLANS[(best & 0xFF) as usize])
@@ -321,6 +350,41 @@ mod tests {
             let want = [1u8, 2, 3]
                 .map(|n| (1..=NUMBERS).fold(0u16, |m, v| m | (u16::from(c[v] >= n) << v)));
             assert_eq!(masks(Area::new(&c).words()), want, "{c:?}");
+        }
+    }
+
+    #[test]
+    fn the_two_pairs_and_run_tables_hold_the_strongest_of_their_pattern() {
+        // The strongest of one pattern in the full list of an area, as the plan's key.
+        let best_of = |c: &Counts, pattern: Pattern| {
+            let mut best: Option<Automaton> = None;
+            for_each_buildable(c, |b| {
+                if b.pattern == pattern && best.is_none_or(|x| b.strength() > x.strength()) {
+                    best = Some(b);
+                }
+            });
+            best.map_or(0, |b| {
+                plan_key(
+                    u32::from(b.power),
+                    u32::from(b.toughness),
+                    pattern,
+                    b.a,
+                    b.b,
+                )
+            })
+        };
+        // Every mask of pairs: two of each of its values (no triple, no four 1s).
+        for (m, &key) in TWO_PAIRS_KEYS.iter().enumerate() {
+            let mut c = Counts::default();
+            (1..=NUMBERS).for_each(|v| c[v] = 2 * u8::from(m & (1 << (v - 1)) != 0));
+            assert_eq!(key, best_of(&c, Pattern::TwoPairs), "{m:b}");
+        }
+        // Every run length: one of each value up to it, and none past it.
+        for (top, &key) in RUN_KEYS.iter().enumerate().take(NUMBERS + 1) {
+            let mut c = Counts::default();
+            (1..=top).for_each(|v| c[v] = 1);
+            assert_eq!(key, best_of(&c, Pattern::Run), "{top}");
+            assert_eq!(run_length(masks(Area::new(&c).words())[0]), top as u8);
         }
     }
 
