@@ -5,6 +5,7 @@
 use super::automaton::{Automaton, Pattern};
 use super::combat::{self, MAX_BOTS};
 use super::lanes::{Column, LANES};
+use super::rank_lanes;
 
 /// The columns of one seat's automatons, slot `i` for automaton `i`; every lane past the last
 /// automaton is 0.
@@ -173,8 +174,8 @@ impl<'a> Table<'a> {
         Self { bots, keys }
     }
 
-    /// The strongest automaton of `mask`, first of equals. Masks are small here (attackers,
-    /// free blockers): a loop over their ranks costs less than a search of 32 lanes.
+    /// The strongest automaton of `mask`, first of equals (a vector search of the ranks: no
+    /// branch on the mask's size).
     #[inline(always)]
     pub fn strongest_in(&self, mask: u32) -> Option<usize> {
         greatest_rank(&self.keys.strong, mask)
@@ -182,17 +183,12 @@ impl<'a> Table<'a> {
 
     /// The automatons of `mask` taken strongest first (first of equals first) until their
     /// power reaches `need`, as a mask, and their power; all of `mask` if its power falls
-    /// short. The two strongest come out of one pass over the ranks (most gangs have one or
-    /// two members); a third and more are searched one by one.
+    /// short. The two strongest come out of one vector search of the ranks (most gangs have
+    /// one or two members); a third and more are searched one by one.
     #[inline(always)]
     pub fn strongest_reaching(&self, mask: u32, need: u32) -> (u32, u32) {
         let (strong, power) = (&self.keys.strong, &self.keys.power.0);
-        let (mut first, mut second) = (0u32, 0u32);
-        for i in combat::bits(mask) {
-            let r = strong[i % LANES];
-            second = second.max(first.min(r));
-            first = first.max(r);
-        }
+        let (first, second) = rank_lanes::greatest_two(strong, mask);
         let mut taken = 0u32;
         let mut total = 0u32;
         for rank in [first, second] {
@@ -293,13 +289,12 @@ fn rank_at(rank: u32, i: usize) -> u32 {
     (rank & !0xFF) | u32::from(!(i as u8))
 }
 
-/// The index of the greatest of `ranks` over `mask`; at once if the mask has one automaton.
+/// The index of the greatest of `ranks` over `mask`, by a fixed vector search
+/// ([`rank_lanes::greatest`]); an empty mask is told from the mask itself, not from the
+/// search's result (a branch settled before the search, not after it).
 #[inline(always)]
 fn greatest_rank(ranks: &[u32; LANES], mask: u32) -> Option<usize> {
-    if mask & mask.wrapping_sub(1) == 0 {
-        return (mask != 0).then(|| mask.trailing_zeros() as usize);
-    }
-    Some(usize::from(!(greatest_rank_of(ranks, mask) as u8)))
+    (mask != 0).then(|| usize::from(!(rank_lanes::greatest(ranks, mask) as u8)))
 }
 
 /// Guard key `key` of automaton `i` with the complement of the index below it (as

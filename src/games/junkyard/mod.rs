@@ -13,6 +13,7 @@ pub mod lookahead;
 pub mod outcome;
 pub mod policy;
 pub mod random;
+pub mod rank_lanes;
 pub mod rules;
 pub mod simple;
 pub mod strategy;

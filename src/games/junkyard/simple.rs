@@ -106,7 +106,7 @@ pub fn attack(view: &View) -> u32 {
 /// The blocking rules (Gang, Safe, then Chump) for the defender of `view` against `attackers`
 /// (a mask over `view.opp_bots()`).
 pub fn block(view: &View, attackers: u32) -> Blocks {
-    Clash::new(view.table(), view.opp_table()).block(attackers, view.hp())
+    Clash::new(view.table(), view.opp_table()).block_inline(attackers, view.hp())
 }
 
 /// The blocking rules for a defender with automatons `mine` at `hp` against `attackers` (a mask
@@ -191,6 +191,13 @@ impl<'a> Clash<'a> {
     /// The blocking rules (Gang, Safe, then Chump) against `attackers` (a mask over the
     /// attacker's automatons), the defender at `hp`.
     pub fn block(&self, attackers: u32, hp: i16) -> Blocks {
+        self.block_inline(attackers, hp)
+    }
+
+    /// [`Clash::block`] compiled into its caller: the `simple` policy's blocks, once a combat,
+    /// without a call.
+    #[inline(always)]
+    fn block_inline(&self, attackers: u32, hp: i16) -> Blocks {
         let (mine, theirs) = (self.mine, self.theirs);
         let mut blocks = Blocks::NONE;
         // Unassigned blockers: the defense area, and their total power (kept as they are
@@ -224,7 +231,7 @@ impl<'a> Clash<'a> {
         // Chump.
         loop {
             let unblocked = attackers & !blocked;
-            if free == 0 || (theirs.power_in(unblocked) as i32) < i32::from(hp) {
+            if free == 0 || (theirs.keys.power.sum_in(unblocked) as i32) < i32::from(hp) {
                 break;
             }
             let Some(j) = theirs.strongest_in(unblocked & blockable) else {
@@ -273,7 +280,7 @@ impl<'a> Clash<'a> {
         // The split rule orders G's members by toughness and strength, then by index: among
         // equals, the order G was formed in.
         let destroyed = mine.split_rule_in(a, gang);
-        (mine.power_in(destroyed) < u32::from(a.power)).then_some((gang, power))
+        (mine.keys.power.sum_in(destroyed) < u32::from(a.power)).then_some((gang, power))
     }
 }
 
