@@ -130,6 +130,8 @@ pub struct Values {
     of: [u8; 64],
     /// `worth[x]`: the lowest code worth `x` or more, [`CODES`] if none ([`Values::worth`]).
     worth: [u8; MAX_VALUE as usize + 2],
+    /// `combo_most[rank]`: the most cards of the rank one combo may hold ([`Values::combo_most`]).
+    combo_most: [u8; 16],
     ordered: bool,
 }
 
@@ -154,12 +156,21 @@ impl Values {
                 .find(|&c| usize::from(v[usize::from(c)]) >= x)
                 .unwrap_or(CODES as u8);
         }
+        // The sizes from 2 to 4 whose total fits (a rank's cards are worth one value each).
+        let combo_most = std::array::from_fn(|r| {
+            let each = u16::from(v[4 * r]);
+            let fits = (2..=4)
+                .filter(|&n| each * n <= u16::from(rules.max_combo))
+                .count() as u8;
+            (1 + fits).min(rules.combo_cards)
+        });
         Self {
             ordered: cards[0] > 0
                 && cards.windows(2).all(|w| w[0] <= w[1])
                 && cards.iter().all(|&x| x <= MAX_VALUE),
             of: v,
             worth,
+            combo_most,
         }
     }
 
@@ -177,6 +188,14 @@ impl Values {
     #[inline]
     pub fn worth(&self, x: u16) -> u8 {
         self.worth[usize::from(x.min(u16::from(MAX_VALUE) + 1))]
+    }
+
+    /// The most cards of `rank` one combo may hold under the rules this was made from: the
+    /// most whose total stays within `max_combo`, at most `combo_cards` (1 if no two fit).
+    /// Worked out once here rather than at every play generation.
+    #[inline]
+    pub fn combo_most(&self, rank: u8) -> usize {
+        usize::from(self.combo_most[usize::from(rank & 15)])
     }
 
     /// The value of one card.

@@ -194,7 +194,7 @@ impl Engine {
                 // Step 1: a play, a yield, or a set-aside Jester and choose again.
                 let action = loop {
                     let hand = self.hands[usize::from(seat)];
-                    plays.generate(hand, rules, &self.values);
+                    plays.generate(hand, &self.values);
                     let choices = Step1 {
                         plays: plays.as_slice(),
                         can_yield: self.can_yield(rules, seat),

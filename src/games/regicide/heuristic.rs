@@ -505,7 +505,7 @@ mod tests {
                     let h = Heuristic::with(w);
                     for _ in 0..500 {
                         let view = positions::view(&mut rng, &rules, &values);
-                        plays.generate(view.hand, &rules, &values);
+                        plays.generate(view.hand, &values);
                         let spot = Spot::of(&view, &w);
                         let want = best_play_one_by_one(&w, &spot, plays.as_slice());
                         let got = best_play(&h, &spot, plays.as_slice());

@@ -11,7 +11,7 @@ use std::hint::select_unpredictable;
 use std::mem::MaybeUninit;
 
 use super::card::{self, ACE, JESTER, JESTERS, Values};
-use super::rules::{MAX_HAND, Rules};
+use super::rules::MAX_HAND;
 
 /// A play: its cards, total value, suits and size.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -174,13 +174,13 @@ impl Default for Plays {
 }
 
 impl Plays {
-    /// Fills the list with the plays of `hand`: singles in card order, then same-rank combos by
-    /// rank, then Ace pairs.
+    /// Fills the list with the plays of `hand` under the rules `values` was made from: singles
+    /// in card order, then same-rank combos by rank, then Ace pairs.
     #[inline]
-    pub fn generate(&mut self, hand: u64, rules: &Rules, values: &Values) {
+    pub fn generate(&mut self, hand: u64, values: &Values) {
         debug_assert!(hand.count_ones() <= u32::from(MAX_HAND));
         self.singles(hand, values);
-        self.combos(hand, rules, values);
+        self.combos(hand, values);
         self.ace_pairs(hand, values);
     }
 
@@ -207,10 +207,10 @@ impl Plays {
     /// The combos of 2 to `combo_cards` cards of one rank (no Jester, no Ace) of total at most
     /// `max_combo`, by rank, each rank's subsets from the highest down. A rank's cards are four
     /// bits, one per suit, so a subset of them is its own suit mask; the subsets a rank's
-    /// cards make with at most so many cards come listed from [`COMBOS`]. Called from one
+    /// cards make with at most [`Values::combo_most`] cards come listed from [`COMBOS`]. Called from one
     /// place: inlined whole, it costs no call.
     #[inline(always)]
-    fn combos(&mut self, hand: u64, rules: &Rules, values: &Values) {
+    fn combos(&mut self, hand: u64, values: &Values) {
         let mut ranks = card::pair_ranks(hand) & !(card::rank_mask(JESTER) | card::rank_mask(ACE));
         while ranks != 0 {
             let rank = (ranks.trailing_zeros() / 4) as u8;
@@ -218,11 +218,7 @@ impl Plays {
             let shift = u32::from(rank) * 4;
             let same = (hand >> shift) & 0xF;
             let each = values.of(card::code(rank, 0));
-            // The most cards of the rank a combo may hold, counted without a division: the
-            // sizes whose total fits are 1 up to it.
-            let fits = |n: u16| usize::from(each * n <= u16::from(rules.max_combo));
-            let most = (1 + fits(2) + fits(3) + fits(4)).min(rules.combo_cards.into());
-            let mut list = COMBOS[same as usize][most];
+            let mut list = COMBOS[same as usize][values.combo_most(rank)];
             for _ in 0..list >> 60 {
                 let sub = list & 0xF;
                 list >>= 4;
@@ -793,6 +789,7 @@ impl Covers {
 mod tests {
     use super::*;
     use crate::games::regicide::card::mask_of;
+    use crate::games::regicide::rules::Rules;
     use crate::rng::GameRng;
 
     /// A scratch list made once and refilled: each fill reads back exactly what it wrote, a
@@ -847,7 +844,7 @@ mod tests {
 
     fn plays(hand: &str, rules: &Rules) -> Vec<u64> {
         let mut p = Plays::default();
-        p.generate(mask_of(hand), rules, &Values::new(rules));
+        p.generate(mask_of(hand), &Values::new(rules));
         let mut v: Vec<u64> = p.as_slice().iter().map(|p| p.cards).collect();
         v.sort_unstable();
         v
@@ -911,7 +908,11 @@ mod tests {
     #[test]
     fn plays_match_brute_force_on_many_hands() {
         let mut rng = GameRng::new(1, 2, 3);
-        for sets in [vec![], vec!["max_combo=20", "combo_cards=3"]] {
+        for sets in [
+            vec![],
+            vec!["max_combo=20", "combo_cards=3"],
+            vec!["jack.value=0", "max_combo=14"],
+        ] {
             let r: Rules = crate::rules::load(
                 None,
                 &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
@@ -942,7 +943,7 @@ mod tests {
             let mut p = Plays::default();
             for _ in 0..2000 {
                 let hand = random_hand(&mut rng);
-                p.generate(hand, &r, &values);
+                p.generate(hand, &values);
                 let got: Vec<u64> = p
                     .as_slice()
                     .iter()
@@ -976,7 +977,7 @@ mod tests {
         for _ in 0..2000 {
             let deck = shuffled(&mut rng);
             let hand = hand_of(&deck[..8]);
-            p.generate(hand, &r, &Values::new(&r));
+            p.generate(hand, &Values::new(&r));
             for play in p.as_slice() {
                 let want = card::cards(play.cards).fold(0, |k, c| k << 6 | u32::from(c));
                 assert_eq!(play.lex, want, "{play:?}");
@@ -987,7 +988,11 @@ mod tests {
     #[test]
     fn a_plays_value_suits_and_count_are_its_cards_own() {
         let mut rng = GameRng::new(3, 5, 7);
-        for sets in [vec![], vec!["max_combo=20", "combo_cards=3"]] {
+        for sets in [
+            vec![],
+            vec!["max_combo=20", "combo_cards=3"],
+            vec!["jack.value=0", "max_combo=14"],
+        ] {
             let r: Rules = crate::rules::load(
                 None,
                 &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
@@ -998,7 +1003,7 @@ mod tests {
             for _ in 0..2000 {
                 let deck = shuffled(&mut rng);
                 let hand = hand_of(&deck[..8]);
-                p.generate(hand, &r, &values);
+                p.generate(hand, &values);
                 for play in p.as_slice() {
                     let value: u16 = card::cards(play.cards).map(|c| values.of(c)).sum();
                     assert_eq!(play.value, value, "{play:?}");
@@ -1011,7 +1016,7 @@ mod tests {
 
     fn plays_of(hand: u64, r: &Rules) -> Vec<u64> {
         let mut p = Plays::default();
-        p.generate(hand, r, &Values::new(r));
+        p.generate(hand, &Values::new(r));
         let mut v: Vec<u64> = p.as_slice().iter().map(|p| p.cards).collect();
         v.sort_unstable();
         v

@@ -366,7 +366,7 @@ mod tests {
 
         fn attack(&self, can_yield: bool) -> Action {
             let mut plays = Plays::default();
-            plays.generate(self.hand, &self.rules, &self.values);
+            plays.generate(self.hand, &self.values);
             let choices = Step1 {
                 plays: plays.as_slice(),
                 can_yield,
@@ -405,7 +405,7 @@ mod tests {
     fn terms(s: &Spot, cards: &str) -> Terms {
         let m = mask_of(cards);
         let mut plays = Plays::default();
-        plays.generate(s.hand, &s.rules, &s.values);
+        plays.generate(s.hand, &s.values);
         let p = plays.as_slice().iter().find(|p| p.cards == m).unwrap();
         Terms::of(&s.view(), p)
     }
@@ -451,7 +451,7 @@ mod tests {
             s.spades = rng.below(12) as u16;
             s.cancelled = rng.below(4) == 0;
             let mut plays = Plays::default();
-            plays.generate(s.hand, &s.rules, &s.values);
+            plays.generate(s.hand, &s.values);
             let (view, plays) = (s.view(), plays.as_slice());
             let pick = Pick::of(&view, plays);
             let want = if let Some(i) = slow_rule(&view, plays, 2) {

@@ -73,7 +73,7 @@ pub fn legal_moves(rules: &Rules, engine: &Engine, at: Resume) -> Moves {
     match at {
         Resume::Turn(_) | Resume::Attack(_) => {
             let mut plays = Plays::default();
-            plays.generate(view.hand, rules, view.values);
+            plays.generate(view.hand, view.values);
             Moves::attack(&Step1 {
                 plays: plays.as_slice(),
                 can_yield: engine.can_yield(rules, seat),
