@@ -828,14 +828,18 @@ mod tests {
         cards.iter().fold(0, |m, &c| m | card::bit(c))
     }
 
-    /// A random hand of 1 to 10 cards.
-    /// The card values under the rules with `sets` (`path=value`) applied to the defaults.
-    fn values_under(sets: &[&str]) -> Values {
+    /// The default rules with `sets` (`path=value`) applied.
+    fn rules_under(sets: &[&str]) -> Rules {
         let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
-        let rules: Rules = crate::rules::load(None, &sets).unwrap();
-        Values::new(&rules)
+        crate::rules::load(None, &sets).unwrap()
     }
 
+    /// The card values under the rules with `sets` (`path=value`) applied to the defaults.
+    fn values_under(sets: &[&str]) -> Values {
+        Values::new(&rules_under(sets))
+    }
+
+    /// A random hand of 1 to 10 cards.
     fn random_hand(rng: &mut GameRng) -> u64 {
         let deck = shuffled(rng);
         let n = 1 + rng.below(10) as usize;
@@ -901,7 +905,7 @@ mod tests {
             ]
         );
         assert!(plays("AC KH", &r).contains(&mask_of("AC KH")));
-        let big: Rules = crate::rules::load(None, &["max_combo=12".into()]).unwrap();
+        let big = rules_under(&["max_combo=12"]);
         assert!(plays("6C 6S", &big).contains(&mask_of("6C 6S")));
     }
 
@@ -913,11 +917,7 @@ mod tests {
             vec!["max_combo=20", "combo_cards=3"],
             vec!["jack.value=0", "max_combo=14"],
         ] {
-            let r: Rules = crate::rules::load(
-                None,
-                &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-            )
-            .unwrap();
+            let r = rules_under(&sets);
             for _ in 0..2000 {
                 let deck = shuffled(&mut rng);
                 let hand = hand_of(&deck[..8]);
@@ -934,11 +934,7 @@ mod tests {
             vec!["max_combo=20", "combo_cards=3"],
             vec!["max_combo=6"],
         ] {
-            let r: Rules = crate::rules::load(
-                None,
-                &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-            )
-            .unwrap();
+            let r = rules_under(&sets);
             let values = Values::new(&r);
             let mut p = Plays::default();
             for _ in 0..2000 {
@@ -993,11 +989,7 @@ mod tests {
             vec!["max_combo=20", "combo_cards=3"],
             vec!["jack.value=0", "max_combo=14"],
         ] {
-            let r: Rules = crate::rules::load(
-                None,
-                &sets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-            )
-            .unwrap();
+            let r = rules_under(&sets);
             let values = Values::new(&r);
             let mut p = Plays::default();
             for _ in 0..2000 {
