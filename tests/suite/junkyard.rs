@@ -2,11 +2,9 @@
 //! seats swapped on every deal when the policies differ, reproducible on any thread count, and
 //! the tournament's files.
 
-mod common;
-
 use std::ffi::OsString;
 
-use common::*;
+use crate::common::*;
 
 fn f64_at(df: &polars::prelude::DataFrame, column: &str, row: usize) -> f64 {
     match value_at(df, column, row) {

@@ -5,14 +5,10 @@
 //! The terminal is a pty opened here (`openpty`): `sim`'s standard input, output and error are
 //! its slave side, as in a shell; the test types into and reads from the master side.
 
-mod common;
-#[path = "common/pty.rs"]
-mod pty;
-
-use common::TempDir;
+use crate::common::TempDir;
 use std::process::Command;
 
-use pty::{PAUSE, PROMPT, Pty, SAME, whole_game};
+use crate::common::pty::{PAUSE, PROMPT, Pty, SAME, whole_game};
 
 /// Steps through a replay with Enter at every pause; returns the pauses.
 fn replay_to_the_end(record: &str, game: &str) -> usize {

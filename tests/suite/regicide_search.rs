@@ -2,9 +2,7 @@
 //! search settings exit 2 in one line and write nothing, and a run is the same on any thread
 //! count (all but the timing column).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use sim::games::regicide::search::{Algorithm, Settings, parse};
 
 #[test]

@@ -3,12 +3,9 @@
 //! budgets and their defaults), and its JSON deal replays through the engine's stacked entry (a
 //! replay written here, independent of the library's) event for event.
 
-#[path = "common/regicide_traces.rs"]
-mod regicide_traces;
-
 use std::cell::Cell;
 
-use regicide_traces::{assert_none, failures_at, regicide, trace_failures, untimed};
+use crate::common::regicide_traces::{assert_none, failures_at, regicide, trace_failures, untimed};
 use serde_json::{Value, json};
 use sim::games::Game;
 use sim::games::observe::Scripted;

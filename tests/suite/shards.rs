@@ -2,13 +2,11 @@
 //! of the one-process run (compared byte for byte), for a plain run, a comparison and a sweep of
 //! every game (a duel's comparison being a tournament, its ratings included); and a set of shards that does not fit is refused by name, exit code 2, no file.
 
-mod common;
-
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::*;
+use crate::common::*;
 
 /// What the tests play of one game. A new game joins the tests with one line in [`GAMES`].
 struct Case {

@@ -1,11 +1,9 @@
 //! Regicide: properties over many games (every card accounted for, hands within their limit,
 //! every game ends, reproducible), and bad input at the command line.
 
-mod common;
-
 use std::fs;
 
-use common::*;
+use crate::common::*;
 use sim::cards::Stacked;
 use sim::games::Game;
 use sim::games::regicide::card::{self, JESTERS};

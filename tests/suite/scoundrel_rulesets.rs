@@ -1,9 +1,7 @@
 //! The shipped rule sets of peers' projects (`rulesets/scoundrel/`) load, cite their project
 //! and play; the policies that cannot play a rule set say so.
 
-mod common;
-
-use common::{run, usage_error};
+use crate::common::{run, usage_error};
 use sim::games::Game;
 use sim::games::scoundrel::{Rules, Scoundrel};
 use sim::rules::load;

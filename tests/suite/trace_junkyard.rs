@@ -3,8 +3,6 @@
 //! deal, read back from the JSON lines, replays through the engine's stacked heaps event for event
 //! and leaves the engine where the last event's tables say.
 
-mod common;
-
 use serde_json::Value;
 use sim::cards::Dealer;
 use sim::games::Game;

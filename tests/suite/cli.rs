@@ -2,13 +2,11 @@
 //!
 //! Every test runs the real binary and works in its own temporary folder, removed afterwards.
 
-mod common;
-
 use std::io::Read;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 
 #[test]
 fn unknown_game_exits_2_and_names_the_known_games() {

@@ -2,10 +2,7 @@
 //! Junkyard `greedy` (its score of the attack each choice leaves, and the worth each split
 //! destroys), against another policy set with `--vs`.
 
-#[path = "common/pty.rs"]
-mod pty;
-
-use pty::{Pty, next};
+use crate::common::pty::{Pty, next};
 
 /// The values after `label` in `screen`: "1) 3.00  2) lethal" as (choice, value; lethal as
 /// infinity).

@@ -1,6 +1,5 @@
-//! Regicide traces against the run's rows: what `tests/trace_regicide.rs` and
-//! `tests/trace_regicide_search.rs` share (included with `#[path]`; `tests/trace_seats.rs` uses
-//! a part).
+//! Regicide traces against the run's rows: what `trace_regicide` and `trace_regicide_search`
+//! share (`trace_seats` uses a part).
 #![allow(dead_code)]
 
 use serde_json::{Map, Value};

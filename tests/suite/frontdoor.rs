@@ -2,15 +2,13 @@
 //! `--format json` (checked against the Parquet files), `sim completions` (bash driven for real),
 //! `sim man`, and errors for rule values of the wrong type.
 
-mod common;
-
 use std::path::Path;
 use std::process::{Command, Output};
 
 use polars::prelude::{AnyValue, DataFrame};
 use serde_json::{Value, json};
 
-use common::*;
+use crate::common::*;
 
 /// Runs `sim ARGS --out OUT`.
 fn run_to(out: &Path, args: &[&str]) -> Output {

@@ -3,15 +3,11 @@
 //! (over 1,000 indices each, and through the binary against its `--per-game` rows); `sim play`
 //! keeps seat 0 for the person.
 
-mod common;
-#[path = "common/regicide_traces.rs"]
-mod regicide_traces;
-
-use common::{
+use crate::common::regicide_traces::{assert_none, regicide, trace_failures};
+use crate::common::{
     TempDir, assert_no_failures, outcome_differences, read_parquet, refused_naming, run, stderr,
     stdout,
 };
-use regicide_traces::{assert_none, regicide, trace_failures};
 use sim::games::Game;
 use sim::games::junkyard::{Junkyard, Rules};
 use sim::games::seats::{Seating, Table};

@@ -1,9 +1,7 @@
 //! The seat flags (`--vs`, `--seat`, `--players`) at the command line: refused by name where a
 //! game has no such seat, accepted where it does, and one-seat games unchanged by them.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 #[test]
 fn seat_flags_a_one_seat_game_lacks_exit_2_name_the_flag_and_write_nothing() {

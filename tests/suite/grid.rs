@@ -1,12 +1,10 @@
 //! `sim compare` and `sim sweep` end to end: common random numbers, cells equal to plain runs,
 //! precision targets, and bad `--vary` flags.
 
-mod common;
-
 use std::path::Path;
 use std::process::Output;
 
-use common::*;
+use crate::common::*;
 use polars::prelude::DataFrame;
 
 fn sim_to(out: &Path, args: &[&str]) -> Output {

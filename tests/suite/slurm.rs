@@ -10,13 +10,11 @@
 //! lock on a file in the temporary folder from start to stop: a second test run on the same machine
 //! waits for the first instead of stopping its cluster under it.
 
-mod common;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::*;
+use crate::common::*;
 
 fn script(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

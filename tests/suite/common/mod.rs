@@ -3,6 +3,9 @@
 // Each test file uses its own subset of these helpers.
 #![allow(dead_code)]
 
+pub mod pty;
+pub mod regicide_traces;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -21,7 +24,11 @@ pub struct TempDir(PathBuf);
 
 impl TempDir {
     pub fn new(test: &str) -> Self {
-        let path = std::env::temp_dir().join(format!("sim-cli-{test}-{}", std::process::id()));
+        // One test binary runs every test in one process: a counter keeps two folders of the
+        // same name apart.
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!("sim-cli-{test}-{}-{n}", std::process::id()));
         let _ = fs::remove_dir_all(&path);
         fs::create_dir_all(&path).expect("create the test folder");
         Self(path)

@@ -1,5 +1,5 @@
 //! A pseudo-terminal that runs `sim play`, and the typing and reading the pty tests share
-//! (`tests/play.rs`, `tests/play_hints.rs`, included with `#[path]`).
+//! (`play`, `play_hints`).
 // Each test file uses its own subset of these helpers.
 #![allow(dead_code)]
 

@@ -1,11 +1,8 @@
-//! `sim trace regicide` of the search players that `tests/trace_regicide.rs` leaves out for
+//! `sim trace regicide` of the search players that `tests/suite/trace_regicide.rs` leaves out for
 //! time: ISMCTS with a small budget over 1,000 games at 1 and 3 players, and the clairvoyant
 //! solver with a small budget of states over 1,000 solo deals.
 
-#[path = "common/regicide_traces.rs"]
-mod regicide_traces;
-
-use regicide_traces::{assert_none, failures_at, regicide, trace_failures};
+use crate::common::regicide_traces::{assert_none, failures_at, regicide, trace_failures};
 
 const SEED: u64 = 7;
 

@@ -3,8 +3,6 @@
 //! (a replay written here, independent of the library's) event for event, and its JSON layout is
 //! the one `docs/trace-schema.txt` describes for the schema version.
 
-mod common;
-
 use std::cell::Cell;
 use std::collections::BTreeSet;
 
@@ -25,7 +23,7 @@ use sim::rng::GameRng;
 use sim::rules::load;
 use sim::trace::{SCHEMA_VERSION, Traceable, json_lines, outcome_fields, schema};
 
-use common::*;
+use crate::common::*;
 
 const SEED: u64 = 7;
 
@@ -601,7 +599,7 @@ fn write_the_layout() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/trace-schema.txt");
     let mut text = String::from(
         "# The layout of `sim trace --json` (see docs/trace.md): every line type and event, each field\n\
-         # with its JSON type. Checked by tests/trace.rs against trace::SCHEMA_VERSION.\n",
+         # with its JSON type. Checked by tests/suite/trace.rs against trace::SCHEMA_VERSION.\n",
     );
     text += &format!("schema {SCHEMA_VERSION}\n");
     for f in layout() {

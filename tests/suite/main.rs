@@ -1,0 +1,31 @@
+//! The integration tests, one binary: each module is one area (a game, a command, the docs).
+//! `cargo test --release` runs them all; `cargo test --release --test suite -- trace::` one area.
+
+#[macro_use]
+mod common;
+mod cli;
+mod crownfall_exact;
+mod crownfall_properties;
+mod crownfall_solver;
+mod deploy;
+mod docs_links;
+mod frontdoor;
+mod grid;
+mod junkyard;
+mod junkyard_reference;
+mod play;
+mod play_hints;
+mod regicide;
+mod regicide_search;
+mod scoundrel_fair;
+mod scoundrel_properties;
+mod scoundrel_rulesets;
+mod scoundrel_solver;
+mod seats;
+mod shards;
+mod slurm;
+mod trace;
+mod trace_junkyard;
+mod trace_regicide;
+mod trace_regicide_search;
+mod trace_seats;
