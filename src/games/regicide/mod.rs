@@ -13,6 +13,7 @@ pub mod rules;
 pub mod search;
 pub mod simple;
 pub mod tally;
+pub mod trace;
 pub mod view;
 
 pub use engine::{Engine, Streams};

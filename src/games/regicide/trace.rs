@@ -23,8 +23,8 @@ use crate::games::regicide::view::View;
 use crate::games::regicide::{Regicide, Streams};
 use crate::rng::GameRng;
 
-use super::play::{Answer, Ask, Desk};
-use super::{Traceable, Traced, deal_pile, deal_piles};
+use crate::trace::play::{Answer, Ask, Desk};
+use crate::trace::{Traceable, Traced, deal_pile, deal_piles};
 
 /// One thing that happened, as the trace writes it (card sets as lists of card codes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
