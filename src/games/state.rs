@@ -38,7 +38,7 @@ pub trait GameState: Clone + Send {
     /// A decision's choice: small and copyable.
     type Move: Copy + PartialEq + Debug + Send + Sync;
     /// What one seat has observed: equal for two states the seat cannot tell apart.
-    type Observation: PartialEq + Debug;
+    type Observation: PartialEq + Eq + std::hash::Hash + Debug;
     /// The game's plain policies (decisions from what the deciding seat may know), which also
     /// finish simulated games fast.
     type Policy: Sync;
@@ -96,5 +96,15 @@ pub trait GameState: Clone + Send {
     fn play_out(&mut self, first: Self::Move, policy: &Self::Policy, coins: &mut GameRng) {
         self.apply(first);
         self.rollout(policy, coins);
+    }
+}
+
+/// Plays `state` to its end one decision at a time, `policy` in every seat (coin flips from
+/// `coins`): the state API's door into a game of plain policies, which each game tests against
+/// its fast [`Game::play`](super::Game::play).
+pub fn play_by_policy<S: GameState>(state: &mut S, policy: &S::Policy, coins: &mut GameRng) {
+    while let ToMove::Seat(_) = state.to_move() {
+        let mv = state.policy_move(policy, coins);
+        state.apply(mv);
     }
 }

@@ -6,7 +6,9 @@ pub mod outcome;
 pub mod policy;
 pub mod rules;
 pub mod scoring;
+pub mod search;
 pub mod solver;
+pub mod state;
 pub mod strategy;
 pub mod strike;
 pub mod tally;
@@ -19,16 +21,33 @@ pub use rules::{Deck, Rules};
 pub use tally::CrownfallTally;
 
 use crate::cards::{Dealer, Fresh};
-use crate::games::Game;
+use crate::error::Result;
 use crate::games::observe::{Observer, Unobserved};
+use crate::games::seats::Seating;
+use crate::games::{Game, PolicyHelp};
 use crate::rng::{GameKey, GameRng};
+use crate::search::Searcher;
+use crate::search::play::Player;
+use crate::search::seat::{self, Seats};
+
+use state::State;
 
 /// Crownfall with its rules and one policy.
 pub struct Crownfall {
     rules: Rules,
     fresh: Engine,
+    /// The plain policy (a search player's rollout policy).
     policy: PolicyKind,
+    /// The search player, if one plays.
+    search: Option<Searcher<PolicyKind>>,
     name: String,
+}
+
+/// The plain policies' help and the search players'.
+pub fn all_help() -> Vec<PolicyHelp> {
+    let mut h = policy::help();
+    h.extend(search::help());
+    h
 }
 
 impl Game for Crownfall {
@@ -38,13 +57,44 @@ impl Game for Crownfall {
     type Outcome = Outcome;
     type Tally = CrownfallTally;
 
-    common_game_items!();
+    fn new(rules: Rules, seating: &Seating) -> Result<Self> {
+        let spec = &seating.policies[0];
+        let (policy, search, name) = match search::parse(spec, &rules)? {
+            Some(s) => (s.rollout.clone(), Some(s.clone()), s.name),
+            None => {
+                let (policy, name) = PolicyKind::parse(spec, &rules)?;
+                (policy, None, name)
+            }
+        };
+        Ok(Self {
+            fresh: Engine::new(&rules),
+            rules,
+            policy,
+            search,
+            name,
+        })
+    }
+
+    fn policies() -> Vec<PolicyHelp> {
+        all_help()
+    }
+
+    fn policy_name(&self) -> &str {
+        &self.name
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
 
     fn play(&self, seed: u64, index: u64) -> Outcome {
         self.play_observed(seed, index, &mut Unobserved)
     }
 
     fn play_pair(&self, seed: u64, index: u64) -> [Outcome; 2] {
+        if self.search.is_some() {
+            return [self.play(seed, index), self.play(seed, index + 1)];
+        }
         let (mut tower_a, mut deck_a) = self.dealers(GameKey::new(seed, index));
         let (mut tower_b, mut deck_b) = self.dealers(GameKey::new(seed, index + 1));
         self.policy.play_two_from(
@@ -58,6 +108,13 @@ impl Game for Crownfall {
     fn new_tally(&self) -> CrownfallTally {
         CrownfallTally::new(&self.rules)
     }
+
+    fn games_per_chunk(&self) -> u64 {
+        match self.search {
+            Some(_) => 16,
+            None => crate::sim::runner::CHUNK,
+        }
+    }
 }
 impl Crownfall {
     /// Plays game `index` of a run seeded with `seed` as [`Game::play`] does, reporting every
@@ -69,33 +126,52 @@ impl Crownfall {
         obs: &mut O,
     ) -> Outcome {
         let key = GameKey::new(seed, index);
+        if self.search.is_some() {
+            let mut state = State::deal_observed(self, key, obs);
+            self.play_state(&mut state, key, None, obs);
+            return state.outcome();
+        }
         let (mut tower, mut deck) = self.dealers(key);
         self.policy
             .play_observed(&self.fresh, &self.rules, &mut tower, &mut deck, obs)
     }
 
-    /// Plays game `index` of a run seeded with `seed` with the same deal but `policy` deciding
-    /// (a person at the table), reporting every event to `obs`.
-    pub fn play_with<P: Policy, O: Observer<events::Seen>>(
-        &self,
-        seed: u64,
-        index: u64,
-        policy: &P,
+    /// Plays `state` (game `key`) to its end with the game's player (or `person` instead),
+    /// every event to `obs`.
+    pub(crate) fn play_state<'r, O: Observer<events::Seen>>(
+        &'r self,
+        state: &mut State<'r>,
+        key: GameKey,
+        person: Option<&mut dyn Player<State<'r>>>,
         obs: &mut O,
-    ) -> Outcome {
-        let (mut tower, mut deck) = self.dealers(GameKey::new(seed, index));
-        self.fresh
-            .play_observed(&self.rules, policy, &mut tower, &mut deck, obs)
+    ) {
+        let seats = Seats {
+            plain: std::slice::from_ref(&self.policy),
+            search: std::slice::from_ref(&self.search),
+        };
+        seat::play(
+            state,
+            seats,
+            key,
+            &mut [GameRng::unused()],
+            person,
+            |s, m| s.apply_observed(m, obs),
+        );
     }
 
-    /// The policy.
+    /// The policy (a search player's rollout policy).
     pub fn policy(&self) -> &PolicyKind {
         &self.policy
     }
 
+    /// The search player, if one plays.
+    pub fn searcher(&self) -> Option<&Searcher<PolicyKind>> {
+        self.search.as_ref()
+    }
+
     /// The tower's and the player deck's dealers for the game with key `key`.
     #[inline]
-    fn dealers(&self, key: GameKey) -> (GameRng, PlayerDeck) {
+    pub(crate) fn dealers(&self, key: GameKey) -> (GameRng, PlayerDeck) {
         let deck = key.stream(Streams::PLAYER_DECK);
         let deck = match self.rules.deck {
             Deck::Finite => PlayerDeck::Shuffled(deck),
@@ -106,7 +182,8 @@ impl Crownfall {
 }
 
 /// The player deck's dealer under the rule `deck`: one engine serves both kinds of deck.
-enum PlayerDeck {
+#[derive(Clone, Debug)]
+pub(crate) enum PlayerDeck {
     /// `deck = finite`: the 40 cards, shuffled.
     Shuffled(GameRng),
     /// `deck = infinite`: every card fresh.

@@ -28,7 +28,8 @@ pub struct State<'r> {
     /// The decision the engine paused before; `None` once the game is over.
     at: Option<Resume>,
     hearts: GameRng,
-    /// What each seat knows (a real game's; empty in a sampled world, which nobody samples from).
+    /// What each seat knows (kept from the events: a world sampled from a state starts from the
+    /// state's).
     knowledge: Vec<Knowledge>,
 }
 
@@ -63,7 +64,7 @@ impl<O: Observer> Observer for Watch<'_, O> {
 
 /// What one seat has observed: its knowledge of the face-down cards (from the public events),
 /// its hand and everything face up.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Observation {
     /// The seat's knowledge.
     pub knowledge: Knowledge,
@@ -373,7 +374,7 @@ impl GameState for State<'_> {
         world.rules = self.rules;
         world.at = self.at;
         world.hearts = GameRng::new(rng.next_u64(), 0, Streams::HEARTS);
-        world.knowledge.clear();
+        world.knowledge.clone_from(&self.knowledge);
     }
 
     fn policy_move(&mut self, policy: &PolicyKind, coins: &mut GameRng) -> Move {
