@@ -54,6 +54,16 @@ fn total(hard: u8, best: u8) -> String {
 impl Traceable for Crownfall {
     type Seen = Seen;
 
+    fn check_playable(&self) -> Result<()> {
+        if self.solves() {
+            return Err(SimError::input(format!(
+                "policy {}: the clairvoyant sees the deal, so it gives no hints; watch its games with sim trace",
+                self.policy_name()
+            )));
+        }
+        Ok(())
+    }
+
     fn trace(&self, seed: u64, index: u64) -> Traced<Seen, Self::Outcome> {
         let mut rec = Recorder::default();
         let outcome = self.play_observed(seed, index, &mut rec);
