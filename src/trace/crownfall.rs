@@ -18,7 +18,7 @@ use crate::games::crownfall::{Crownfall, Deck, Enemy, Engine, Policy, PolicyKind
 use crate::games::observe::{Each, Recorder, Scripted};
 
 use super::play::{Answer, Ask, Desk};
-use super::{Traceable, Traced, deal_pile, deal_piles};
+use super::{Traceable, Traced, check_deal_cards, deal_pile, deal_piles};
 
 /// A card's name: A for the Ace, else its value.
 fn card(v: u8) -> String {
@@ -76,6 +76,7 @@ impl Traceable for Crownfall {
     }
 
     fn replay(&self, deal: &Value, events: &[Seen]) -> Result<Traced<Seen, Self::Outcome>> {
+        check_deal_cards(self, deal, &[&["tower"], &["deck"]])?;
         let tower = deal_pile(deal, "tower")?;
         if let Some(bad) = tower.iter().find(|&&c| c > 3) {
             return Err(SimError::input(format!(

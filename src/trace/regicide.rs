@@ -24,7 +24,7 @@ use crate::games::regicide::{Regicide, Streams};
 use crate::rng::GameRng;
 
 use super::play::{Answer, Ask, Desk};
-use super::{Traceable, Traced, deal_pile, deal_piles};
+use super::{Traceable, Traced, check_deal_cards, deal_pile, deal_piles};
 
 /// One thing that happened, as the trace writes it (card sets as lists of card codes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -320,6 +320,7 @@ impl Traceable for Regicide {
     }
 
     fn replay(&self, deal: &Value, events: &[Seen]) -> Result<Traced<Seen, Self::Outcome>> {
+        check_deal_cards(self, deal, &[&["castle"], &["tavern"]])?;
         let castle = deal_pile(deal, "castle")?;
         let tavern = deal_pile(deal, "tavern")?;
         if castle.is_empty()
