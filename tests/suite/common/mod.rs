@@ -9,6 +9,7 @@ pub mod regicide_traces;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::time::Duration;
 
 use polars::prelude::{AnyValue, DataFrame, ParquetReader, SerReader};
 
@@ -326,5 +327,142 @@ pub fn outcome_differences(
             };
             (cell != traced).then(|| (name.clone(), traced, cell))
         })
+        .collect()
+}
+
+/// The exit code of a run stopped by SIGTERM.
+pub const TERMINATED: i32 = 143;
+
+/// What a signalled run did: its exit code and output.
+pub struct Signalled {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// The CPU time (user and system) process `pid` has used so far; zero once it is gone.
+fn cpu_of(pid: u32) -> Duration {
+    let Ok(stat) = fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return Duration::ZERO;
+    };
+    // The fields after the command's name (in parentheses, which may hold spaces).
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    // SAFETY: sysconf only reads a configuration value.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+    Duration::from_millis((ticks(11) + ticks(12)) * 1000 / per_second)
+}
+
+/// Runs `sim ARGS`, sends it `signal` (`libc::SIGTERM`, `libc::SIGINT`) once it has used `cpu`
+/// of CPU time (so that it is playing, however loaded the machine), and waits for it to end.
+pub fn signalled<S: AsRef<std::ffi::OsStr>>(args: &[S], signal: i32, cpu: Duration) -> Signalled {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = sim()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start sim");
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = pipe.read_to_string(&mut text);
+            text
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().expect("stdout piped")));
+    let err = drain(Box::new(child.stderr.take().expect("stderr piped")));
+    let started = std::time::Instant::now();
+    let mut sent = false;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("poll sim") {
+            break status;
+        }
+        if !sent && cpu_of(child.id()) >= cpu {
+            // SAFETY: kill sends a signal to the child this test started.
+            unsafe { libc::kill(child.id() as i32, signal) };
+            sent = true;
+        }
+        if started.elapsed() > Duration::from_secs(600) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "sim {:?} did not end within 10 minutes",
+                args.iter()
+                    .map(|a| a.as_ref().to_os_string())
+                    .collect::<Vec<_>>()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Signalled {
+        code: status.code(),
+        stdout: out.join().expect("stdout reader"),
+        stderr: err.join().expect("stderr reader"),
+    }
+}
+
+/// Every entry under `dir`, folders included, as paths relative to it, sorted: what a command
+/// left there.
+pub fn tree(dir: &Path) -> Vec<String> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
+        let Ok(entries) = fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            out.push(
+                path.strip_prefix(root)
+                    .unwrap_or(&path)
+                    .display()
+                    .to_string(),
+            );
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                walk(root, &path, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+/// The names and bytes of the files in `dir` (not its folders).
+pub fn contents(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    files_in(dir)
+        .into_iter()
+        .map(|name| {
+            let bytes = fs::read(dir.join(&name)).unwrap_or_default();
+            (name, bytes)
+        })
+        .collect()
+}
+
+/// The files of `a` and `b` that differ (by name, then byte for byte), as lines.
+pub fn file_differences(a: &Path, b: &Path) -> Vec<String> {
+    let (fa, fb) = (files_in(a), files_in(b));
+    if fa != fb {
+        return vec![format!(
+            "{} holds {fa:?}, {} holds {fb:?}",
+            a.display(),
+            b.display()
+        )];
+    }
+    fa.iter()
+        .filter(|name| fs::read(a.join(name)).ok() != fs::read(b.join(name)).ok())
+        .map(|name| format!("{name} differs between {} and {}", a.display(), b.display()))
         .collect()
 }
