@@ -684,7 +684,10 @@ fn weak_spots_are_mended() {
     for (i, (mut args, named)) in cases.into_iter().enumerate() {
         let dir = tmp.join(&format!("out{i}"));
         if args[0] != "trace" {
-            args.extend(argv!["--games", "100", "--out", &dir]);
+            if !args.iter().any(|a| a == "--games") {
+                args.extend(argv!["--games", "100"]);
+            }
+            args.extend(argv!["--out", &dir]);
         }
         let out = run(&args);
         failures.extend(refused_naming(

@@ -57,8 +57,12 @@ impl Drop for TempDir {
     }
 }
 
+/// The `sim` binary under test: this build's, or the one `SIM_UNDER_TEST` names (to show that a
+/// test fails with another build, e.g. `SIM_UNDER_TEST=/work/main/target/release/sim`).
 pub fn sim() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sim"))
+    Command::new(
+        std::env::var("SIM_UNDER_TEST").unwrap_or_else(|_| env!("CARGO_BIN_EXE_sim").into()),
+    )
 }
 
 /// Runs `sim` with `args` and returns its output.
