@@ -13,6 +13,7 @@ mod deploy;
 mod docs_links;
 mod frontdoor;
 mod fuzz_readers;
+mod golden;
 mod grid;
 mod invariants;
 mod junkyard;
