@@ -176,9 +176,7 @@ fn deserialize<R: RuleSet>(table: &Table) -> std::result::Result<R, String> {
 /// every other value is the default's: its dotted path, the value and the deserializer's message.
 fn wrong_leaf<R: RuleSet>(table: &Table) -> Option<(String, Value, String)> {
     let defaults = R::default().to_table();
-    let mut leaves = Vec::new();
-    collect_leaves(table, "", &mut leaves);
-    leaves.into_iter().find_map(|(path, value)| {
+    leaves(table).into_iter().find_map(|(path, value)| {
         let mut alone = defaults.clone();
         if let Err(e) = set_path(&mut alone, &path, value.clone()) {
             // A value where the rules have a table of fields.
@@ -204,6 +202,14 @@ pub fn plain(message: &str) -> String {
     }
     out.push_str(rest);
     out.replace("invalid type: map", "invalid type: a table")
+}
+
+/// The values of a rules table with their dotted paths (`guard_damage.king`), depth first in key
+/// order: what `--set PATH=VALUE` flags would set.
+pub fn leaves(table: &Table) -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    collect_leaves(table, "", &mut out);
+    out
 }
 
 fn collect_leaves(table: &Table, prefix: &str, out: &mut Vec<(String, Value)>) {

@@ -95,13 +95,7 @@ pub fn load<T: Tally>(
         tally
             .check()
             .map_err(|e| refuse(format!("cell {i}'s tally does not hold: {e}")))?;
-        let same_ranges = tally.distributions().len() == fresh.distributions().len()
-            && tally
-                .distributions()
-                .iter()
-                .zip(fresh.distributions())
-                .all(|((n, a), (m, b))| *n == m && a.same_range(b));
-        if !same_ranges {
+        if !tally.counts_like(fresh) {
             return Err(refuse(format!(
                 "cell {i}'s distributions are not those of its rules"
             )));

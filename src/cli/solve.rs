@@ -55,7 +55,15 @@ fn check_writable(flag: &str, file: &Path) -> Result<()> {
         )));
     }
     let dir = file.parent().filter(|d| !d.as_os_str().is_empty());
-    ensure_writable_dir(dir.unwrap_or(Path::new("."))).map_err(|e| match e {
+    let dir = dir.unwrap_or(Path::new("."));
+    if dir.exists() && !dir.is_dir() {
+        return Err(SimError::input(format!(
+            "cannot write to {flag} {}: {} is a file, not a folder",
+            file.display(),
+            dir.display()
+        )));
+    }
+    ensure_writable_dir(dir).map_err(|e| match e {
         SimError::Io { path, source, .. } => SimError::input(format!(
             "cannot write to {flag} {}: {}: {source}",
             file.display(),

@@ -146,6 +146,15 @@ pub trait Tally: Clone + Send + Sized + serde::Serialize + serde::de::Deserializ
     fn means(&self) -> Vec<(&'static str, f64)>;
     /// Distributions of per-game metrics, as (metric name, histogram).
     fn distributions(&self) -> Vec<(&'static str, &Histogram)>;
+    /// True if each histogram of `other` counts the same range of values as this tally's (so the
+    /// two tallies merge): a tally read from a file is checked with it.
+    fn counts_like(&self, other: &Self) -> bool {
+        let (a, b) = (self.distributions(), other.distributions());
+        a.len() == b.len()
+            && a.iter()
+                .zip(&b)
+                .all(|((n, x), (m, y))| n == m && x.same_range(y))
+    }
     /// Checks every invariant a tally of real games has (see [`invariants`]): wins and draws at
     /// most the games, each per-game histogram counting every game, parts adding up to the
     /// whole. The error names the one broken.

@@ -13,25 +13,10 @@ use sim::report::manifest::Manifest;
 
 use crate::common::*;
 
-/// Plays shards `0/n .. n/n` of `args` into `root/shard-I`, and returns their folders.
+/// Plays `args` as `n` shards into `root/shard-II`, and returns their folders.
 fn shards(root: &Path, args: &[&str], n: u64) -> Vec<PathBuf> {
-    (0..n)
-        .map(|i| {
-            let dir = root.join(format!("shard-{i}"));
-            let mut a: Vec<OsString> = args.iter().map(OsString::from).collect();
-            a.extend(argv!["--shard", format!("{i}/{n}"), "--out", &dir]);
-            let out = run(&a);
-            assert!(out.status.success(), "{a:?}: {}", stderr(&out));
-            dir
-        })
-        .collect()
-}
-
-fn merge(dirs: &[PathBuf], out: &Path) -> std::process::Output {
-    let mut args = argv!["merge"].to_vec();
-    args.extend(dirs.iter().map(OsString::from));
-    args.extend(argv!["--out", out]);
-    run(&args)
+    let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+    play_shards(root, &args, n, 0..n)
 }
 
 /// Rewrites the record `dir/shard.json` with `edit` applied to its JSON, and its digest made
@@ -66,7 +51,7 @@ fn merge_refuses_a_shard_whose_tallies_were_edited_or_forged() {
         let mut dirs = good.clone();
         dirs[2] = dir.clone();
         let out_dir = tmp.join(&format!("merged-{name}"));
-        let out = merge(&dirs, &out_dir);
+        let out = merge_to(&dirs, &out_dir);
         match usage_error(&out, Some(&out_dir)) {
             Err(e) => failures.push(format!("{name}: {e}")),
             Ok(err) => {
@@ -132,7 +117,7 @@ fn merge_refuses_a_shard_whose_tallies_were_edited_or_forged() {
     );
     assert_no_failures(&failures);
     // The good shards do merge.
-    assert!(merge(&good, &tmp.join("merged")).status.success());
+    assert!(merge_to(&good, &tmp.join("merged")).status.success());
 }
 
 /// Defect 2: A run into a folder that held an earlier run left the earlier files beside the new ones.
@@ -173,7 +158,7 @@ fn a_reused_out_holds_the_new_runs_files_and_nothing_else() {
         1000
     );
     // The earlier shard.json is gone, so the folder is no shard to merge.
-    let out = merge(std::slice::from_ref(&dir), &tmp.join("merged"));
+    let out = merge_to(std::slice::from_ref(&dir), &tmp.join("merged"));
     rejected(&out, Some(&tmp.join("merged")));
     // A file sim did not write is never deleted: the run is refused and nothing changes.
     fs::write(dir.join("notes.txt"), "mine").unwrap();
@@ -560,34 +545,7 @@ fn a_pool_has_no_more_threads_than_chunks_of_work() {
 fn sigterm_writes_the_completed_prefix_and_exits_143() {
     let tmp = TempDir::new("defect11");
     let dir = tmp.join("out");
-    let stopped = signalled(
-        &argv![
-            "crownfall",
-            "--games",
-            "1B",
-            "--threads",
-            "2",
-            "--out",
-            &dir
-        ],
-        libc::SIGTERM,
-        Duration::from_millis(500),
-    );
-    assert_eq!(stopped.code, Some(TERMINATED), "{}", stopped.stderr);
-    let summary = read_parquet(&dir.join("summary.parquet"));
-    assert!(!bool_at(&summary, "complete", 0));
-    let games = u64_at(&summary, "games", 0);
-    assert!(
-        games > 0 && games < 1_000_000_000 && games.is_multiple_of(CHUNK),
-        "{games}"
-    );
-    assert_eq!(
-        metric_total(
-            &read_parquet(&dir.join("distributions.parquet")),
-            "final_hp"
-        ),
-        games
-    );
+    let stopped = stop_a_long_run(&dir, libc::SIGTERM, TERMINATED);
     assert_eq!(
         files_in(&dir),
         ["distributions.parquet", "resume.json", "summary.parquet"]

@@ -271,23 +271,12 @@ fn forge_value(rng: &mut Rand, value: &mut Value) {
     }
 }
 
-/// Plays `args` as shards 0/2 and 1/2 into `root/NAME-I`.
+/// Plays `args` as shards 0/2 and 1/2 into `root/NAME/shard-0I`.
 fn two_shards(root: &Path, name: &str, args: &[&str]) -> [PathBuf; 2] {
-    [0, 1].map(|i| {
-        let dir = root.join(format!("{name}-{i}"));
-        let mut a: Vec<OsString> = args.iter().map(OsString::from).collect();
-        a.extend(argv![
-            "--shard",
-            format!("{i}/2"),
-            "--threads",
-            "1",
-            "--out",
-            &dir
-        ]);
-        let out = run(&a);
-        assert!(out.status.success(), "{a:?}: {}", stderr(&out));
-        dir
-    })
+    let mut a: Vec<OsString> = args.iter().map(OsString::from).collect();
+    a.extend(argv!["--threads", "1"]);
+    let dirs = play_shards(&root.join(name), &a, 2, 0..2);
+    [dirs[0].clone(), dirs[1].clone()]
 }
 
 /// In-process cases per shard record.

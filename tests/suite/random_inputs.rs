@@ -153,6 +153,22 @@ fn check_case(case: &str, args: &[OsString], out: &Path, counts: &mut [u64; 2]) 
     }
 }
 
+/// Prints the count of cases played and refused, and fails on any failure (or if either kind never
+/// occurred: the cases would not be testing both).
+fn conclude(what: &str, counts: [u64; 2], failures: &[String]) {
+    eprintln!(
+        "{what}: {} cases, {} played, {} refused",
+        counts[0] + counts[1],
+        counts[0],
+        counts[1]
+    );
+    assert!(
+        counts[0] > 0 && counts[1] > 0,
+        "both kinds occur: {counts:?}"
+    );
+    assert_no_failures(failures);
+}
+
 /// The default rules of each game as TOML tables.
 fn default_rules() -> Vec<(&'static str, Table)> {
     vec![
@@ -195,9 +211,10 @@ fn random_rule_sets_play_or_are_refused_and_never_panic() {
                 argv![game, "--games", "40", "--threads", "1", "-q", "--out", &out].to_vec();
             if rng.one_in(3) {
                 // The same values as --set flags.
-                let mut leaves = Vec::new();
-                flatten(&rules, "", &mut leaves);
-                for (path, value) in leaves.into_iter().filter(|_| rng.one_in(4)) {
+                for (path, value) in sim::rules::leaves(&rules)
+                    .into_iter()
+                    .filter(|_| rng.one_in(4))
+                {
                     args.extend(argv!["--set", format!("{path}={value}")]);
                 }
             } else {
@@ -208,32 +225,7 @@ fn random_rule_sets_play_or_are_refused_and_never_panic() {
             failures.extend(check_case(&name, &args, &out, &mut counts));
         }
     }
-    eprintln!(
-        "random rule sets: {} cases, {} played, {} refused",
-        counts[0] + counts[1],
-        counts[0],
-        counts[1]
-    );
-    assert!(
-        counts[0] > 0 && counts[1] > 0,
-        "both kinds occur: {counts:?}"
-    );
-    assert_no_failures(&failures);
-}
-
-/// The leaves of `table` as (dotted path, value).
-fn flatten(table: &Table, prefix: &str, out: &mut Vec<(String, Value)>) {
-    for (key, value) in table {
-        let path = if prefix.is_empty() {
-            key.clone()
-        } else {
-            format!("{prefix}.{key}")
-        };
-        match value {
-            Value::Table(inner) => flatten(inner, &path, out),
-            leaf => out.push((path, leaf.clone())),
-        }
-    }
+    conclude("random rule sets", counts, &failures);
 }
 
 /// Keeps a search player's budget small (a strategy file may ask for any number of
@@ -305,15 +297,5 @@ fn random_strategy_files_play_or_are_refused_and_never_panic() {
             }
         }
     }
-    eprintln!(
-        "random strategy files: {} cases, {} played, {} refused",
-        counts[0] + counts[1],
-        counts[0],
-        counts[1]
-    );
-    assert!(
-        counts[0] > 0 && counts[1] > 0,
-        "both kinds occur: {counts:?}"
-    );
-    assert_no_failures(&failures);
+    conclude("random strategy files", counts, &failures);
 }

@@ -244,10 +244,9 @@ fn a_shard_stopped_by_sigterm_and_resumed_merges_with_the_others_into_the_single
         if i == 1 {
             // Its record says incomplete, and sim merge refuses it so.
             stop_mid_way(&args, &dir, libc::SIGTERM, TERMINATED);
-            let mut merge = argv!["merge"].to_vec();
-            merge.extend(shards.iter().map(OsString::from));
-            merge.extend(argv![&dir, "--out", tmp.join("early")]);
-            match usage_error(&run(&merge), None) {
+            let mut both = shards.clone();
+            both.push(dir.clone());
+            match usage_error(&merge_to(&both, &tmp.join("early")), None) {
                 Ok(err) if err.contains("incomplete") && err.contains("--resume") => {}
                 Ok(err) => failures.push(format!("merge of a stopped shard: {err}")),
                 Err(e) => failures.push(format!("merge of a stopped shard: {e}")),
@@ -270,10 +269,7 @@ fn a_shard_stopped_by_sigterm_and_resumed_merges_with_the_others_into_the_single
         shards.push(dir);
     }
     let merged = tmp.join("merged");
-    let mut merge = argv!["merge"].to_vec();
-    merge.extend(shards.iter().map(OsString::from));
-    merge.extend(argv!["--out", &merged]);
-    let out = run(&merge);
+    let out = merge_to(&shards, &merged);
     assert!(out.status.success(), "merge: {}", stderr(&out));
     let single = tmp.join("single");
     whole(&base, &single);

@@ -266,13 +266,7 @@ fn add_tallies<T: Tally + Clone>(shards: &[Loaded<T>]) -> Result<Vec<T>> {
     for s in &shards[1..] {
         for (i, (sum, cell)) in total.iter_mut().zip(&s.manifest.cells).enumerate() {
             let tally = &cell.tally;
-            let fits = sum.distributions().len() == tally.distributions().len()
-                && sum
-                    .distributions()
-                    .iter()
-                    .zip(tally.distributions())
-                    .all(|((n, a), (m, b))| *n == m && a.same_range(b));
-            if !fits {
+            if !sum.counts_like(tally) {
                 return Err(refuse(format!(
                     "{}: cell {i}: the distributions do not match those of {}",
                     s.name(),

@@ -78,6 +78,34 @@ macro_rules! argv {
     };
 }
 
+/// Plays shards `indices` of `count` (`--shard I/COUNT`) of `args` into `root/shard-II`, and
+/// returns their folders; panics unless each succeeds.
+pub fn play_shards(
+    root: &Path,
+    args: &[std::ffi::OsString],
+    count: u64,
+    indices: impl Iterator<Item = u64>,
+) -> Vec<PathBuf> {
+    indices
+        .map(|i| {
+            let dir = root.join(format!("shard-{i:02}"));
+            let mut a = args.to_vec();
+            a.extend(argv!["--shard", format!("{i}/{count}"), "--out", &dir]);
+            let out = run(&a);
+            assert!(out.status.success(), "sim {a:?} failed: {}", stderr(&out));
+            dir
+        })
+        .collect()
+}
+
+/// Runs `sim merge DIRS --out OUT`.
+pub fn merge_to(dirs: &[PathBuf], out: &Path) -> Output {
+    let mut args = argv!["merge"].to_vec();
+    args.extend(dirs.iter().map(std::ffi::OsString::from));
+    args.extend(argv!["--out", out]);
+    run(&args)
+}
+
 /// Runs `sim GAME ARGS --out OUT`.
 pub fn game_to<S: AsRef<std::ffi::OsStr>>(game: &str, out: &Path, args: &[S]) -> Output {
     sim()
@@ -416,6 +444,40 @@ pub fn signalled<S: AsRef<std::ffi::OsStr>>(args: &[S], signal: i32, cpu: Durati
         stdout: out.join().expect("stdout reader"),
         stderr: err.join().expect("stderr reader"),
     }
+}
+
+/// Plays a Crownfall run of a billion games into `dir`, stops it with `signal` once it is
+/// playing, and asserts that it exited with `code` and kept a prefix of whole chunks, marked
+/// incomplete, its distributions counting the same games as its summary; returns what it printed.
+pub fn stop_a_long_run(dir: &Path, signal: i32, code: i32) -> Signalled {
+    let stopped = signalled(
+        &argv!["crownfall", "--games", "1B", "--threads", "2", "--out", dir],
+        signal,
+        Duration::from_millis(500),
+    );
+    assert_eq!(
+        stopped.code,
+        Some(code),
+        "stdout: {}\nstderr: {}",
+        stopped.stdout,
+        stopped.stderr
+    );
+    let summary = read_parquet(&dir.join("summary.parquet"));
+    assert!(!bool_at(&summary, "complete", 0), "complete must be false");
+    let games = u64_at(&summary, "games", 0);
+    assert!(
+        games > 0 && games < 1_000_000_000 && games.is_multiple_of(CHUNK),
+        "games = {games}: expected a partial run of whole chunks"
+    );
+    assert_eq!(
+        metric_total(
+            &read_parquet(&dir.join("distributions.parquet")),
+            "final_hp"
+        ),
+        games,
+        "the distributions cover the same prefix as the summary"
+    );
+    stopped
 }
 
 /// Every entry under `dir`, folders included, as paths relative to it, sorted: what a command
