@@ -3,22 +3,28 @@
 
 #[macro_use]
 mod common;
+mod bad_input;
 mod cli;
 mod crownfall_exact;
 mod crownfall_properties;
 mod crownfall_solver;
+mod defects;
 mod deploy;
 mod docs_links;
 mod fairness;
 mod frontdoor;
+mod fuzz_readers;
 mod golden;
 mod grid;
+mod invariants;
 mod junkyard;
 mod junkyard_reference;
 mod play;
 mod play_hints;
+mod random_inputs;
 mod regicide;
 mod regicide_search;
+mod resume;
 mod scoundrel_fair;
 mod scoundrel_properties;
 mod scoundrel_rulesets;

@@ -22,7 +22,7 @@ use crate::search::play::{Player, Searching};
 use crate::search::seat::SEARCH;
 
 use crate::trace::play::{Answer, Ask, Desk};
-use crate::trace::{Traceable, Traced, deal_pile, deal_piles};
+use crate::trace::{Traceable, Traced, check_deal_cards, deal_pile, deal_piles};
 
 /// A card's name: A for the Ace, else its value.
 fn card(v: u8) -> String {
@@ -90,6 +90,7 @@ impl Traceable for Crownfall {
     }
 
     fn replay(&self, deal: &Value, events: &[Seen]) -> Result<Traced<Seen, Self::Outcome>> {
+        check_deal_cards(self, deal, &[&["tower"], &["deck"]])?;
         let tower = deal_pile(deal, "tower")?;
         if let Some(bad) = tower.iter().find(|&&c| c > 3) {
             return Err(SimError::input(format!(
