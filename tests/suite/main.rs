@@ -25,6 +25,7 @@ mod scoundrel_solver;
 mod seats;
 mod shards;
 mod slurm;
+mod speed_figures;
 mod trace;
 mod trace_junkyard;
 mod trace_regicide;
