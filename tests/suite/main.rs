@@ -31,3 +31,4 @@ mod trace_junkyard;
 mod trace_regicide;
 mod trace_regicide_search;
 mod trace_seats;
+mod user_words;

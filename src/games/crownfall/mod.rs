@@ -32,7 +32,8 @@ pub struct Crownfall {
 
 impl Game for Crownfall {
     const NAME: &'static str = "crownfall";
-    const ABOUT: &'static str = "press-your-luck blackjack fight up a tower of royals (seed 000)";
+    const ABOUT: &'static str =
+        "press-your-luck blackjack fight up a tower of royals (rules: docs/crownfall.md)";
     type Rules = Rules;
     type Outcome = Outcome;
     type Tally = CrownfallTally;
