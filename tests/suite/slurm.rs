@@ -3,9 +3,10 @@
 //! files compared byte for byte with the single run's; and the same with one task stopped mid-way
 //! by `scancel --signal=TERM`, requeued, resumed and merged all the same.
 //!
-//! The cluster needs root (it installs slurm-wlm and munge with apt-get if they are missing and
-//! starts the daemons). Where it cannot run, the test says why on stderr and passes, except under
-//! CI=true, where it must run and fails instead.
+//! The cluster needs Slurm and munge installed (`.ci/prepare`, which `.ci/run` calls, installs
+//! them once per machine; the test installs nothing) and root to start the daemons. Where it
+//! cannot run, the test says it is skipped, why, and how to prepare it on stderr, and passes,
+//! except under CI=true, where it must run and fails instead.
 //!
 //! The cluster is the machine's (its daemons listen on fixed ports), so the test holds an exclusive
 //! lock on a file in the temporary folder from start to stop: a second test run on the same machine
@@ -56,7 +57,10 @@ fn with_cluster(test: impl FnOnce(&str)) {
     match start.status.code() {
         Some(0) => {}
         Some(3) if !ci => {
-            eprintln!("SKIPPED: the Slurm test cannot run on this machine: {why}");
+            eprintln!(
+                "SKIPPED: the Slurm test cannot run on this machine: {}\n  to run it: .ci/prepare (as root), then cargo test --release -- slurm",
+                why.trim()
+            );
             return;
         }
         _ => panic!(

@@ -55,7 +55,8 @@ pub fn all_help() -> Vec<PolicyHelp> {
 
 impl Game for Crownfall {
     const NAME: &'static str = "crownfall";
-    const ABOUT: &'static str = "press-your-luck blackjack fight up a tower of royals (seed 000)";
+    const ABOUT: &'static str =
+        "press-your-luck blackjack fight up a tower of royals (rules: docs/crownfall.md)";
     type Rules = Rules;
     type Outcome = Outcome;
     type Tally = CrownfallTally;
