@@ -29,6 +29,7 @@ mod scoundrel_fair;
 mod scoundrel_properties;
 mod scoundrel_rulesets;
 mod scoundrel_solver;
+mod search_players;
 mod seats;
 mod shards;
 mod slurm;
