@@ -37,7 +37,7 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
         })
         .collect();
     args.grid.games()?;
-    let cells: Vec<G> = grid::build(&args.grid, &specs)?;
+    let cells: Vec<G> = grid::build(&args.grid.play, &args.grid.seats, &specs)?;
     let dir = out_dir(&args.grid.play, G::NAME, "compare")?;
     let label = format!("{} compare ({} policies)", G::NAME, cells.len());
     let mut played = grid::play(&args.grid, &cells, &specs, true, &label)?;

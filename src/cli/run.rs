@@ -100,13 +100,17 @@ pub fn out_dir(play: &PlayArgs, game: &str, name: &str) -> Result<PathBuf> {
     Ok(dir)
 }
 
-/// Runs `f` on a pool of `threads` workers (default: one per core).
-pub fn with_threads<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> Result<T> {
-    let pool = rayon::ThreadPoolBuilder::new()
+/// A pool of `threads` workers (default: one per core).
+pub fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()
-        .map_err(|e| SimError::input(format!("cannot start worker threads: {e}")))?;
-    Ok(pool.install(f))
+        .map_err(|e| SimError::input(format!("cannot start worker threads: {e}")))
+}
+
+/// Runs `f` on a pool of `threads` workers (default: one per core).
+pub fn with_threads<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> Result<T> {
+    Ok(pool(threads)?.install(f))
 }
 
 /// Plays the run `args` describes and writes its report. The exit code is 130 if Ctrl-C stopped

@@ -7,14 +7,15 @@ use crate::games::Game;
 use crate::report::manifest::Command;
 use crate::report::summary::SummaryRow;
 use crate::report::tables;
+use crate::report::terminal::percent;
 
-use super::args::SweepArgs;
+use super::args::{PlayArgs, SweepArgs};
 use super::expand::{self, Vary};
 use super::grid::{self, CellSpec};
 use super::run::{load_rules, out_dir};
 
 /// Checks every `--vary` value on its own first, so a bad one is named before any game runs.
-fn check_values<G: Game>(args: &SweepArgs, varies: &[Vary]) -> Result<()> {
+pub fn check_values<G: Game>(play: &PlayArgs, varies: &[Vary]) -> Result<()> {
     let mut seen = Vec::new();
     for vary in varies {
         if seen.contains(&&vary.path) {
@@ -25,7 +26,7 @@ fn check_values<G: Game>(args: &SweepArgs, varies: &[Vary]) -> Result<()> {
         }
         seen.push(&vary.path);
         for (text, _) in &vary.values {
-            load_rules::<G>(&args.grid.play, &[format!("{}={text}", vary.path)])
+            load_rules::<G>(play, &[format!("{}={text}", vary.path)])
                 .map_err(|e| SimError::input(format!("--vary {}={text}: {e}", vary.path)))?;
         }
     }
@@ -69,11 +70,11 @@ pub fn two_way(rows: &[SummaryRow], policies: usize) -> Option<String> {
     let [r, c] = varying[..] else {
         return None;
     };
-    let entries: Vec<(String, String, f64)> = rows
+    let entries: Vec<(String, String, String)> = rows
         .iter()
         .map(|row| {
             let x = coords(row);
-            (x[r].clone(), x[c].clone(), row.win.rate)
+            (x[r].clone(), x[c].clone(), percent(row.win.rate))
         })
         .collect();
     Some(tables::grid(
@@ -91,9 +92,9 @@ pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
         .map(|v| Vary::parse(v))
         .collect::<Result<_>>()?;
     args.grid.games()?;
-    check_values::<G>(args, &varies)?;
+    check_values::<G>(&args.grid.play, &varies)?;
     let specs = specs(&policies, &varies);
-    let cells: Vec<G> = grid::build(&args.grid, &specs)?;
+    let cells: Vec<G> = grid::build(&args.grid.play, &args.grid.seats, &specs)?;
     let dir = out_dir(&args.grid.play, G::NAME, "sweep")?;
     let label = format!("{} sweep ({} cells)", G::NAME, cells.len());
     let played = grid::play(&args.grid, &cells, &specs, false, &label)?;
