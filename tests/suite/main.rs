@@ -3,6 +3,7 @@
 
 #[macro_use]
 mod common;
+mod balance;
 mod cli;
 mod crownfall_exact;
 mod crownfall_properties;
