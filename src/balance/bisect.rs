@@ -139,7 +139,7 @@ mod tests {
         let mut sampler = Bernoulli::new(p, seed, 256, 4096);
         let test = Test::new(
             0.05 / p.len() as f64,
-            Tuning::for_cap(4096),
+            Tuning::default(),
             Some(SHARE),
             target,
             0.0,

@@ -91,7 +91,7 @@ mod tests {
         let (target, tolerance) = (0.5, 0.02);
         let test = Test::new(
             0.05 / 25.0,
-            Tuning::for_cap(4096),
+            Tuning::default(),
             Some(SHARE),
             target,
             tolerance,

@@ -70,7 +70,7 @@ pub struct GridSampler<'a, G: Game> {
 }
 
 impl<'a, G: Game> GridSampler<'a, G> {
-    /// Candidates made of `cells` ([`Metric::cells`] per candidate, in order), named by
+    /// Candidates made of `cells` ([`Metric::policies`] per candidate, in order), named by
     /// `labels` (one per candidate, for the progress bar), measured by `metric`.
     pub fn new(cells: Vec<G>, labels: Vec<String>, metric: Metric, setup: Setup<'a>) -> Self {
         let batch = batch_size(&cells);
@@ -87,12 +87,7 @@ impl<'a, G: Game> GridSampler<'a, G> {
         }
     }
 
-    /// Games per batch.
-    pub fn batch(&self) -> u64 {
-        self.batch
-    }
-
-    /// The cells, [`Metric::cells`] per candidate.
+    /// The cells, [`Metric::policies`] per candidate.
     pub fn cells(&self) -> &[G] {
         &self.cells
     }
@@ -151,8 +146,8 @@ impl<G: Game> Sampler for GridSampler<'_, G> {
         self.cap
     }
 
-    fn cells(&self) -> u64 {
-        self.metric.cells() as u64
+    fn policies(&self) -> u64 {
+        self.metric.policies() as u64
     }
 
     /// Plays the candidates that have played as many batches together, each group on the same
@@ -169,7 +164,7 @@ impl<G: Game> Sampler for GridSampler<'_, G> {
                 .or_default()
                 .push(c);
         }
-        let per = self.metric.cells();
+        let per = self.metric.policies();
         let seed = self.setup.seed;
         for (start, group) in groups {
             let cells: Vec<&G> = group

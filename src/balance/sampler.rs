@@ -14,7 +14,7 @@ pub trait Sampler {
     /// The most batches a candidate plays (the game cap).
     fn cap(&self) -> usize;
     /// Games played per deal: the policies each candidate seats (2 for a gap target, else 1).
-    fn cells(&self) -> u64;
+    fn policies(&self) -> u64;
     /// Plays each candidate of `which` on its next batches, batch after batch (each on the same
     /// games as every other candidate's batch of that number), until `done(c, evidence)` says
     /// it has played enough or it reaches the cap. `done` is asked in batch order, whatever the

@@ -91,11 +91,11 @@ impl<'a, S: Sampler> Search<'a, S> {
             }
         }
         let test = self.test;
-        let cells = self.sampler.cells();
+        let policies = self.sampler.policies();
         let mut left = self.budget;
         let mut done = |_c: usize, evidence: &Evidence| {
             if let Some(left) = left.as_mut() {
-                *left = left.saturating_sub(evidence.batch_games() * cells);
+                *left = left.saturating_sub(evidence.batch_games() * policies);
             }
             left == Some(0) || test.verdict(evidence) != Verdict::Open
         };

@@ -8,13 +8,15 @@
 //! and a spread from the same code: batch means. The interval is a confidence sequence (Robbins'
 //! normal mixture): with probability at least `1 - alpha` it holds at every batch at once, so
 //! the search may look after every batch and stop the moment the interval clears the target
-//! without inflating its error. The spread is estimated from the batches, which makes the
-//! guarantee asymptotic (Waudby-Smith et al., "Time-uniform central limit theory", 2021); no
-//! decision is taken before [`MIN_BATCHES`] batches, so that the spread is known first.
+//! without inflating its error. Two sequences are kept, each at half the error (see [`Test`]):
+//! one from the batches' estimated spread, which makes its guarantee asymptotic (Waudby-Smith et
+//! al., "Time-uniform central limit theory", 2021) and is used only from [`MIN_BATCHES`]
+//! batches on; and, for a metric that is a mean of per-game values of known range, one from the
+//! range alone, exact at every batch.
 
 use crate::sim::stats::Z95;
 
-/// The fewest batches before a verdict: the spread of the batch values is estimated first.
+/// The fewest batches before the batches' spread is used: it must be estimated first.
 pub const MIN_BATCHES: usize = 32;
 
 /// A value with a two-sided interval around it.
@@ -156,11 +158,11 @@ pub struct Tuning {
     pub games: u64,
 }
 
-impl Tuning {
-    /// The tuning for candidates of at most `cap` batches: the spread's sequence tightest at a
-    /// sixteenth of the cap (candidates near the target play long), the bound's after 1,024
-    /// games (it is there to let candidates far from the target go early).
-    pub fn for_cap(_cap: usize) -> Self {
+impl Default for Tuning {
+    /// The spread's sequence tightest at twice [`MIN_BATCHES`] (it takes over from the bound
+    /// there, and widens only slowly after), the bound's after 1,024 games (it is there to let
+    /// candidates far from the target go early).
+    fn default() -> Self {
         Self {
             batches: 2 * MIN_BATCHES as u64,
             games: 1024,

@@ -58,7 +58,7 @@ impl Sampler for Bernoulli {
         self.cap
     }
 
-    fn cells(&self) -> u64 {
+    fn policies(&self) -> u64 {
         1
     }
 

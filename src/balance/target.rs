@@ -52,14 +52,14 @@ impl Metric {
     }
 
     /// Policies each candidate plays: two for a gap (the policy, then the baseline), else one.
-    pub fn cells(&self) -> usize {
+    pub fn policies(&self) -> usize {
         match self {
             Self::Column(_) => 1,
             Self::Gap => 2,
         }
     }
 
-    /// The metric of the tallies of one candidate's cells (as many as [`Metric::cells`]) over
+    /// The metric of the tallies of one candidate's cells (as many as [`Metric::policies`]) over
     /// the same games.
     pub fn read<T: Tally>(&self, tallies: &[&T]) -> f64 {
         match self {

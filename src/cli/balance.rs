@@ -263,7 +263,7 @@ pub fn execute<G: Game>(args: &BalanceArgs, default_policy: &str) -> Result<Exit
     let candidate_error = (1.0 - args.confidence) / combos.len() as f64;
     let test = Test::new(
         candidate_error,
-        Tuning::for_cap(sampler.cap()),
+        Tuning::default(),
         target.metric.game_range(),
         target.value,
         tolerance,

@@ -3,7 +3,7 @@
 
 use crate::balance::sequential::Estimate;
 
-use super::summary::Field;
+use super::summary::{Field, param_fields};
 
 /// What the whole search was: the same on every row.
 #[derive(Clone, Debug, PartialEq)]
@@ -72,11 +72,7 @@ impl BalanceRow {
             (name("policy"), Field::Text(search.policy.clone())),
             (name("baseline"), Field::Text(search.baseline.clone())),
         ];
-        f.extend(
-            self.params
-                .iter()
-                .map(|(path, value)| (path.clone(), Field::Param(value.clone()))),
-        );
+        f.extend(param_fields(&self.params));
         f.extend([
             (name("candidate"), Field::U64(self.candidate as u64)),
             (name("step"), Field::U64(self.step as u64)),

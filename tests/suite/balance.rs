@@ -29,19 +29,29 @@ fn balance(out: &Path, args: &[&str]) -> Value {
     serde_json::from_str(&stdout(&run)).expect("the report is JSON")
 }
 
-/// The fresh-odds win probability of `optimal` under `deck = "infinite"` and `rule = value`:
-/// exact, from the solver.
-fn exact(rule: &str, value: i64) -> f64 {
-    let out = run(&[
+/// `crownfall --policy optimal --set deck=infinite` followed by `args`: the solver's own
+/// policy where the solver's win probabilities are exact.
+fn exact_crownfall<'a>(args: &[&'a str]) -> Vec<&'a str> {
+    let mut all = vec!["crownfall", "--policy", "optimal", "--set", "deck=infinite"];
+    all.extend(args);
+    all
+}
+
+/// The fresh-odds win probability of `optimal` under `deck = "infinite"` and the rule values
+/// `sets` (`start_hp=12`): exact, from the solver.
+fn exact(sets: &[String]) -> f64 {
+    let mut args = vec![
         "solve",
         "crownfall",
         "--set",
         "deck=infinite",
-        "--set",
-        &format!("{rule}={value}"),
         "--format",
         "json",
-    ]);
+    ];
+    for set in sets {
+        args.extend(["--set", set]);
+    }
+    let out = run(&args);
     assert!(out.status.success(), "{}", stderr(&out));
     let doc: Value = serde_json::from_str(&stdout(&out)).unwrap();
     doc["win_probability"].as_f64().expect("a win probability")
@@ -172,7 +182,10 @@ fn answers_bracket_the_exact_crossing_of_the_solver() {
     let (mut played, mut sweep) = (0.0, 0.0);
     for case in CASES {
         let values: Vec<i64> = (case.low..=case.high).collect();
-        let p: Vec<f64> = values.iter().map(|&v| exact(case.rule, v)).collect();
+        let p: Vec<f64> = values
+            .iter()
+            .map(|v| exact(&[format!("{}={v}", case.rule)]))
+            .collect();
         let k = values.len();
         let z = normal_quantile(1.0 - 0.05 / (2.0 * k as f64));
         for &t in case.targets {
@@ -184,19 +197,14 @@ fn answers_bracket_the_exact_crossing_of_the_solver() {
             for seed in 1..=seeds {
                 let doc = balance(
                     &tmp.join("out"),
-                    &[
-                        "crownfall",
-                        "--policy",
-                        "optimal",
-                        "--set",
-                        "deck=infinite",
+                    &exact_crownfall(&[
                         "--target",
                         &format!("win_rate={t}"),
                         "--vary",
                         &format!("{}={}..{}", case.rule, case.low, case.high),
                         "--seed",
                         &seed.to_string(),
-                    ],
+                    ]),
                 );
                 runs += 1;
                 played += doc["candidates"]
@@ -436,12 +444,7 @@ fn a_contour_agrees_with_the_exact_grid() {
     let (t, e) = (0.6, 0.03);
     let doc = balance(
         tmp.path(),
-        &[
-            "crownfall",
-            "--policy",
-            "optimal",
-            "--set",
-            "deck=infinite",
+        &exact_crownfall(&[
             "--target",
             "win_rate=0.6",
             "--vary",
@@ -450,7 +453,7 @@ fn a_contour_agrees_with_the_exact_grid() {
             "guard_zone=0..2",
             "--tolerance",
             "0.03",
-        ],
+        ]),
     );
     assert_eq!(doc["search"], "elimination");
     let rows = doc["candidates"].as_array().unwrap();
@@ -462,21 +465,7 @@ fn a_contour_agrees_with_the_exact_grid() {
             row["start_hp"].as_i64().unwrap(),
             row["guard_zone"].as_i64().unwrap(),
         );
-        let out = run(&[
-            "solve",
-            "crownfall",
-            "--set",
-            "deck=infinite",
-            "--set",
-            &format!("start_hp={hp}"),
-            "--set",
-            &format!("guard_zone={zone}"),
-            "--format",
-            "json",
-        ]);
-        let p = serde_json::from_str::<Value>(&stdout(&out)).unwrap()["win_probability"]
-            .as_f64()
-            .unwrap();
+        let p = exact(&[format!("start_hp={hp}"), format!("guard_zone={zone}")]);
         let d = p - t;
         let verdict = row["verdict"].as_str().unwrap();
         let right = match verdict {
@@ -515,17 +504,7 @@ fn a_target_beyond_the_range_names_the_nearest_end() {
     let tmp = TempDir::new("balance-outside");
     let doc = balance(
         tmp.path(),
-        &[
-            "crownfall",
-            "--policy",
-            "optimal",
-            "--set",
-            "deck=infinite",
-            "--target",
-            "win_rate>=0.95",
-            "--vary",
-            "start_hp=8..20",
-        ],
+        &exact_crownfall(&["--target", "win_rate>=0.95", "--vary", "start_hp=8..20"]),
     );
     let answer = &doc["answer"];
     assert_eq!(answer["kind"], "outside");
@@ -650,4 +629,71 @@ fn bad_targets_and_ranges_are_refused() {
         .output()
         .unwrap();
     rejected(&out, Some(&none));
+}
+
+/// A budget stops the search once spent (give or take a batch per candidate in play): what is
+/// still open stays open, and the report says so.
+#[test]
+fn a_spent_budget_leaves_the_search_open() {
+    let tmp = TempDir::new("balance-budget");
+    let doc = balance(
+        tmp.path(),
+        &[
+            "crownfall",
+            "--policy",
+            "bank-at-17",
+            "--target",
+            "win_rate=0.5",
+            "--vary",
+            "guard_damage.king=0..10",
+            "--budget",
+            "20K",
+        ],
+    );
+    assert_eq!(doc["budget_spent"], true);
+    let rows = doc["candidates"].as_array().unwrap();
+    let games: u64 = rows.iter().map(|r| r["games"].as_u64().unwrap()).sum();
+    assert_eq!(games, doc["speed"]["games"].as_u64().unwrap());
+    assert!(games >= 20_000 && games <= 20_000 + 2 * 128, "{games}");
+    assert!(rows.iter().any(|r| r["verdict"] == "open"), "{rows:?}");
+}
+
+/// `-q` prints nothing and writes the same files; the text report leads with the answer.
+#[test]
+fn quiet_prints_nothing_and_the_text_leads_with_the_answer() {
+    let tmp = TempDir::new("balance-quiet");
+    let args = [
+        "balance",
+        "crownfall",
+        "--policy",
+        "optimal",
+        "--target",
+        "win_rate=0.5",
+        "--vary",
+        "start_hp=5..15",
+        "--out",
+    ];
+    let quiet = sim()
+        .args(args)
+        .arg(tmp.join("quiet"))
+        .arg("-q")
+        .output()
+        .unwrap();
+    assert!(quiet.status.success() && quiet.stdout.is_empty() && quiet.stderr.is_empty());
+    let text = sim().args(args).arg(tmp.join("text")).output().unwrap();
+    let lines: Vec<String> = stdout(&text).lines().map(String::from).collect();
+    assert!(lines[0].starts_with("crownfall balance | policy optimal | target win_rate = 0.5"));
+    assert!(lines[1].starts_with("  answer: start_hp = "), "{lines:?}");
+    assert!(lines[2].contains("the target lies between"), "{lines:?}");
+    for file in [
+        "balance.parquet",
+        "summary.parquet",
+        "distributions.parquet",
+    ] {
+        assert_eq!(
+            std::fs::read(tmp.join("quiet").join(file)).unwrap(),
+            std::fs::read(tmp.join("text").join(file)).unwrap(),
+            "{file}"
+        );
+    }
 }
