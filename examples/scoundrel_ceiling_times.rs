@@ -4,11 +4,11 @@
 //!
 //! `cargo run --release --example scoundrel_ceiling_times -- 1000 [strict]`
 
-use sim::games::regicide::search::think::cpu_now;
 use sim::games::scoundrel::clairvoyant::best_score_counted;
 use sim::games::scoundrel::{Engine, Rules, Streams};
 use sim::rng::GameRng;
 use sim::rules::load;
+use sim::search::think::cpu_now;
 use sim::sim::stats::{Proportion, Z95};
 
 fn main() {

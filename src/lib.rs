@@ -13,5 +13,6 @@ pub mod games;
 pub mod report;
 pub mod rng;
 pub mod rules;
+pub mod search;
 pub mod sim;
 pub mod trace;

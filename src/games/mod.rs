@@ -40,6 +40,7 @@ pub mod observe;
 pub mod regicide;
 pub mod scoundrel;
 pub mod seats;
+pub mod state;
 
 use std::ops::Range;
 

@@ -1,17 +1,12 @@
 //! `sim trace` and `sim play`: one game shown event by event, in words or as JSON lines, and
 //! played by a person with a policy's advice. What every game shares is here and in
-//! [`play`]; each game implements [`Traced`] in a file of its own ([`crownfall`],
-//! [`regicide`], [`scoundrel`]).
+//! [`play`]; each game implements [`Traceable`] in its own folder (`src/games/<game>/trace.rs`).
 //!
 //! The JSON lines of a game (`docs/trace.md`): a header, the deal, one line per event with the
 //! state after it, the outcome. [`SCHEMA_VERSION`] numbers their layout.
 
-pub mod crownfall;
-pub mod junkyard;
 pub mod play;
-pub mod regicide;
 pub mod schema;
-pub mod scoundrel;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;

@@ -11,6 +11,7 @@ mod crownfall_solver;
 mod deploy;
 mod docs_links;
 mod frontdoor;
+mod golden;
 mod grid;
 mod junkyard;
 mod junkyard_reference;

@@ -3,7 +3,16 @@
 //! count (all but the timing column).
 
 use crate::common::*;
-use sim::games::regicide::search::{Algorithm, Settings, parse};
+use sim::games::regicide::search::{DEFAULTS, Seat, parse};
+use sim::search::{Algorithm, Searcher};
+
+/// The search player a `--policy` value names.
+fn searcher(spec: &str) -> Searcher<sim::games::regicide::PolicyKind> {
+    match parse(spec).unwrap() {
+        Some(Seat::Search(s)) => s,
+        other => panic!("{spec} names no search player: {other:?}"),
+    }
+}
 
 #[test]
 fn the_strategy_files_are_the_built_in_players() {
@@ -12,17 +21,13 @@ fn the_strategy_files_are_the_built_in_players() {
             "{}/strategies/regicide/{file}.toml",
             env!("CARGO_MANIFEST_DIR")
         );
-        let from_file = parse(&path).unwrap().expect("a search file");
-        let built_in = parse(file).unwrap().unwrap();
-        assert_eq!(from_file.settings, Settings::of(algorithm));
-        assert_eq!(from_file.settings, built_in.settings);
-        assert_eq!(from_file.name, file);
+        let from_file = searcher(&path);
+        let built_in = searcher(file);
+        assert_eq!(from_file.settings, DEFAULTS.settings(algorithm));
+        assert_eq!(from_file, built_in);
     }
-    assert_eq!(
-        parse("ismcts-77").unwrap().unwrap().settings.simulations,
-        77
-    );
-    assert_eq!(parse("pimc-5").unwrap().unwrap().settings.simulations, 5);
+    assert_eq!(searcher("ismcts-77").settings.simulations, 77);
+    assert_eq!(searcher("pimc-5").settings.simulations, 5);
     assert!(parse("heuristic").unwrap().is_none());
 }
 

@@ -10,10 +10,10 @@ use sim::games::junkyard::automaton::Automaton;
 use sim::games::junkyard::cards::Heap;
 use sim::games::junkyard::combat::Blocks;
 use sim::games::junkyard::events::{Event, Observer};
+use sim::games::junkyard::trace::Seen;
 use sim::games::junkyard::{Engine, Junkyard, Policy, Rules, Sources, Turn, View};
 use sim::rng::GameRng;
 use sim::rules::load;
-use sim::trace::junkyard::Seen;
 use sim::trace::{Traceable, json_lines, outcome_fields, read_log};
 
 const SEED: u64 = 7;

@@ -10,6 +10,7 @@ pub mod solver;
 pub mod strategy;
 pub mod strike;
 pub mod tally;
+pub mod trace;
 
 pub use engine::{Engine, Streams};
 pub use outcome::{Enemy, Outcome};

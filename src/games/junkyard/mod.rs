@@ -18,6 +18,7 @@ pub mod rules;
 pub mod simple;
 pub mod strategy;
 pub mod tally;
+pub mod trace;
 pub mod view;
 
 pub use engine::{Engine, Side, Sources, Streams, Turn};

@@ -78,13 +78,15 @@ pub enum Resume {
         /// A set-aside Jester already used in this step.
         used: bool,
     },
+    /// This seat just played a Jester (2 to 4 players) and chooses who goes next.
+    Next(u8),
 }
 
 impl Resume {
     /// The seat that decides.
     pub fn seat(self) -> u8 {
         match self {
-            Self::Turn(s) | Self::Attack(s) | Self::Defend { seat: s, .. } => s,
+            Self::Turn(s) | Self::Attack(s) | Self::Defend { seat: s, .. } | Self::Next(s) => s,
         }
     }
 }
@@ -181,6 +183,10 @@ impl Engine {
         let mut covers = Covers::default();
         let mut seat = at.seat();
         let mut from = Some(at);
+        if let Resume::Next(chooser) = at {
+            seat = self.choose_next(rules, chooser, policy, coins, obs);
+            from = None;
+        }
         'turns: loop {
             let mut used = false;
             let start = from.take();
@@ -193,13 +199,8 @@ impl Engine {
                 }
                 // Step 1: a play, a yield, or a set-aside Jester and choose again.
                 let action = loop {
-                    let hand = self.hands[usize::from(seat)];
-                    plays.generate(hand, &self.values);
-                    let choices = Step1 {
-                        plays: plays.as_slice(),
-                        can_yield: self.can_yield(rules, seat),
-                        solo_jester: self.solo_left > 0,
-                    };
+                    self.generate_plays(seat, &mut plays);
+                    let choices = self.step1(rules, seat, &plays);
                     let options = choices.plays.len() + usize::from(choices.can_yield);
                     if options + usize::from(choices.solo_jester) == 0 {
                         return self.lose(Loss::CannotPlay, obs);
@@ -247,11 +248,14 @@ impl Engine {
                             self.cancelled = true;
                             self.out.jesters_played += 1;
                             if self.players > 1 {
-                                self.out.decisions += 1;
-                                seat = policy.next_seat(&self.view(rules, seat), coins);
-                                debug_assert!(seat < self.players);
+                                if self.out.decisions >= self.halt_at {
+                                    self.paused = Some(Resume::Next(seat));
+                                    return self.out;
+                                }
+                                seat = self.choose_next(rules, seat, policy, coins, obs);
+                            } else {
+                                obs.event(self, Event::Chose { next: seat });
                             }
-                            obs.event(self, Event::Chose { next: seat });
                             continue 'turns;
                         }
                         if self.resolve(seat, &p, hearts, obs) {
@@ -270,13 +274,7 @@ impl Engine {
             loop {
                 let need = self.need();
                 // No cover: the hand falls short of the attack.
-                if policy.least_cover_only(seat) {
-                    covers.generate_least(self.hands[s], need, &self.values);
-                } else if let Some(prices) = policy.discard_prices(seat) {
-                    covers.generate_cheapest(self.hands[s], need, &self.values, &prices);
-                } else {
-                    covers.generate(self.hands[s], need, &self.values);
-                }
+                self.covers_for(policy, seat, need, &mut covers);
                 if covers.as_slice().is_empty() && self.solo_left == 0 {
                     return self.lose(Loss::CannotCover, obs);
                 }
@@ -326,6 +324,59 @@ impl Engine {
                 seat + 1
             };
         }
+    }
+
+    /// Generates `seat`'s plays into `plays`.
+    #[inline(always)]
+    pub(super) fn generate_plays(&self, seat: u8, plays: &mut Plays) {
+        plays.generate(self.hands[usize::from(seat)], &self.values);
+    }
+
+    /// The legal choices of `seat`'s step 1, its plays generated into `plays` already.
+    #[inline(always)]
+    pub(super) fn step1<'a>(&self, rules: &Rules, seat: u8, plays: &'a Plays) -> Step1<'a> {
+        Step1 {
+            plays: plays.as_slice(),
+            can_yield: self.can_yield(rules, seat),
+            solo_jester: self.solo_left > 0,
+        }
+    }
+
+    /// The covers of the attack's `need` that `seat`'s step 4 offers `policy`, into `covers`:
+    /// every minimal cover, or only the one the policy is known to pick (see
+    /// [`Policy::least_cover_only`] and [`Policy::discard_prices`]).
+    #[inline(always)]
+    pub(super) fn covers_for<P: Policy>(
+        &self,
+        policy: &P,
+        seat: u8,
+        need: u16,
+        covers: &mut Covers,
+    ) {
+        let hand = self.hands[usize::from(seat)];
+        if policy.least_cover_only(seat) {
+            covers.generate_least(hand, need, &self.values);
+        } else if let Some(prices) = policy.discard_prices(seat) {
+            covers.generate_cheapest(hand, need, &self.values, &prices);
+        } else {
+            covers.generate(hand, need, &self.values);
+        }
+    }
+
+    /// After `chooser`'s Jester (2 to 4 players): the policy names the next seat.
+    fn choose_next<P: Policy, O: Observer>(
+        &mut self,
+        rules: &Rules,
+        chooser: u8,
+        policy: &P,
+        coins: &mut GameRng,
+        obs: &mut O,
+    ) -> u8 {
+        self.out.decisions += 1;
+        let next = policy.next_seat(&self.view(rules, chooser), coins);
+        debug_assert!(next < self.players);
+        obs.event(self, Event::Chose { next });
+        next
     }
 
     /// Steps 2 and 3 of play `p` by `seat`: suit powers, then damage. True if the enemy fell
@@ -494,7 +545,7 @@ impl Engine {
 
     /// The discard the attack asks for now.
     #[inline]
-    fn need(&self) -> u16 {
+    pub(super) fn need(&self) -> u16 {
         let spade_immune = !self.cancelled && card::suit(self.enemy()) == SPADES;
         let shield = if spade_immune { 0 } else { self.spades };
         self.attack.saturating_sub(shield)

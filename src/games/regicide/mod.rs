@@ -12,7 +12,9 @@ pub mod random;
 pub mod rules;
 pub mod search;
 pub mod simple;
+pub mod state;
 pub mod tally;
+pub mod trace;
 pub mod view;
 
 pub use engine::{Engine, Streams};
@@ -26,9 +28,14 @@ use crate::games::seats::{Seating, Table};
 use crate::games::{Game, PolicyHelp};
 use crate::rng::{GameKey, GameRng};
 
+use crate::search::Searcher;
+use crate::search::play::Player;
+use crate::search::seat::Seats;
+
 use events::{Observer, Unobserved};
 use policy::{Mixed, each_kind};
 use rules::MAX_PLAYERS;
+use state::State;
 
 /// Regicide with its rules and one policy per seat.
 pub struct Regicide {
@@ -41,7 +48,9 @@ pub struct Regicide {
     /// Each seat's policy name.
     names: Vec<String>,
     /// The search player of each seat that has one.
-    search: [Option<search::Searcher>; MAX_PLAYERS],
+    search: [Option<Searcher<PolicyKind>>; MAX_PLAYERS],
+    /// The clairvoyant, if it plays (a solo game).
+    solver: Option<search::Seat>,
 }
 
 impl Regicide {
@@ -58,12 +67,16 @@ impl Regicide {
         }
         let mut seats: [PolicyKind; MAX_PLAYERS] = Default::default();
         let mut names = Vec::new();
-        let mut searchers: [Option<search::Searcher>; MAX_PLAYERS] = Default::default();
+        let mut searchers: [Option<Searcher<PolicyKind>>; MAX_PLAYERS] = Default::default();
+        let mut solver = None;
         for ((slot, spec), searcher) in seats.iter_mut().zip(specs).zip(&mut searchers) {
             if let Some(s) = search::parse(spec)? {
                 s.check(&rules)?;
-                names.push(s.name.clone());
-                *searcher = Some(s);
+                names.push(s.name().to_string());
+                match s {
+                    search::Seat::Search(s) => *searcher = Some(s),
+                    clairvoyant => solver = Some(clairvoyant),
+                }
                 continue;
             }
             let (kind, name) = PolicyKind::parse(spec)?;
@@ -76,8 +89,9 @@ impl Regicide {
             coins: seats.iter().any(PolicyKind::draws_coins),
             name: seating.label(Table::Team, &names),
             names,
-            uniform: uniform && searchers.iter().all(Option::is_none),
+            uniform: uniform && searchers.iter().all(Option::is_none) && solver.is_none(),
             search: searchers,
+            solver,
             seats,
             rules,
         })
@@ -96,20 +110,12 @@ impl Regicide {
         let (mut engine, mut hearts, mut coins) = self.ready(engine, key);
         dealt(&engine);
         let rules = &self.rules;
-        if self.search.iter().any(Option::is_some) {
-            // The search players play through their own loop, which reports the real game's
-            // events to `obs` too.
-            return search::play(
-                rules,
-                &Mixed { seats: &self.seats },
-                &self.search,
-                engine,
-                key,
-                &mut hearts,
-                &mut coins,
-                obs,
-                None,
-            );
+        if self.searches() {
+            let state = State::from_shuffled(rules, engine, hearts, true, obs);
+            return match self.solver.as_ref().and_then(search::Solver::new) {
+                Some(mut solver) => search::play_solved(state, self.seats(), key, &mut solver, obs),
+                None => search::play(state, self.seats(), key, obs, None),
+            };
         }
         if self.uniform {
             each_kind!(&self.seats[0], p => engine.play(rules, p, &mut hearts, &mut coins, obs))
@@ -148,50 +154,62 @@ impl Regicide {
         self.play_from(self.fresh.clone(), GameKey::new(seed, index), obs, dealt)
     }
 
-    /// Plays game `index` of a run seeded with `seed` with the same deal but `policy` deciding
-    /// for every seat (a person at the table), every event to `obs`; `dealt` sees the engine
-    /// once castle and tavern are ordered.
-    ///
-    /// The search players keep their seats (all but seat 0) and play through their own loop;
-    /// a search player in seat 0 puts its advice at each of seat 0's decisions in `advice`.
-    pub fn play_with<P: Policy, O: Observer>(
+    /// Game `index` of a run seeded with `seed`, dealt up to its first decision, every event of
+    /// the deal to `obs` (`sim play`: a person at the table); `dealt` sees the engine once castle
+    /// and tavern are ordered.
+    pub fn deal_state<O: Observer>(
         &self,
         seed: u64,
         index: u64,
-        policy: &P,
-        advice: &std::cell::RefCell<search::Advice>,
         obs: &mut O,
         dealt: impl FnOnce(&Engine),
-    ) -> Outcome {
-        let key = GameKey::new(seed, index);
-        let (mut engine, mut hearts, mut coins) = self.ready(self.fresh.clone(), key);
+    ) -> State<'_> {
+        let (engine, hearts, _) = self.ready(self.fresh.clone(), GameKey::new(seed, index));
         dealt(&engine);
-        if self.searches() {
-            let advise = self.search[0].as_ref().map(|_| (0, advice));
-            return search::play(
-                &self.rules,
-                policy,
-                &self.search,
-                engine,
-                key,
-                &mut hearts,
-                &mut coins,
-                obs,
-                advise,
-            );
+        State::from_shuffled(&self.rules, engine, hearts, true, obs)
+    }
+
+    /// Plays `state` (game `index` of a run seeded with `seed`) to its end with `person` in seat
+    /// 0 and the seated players elsewhere, every event to `obs`.
+    pub fn play_person_from<'r, O: Observer>(
+        &'r self,
+        state: State<'r>,
+        seed: u64,
+        index: u64,
+        person: &mut dyn Player<State<'r>>,
+        obs: &mut O,
+    ) -> Outcome {
+        search::play(
+            state,
+            self.seats(),
+            GameKey::new(seed, index),
+            obs,
+            Some(person),
+        )
+    }
+
+    /// Each seat's player.
+    fn seats(&self) -> Seats<'_, PolicyKind> {
+        Seats {
+            plain: &self.seats,
+            search: &self.search,
         }
-        engine.play(&self.rules, policy, &mut hearts, &mut coins, obs)
     }
 
     /// The search player of `seat`, if it has one.
-    pub fn seat_search(&self, seat: u8) -> Option<&search::Searcher> {
+    pub fn seat_search(&self, seat: u8) -> Option<&Searcher<PolicyKind>> {
         self.search[usize::from(seat)].as_ref()
+    }
+
+    /// True if the clairvoyant plays (seat 0 of a solo game).
+    pub fn solves(&self) -> bool {
+        self.solver.is_some()
     }
 
     /// True if any seat plays a search player (pimc, ismcts, clairvoyant), whose games play
     /// through the search's own loop.
     pub fn searches(&self) -> bool {
-        self.search.iter().any(Option::is_some)
+        self.search.iter().any(Option::is_some) || self.solver.is_some()
     }
 
     /// The policy name of `seat`.
@@ -248,7 +266,7 @@ impl Game for Regicide {
     }
 
     fn games_per_chunk(&self) -> u64 {
-        if self.search.iter().any(Option::is_some) {
+        if self.searches() {
             1
         } else {
             crate::sim::runner::CHUNK

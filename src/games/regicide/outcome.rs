@@ -3,7 +3,7 @@
 use crate::games::{ColumnData, Columns, Record};
 
 use super::card;
-use super::search::think::Think;
+use crate::search::think::Think;
 
 /// How a lost game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

@@ -5,7 +5,7 @@ use crate::sim::histogram::{Histogram, per_game};
 
 use super::outcome::{Grade, Loss, Outcome};
 use super::rules::ROYALS;
-use super::search::think::ThinkTally;
+use crate::search::think::ThinkTally;
 
 /// The turns histogram's top bin (longer games are counted there).
 pub const MAX_TURNS: i64 = 300;

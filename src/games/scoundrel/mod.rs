@@ -20,6 +20,7 @@ pub mod policy;
 pub mod random;
 pub mod rules;
 pub mod tally;
+pub mod trace;
 pub mod tuned;
 
 pub use engine::{Engine, Streams, Turn, View};

@@ -4,10 +4,10 @@
 
 use serde_json::{Map, Value};
 use sim::games::Game;
+use sim::games::regicide::trace::{Event as TEvent, Seen};
 use sim::games::regicide::{Outcome, Regicide, Rules, card};
 use sim::games::seats::{Seating, Table};
 use sim::rules::load;
-use sim::trace::regicide::{Event as TEvent, Seen};
 use sim::trace::{Traceable, outcome_fields};
 
 /// Regicide at `players` with `policy` in every seat but those `seats` (`K=POLICY`) set.

@@ -18,15 +18,15 @@
 use std::cell::RefCell;
 use std::collections::HashSet;
 
+use crate::games::state::{GameState, ToMove};
 use crate::rng::GameRng;
 
-use super::super::engine::{Engine, Resume};
+use super::super::engine::Resume;
 use super::super::events::Unobserved;
-use super::super::moves::{Covers, Plays};
-use super::super::policy::{Action, Defence, Policy, Step1, Step4};
-use super::super::rules::Rules;
+use super::super::policy::{Action, Defence, Policy, PolicyKind, Step1, Step4, each_kind};
+use super::super::state::State;
 use super::super::view::View;
-use super::moves::{Forced, Move, Moves, Rollout};
+use super::moves::Move;
 
 /// What the solver found for a deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,18 +39,9 @@ pub enum Verdict {
     Unsolved,
 }
 
-/// A game state to search from: the engine at a decision and the hearts generator.
-#[derive(Clone)]
-struct State {
-    engine: Engine,
-    at: Resume,
-    hearts: GameRng,
-}
-
 /// The solver's working parts.
-struct Search<'a> {
-    rules: &'a Rules,
-    rollout: &'a Rollout,
+struct Search<'a, P> {
+    rollout: &'a P,
     /// The most set-aside Jesters a line may use.
     budget: u8,
     /// The set-aside Jesters a line must leave unused (all of them less `budget`).
@@ -66,64 +57,20 @@ struct Search<'a> {
     pruned: bool,
 }
 
-/// Every legal move of `engine` at `at`, in the engine's order.
-pub fn legal_moves(rules: &Rules, engine: &Engine, at: Resume) -> Moves {
-    let seat = at.seat();
-    let view = engine.view(rules, seat);
-    match at {
-        Resume::Turn(_) | Resume::Attack(_) => {
-            let mut plays = Plays::default();
-            plays.generate(view.hand, view.values);
-            Moves::attack(&Step1 {
-                plays: plays.as_slice(),
-                can_yield: engine.can_yield(rules, seat),
-                solo_jester: view.solo_jesters > 0,
-            })
-        }
-        Resume::Defend { used, .. } => {
-            let need = view.need();
-            let mut covers = Covers::default();
-            if view.hand_value >= need {
-                covers.generate(view.hand, need, view.values);
-            }
-            Moves::defend(
-                &Step4 {
-                    covers: covers.as_slice(),
-                    solo_jester: view.solo_jesters > 0,
-                    used_jester: used,
-                },
-                usize::MAX,
-            )
-        }
-    }
-}
-
 /// The state after `mv` at `s`: the next decision, or the game's end (`Err(won)`).
 #[inline(never)]
-fn step<P: Policy>(rules: &Rules, s: &State, mv: Move, then: &P) -> Result<Box<State>, bool> {
+fn step<'r>(s: &State<'r>, mv: Move) -> Result<Box<State<'r>>, bool> {
     let mut next = Box::new(s.clone());
-    next.engine.halt_at(s.engine.outcome().decisions + 1);
-    let out = next.engine.resume(
-        rules,
-        &Forced::new(mv, then),
-        &mut next.hearts,
-        &mut GameRng::unused(),
-        &mut Unobserved,
-        s.at,
-    );
-    match next.engine.paused() {
-        Some(at) => {
-            next.at = at;
-            next.engine.halt_at(u16::MAX);
-            Ok(next)
-        }
-        None => Err(out.win),
+    next.apply(mv);
+    match next.to_move() {
+        ToMove::Seat(_) => Ok(next),
+        ToMove::Over => Err(next.outcome().win),
     }
 }
 
 /// A 64-bit key of everything that decides a state's future.
-fn key(rules: &Rules, s: &State) -> u64 {
-    let e = &s.engine;
+fn key(s: &State) -> u64 {
+    let e = s.engine();
     let mut h = 0x243F_6A88_85A3_08D3u64;
     let mut mix = |x: u64| h = crate::rng::splitmix64(h ^ x);
     for c in e.tavern().iter() {
@@ -141,18 +88,20 @@ fn key(rules: &Rules, s: &State) -> u64 {
         mix(*hand);
     }
     mix(e.table());
-    let v = e.view(rules, 0);
+    let v = s.view(0);
     mix(u64::from(v.damage) | u64::from(v.spades) << 16 | u64::from(v.cancelled) << 32);
     mix(u64::from(e.solo_jesters_left()) | u64::from(v.yielded[0]) << 8);
-    mix(match s.at {
-        Resume::Turn(_) | Resume::Attack(_) => 1,
-        Resume::Defend { used, .. } => 2 + u64::from(used),
+    mix(match s.at() {
+        Some(Resume::Turn(_) | Resume::Attack(_)) => 1,
+        Some(Resume::Defend { used, .. }) => 2 + u64::from(used),
+        Some(Resume::Next(_)) => unreachable!("a solo game chooses no next seat"),
+        None => 0,
     });
-    mix(s.hearts.clone().next_u64());
+    mix(s.hearts().clone().next_u64());
     h
 }
 
-impl Search<'_> {
+impl<P: Policy> Search<'_, P> {
     /// True if some line from `s` wins within the budget (and `line` then ends with it); sets
     /// `out_of_budget` (and answers false) when the budget of states runs out.
     fn wins(&mut self, s: &State, line: &mut Vec<Move>) -> bool {
@@ -163,7 +112,7 @@ impl Search<'_> {
         if self.out_of_budget {
             return false;
         }
-        let k = if self.pruned { key(self.rules, s) } else { 0 };
+        let k = if self.pruned { key(s) } else { 0 };
         if self.pruned && self.lost.contains(&k) {
             return false;
         }
@@ -173,7 +122,7 @@ impl Search<'_> {
         // others are searched most royals first (ties in the engine's order).
         let mut children: Vec<(i32, Move, Box<State>)> = Vec::with_capacity(allowed.len());
         for mv in allowed {
-            match step(self.rules, s, mv, &self.within()) {
+            match step(s, mv) {
                 Err(true) => {
                     line.push(mv);
                     return true;
@@ -216,12 +165,11 @@ impl Search<'_> {
     /// the search recurses a hundred levels deep).
     #[inline(never)]
     fn allowed_moves(&self, s: &State) -> Vec<Move> {
-        let used = s.engine.outcome().solo_jesters;
-        let moves = legal_moves(self.rules, &s.engine, s.at);
-        let allowed = moves.as_slice().iter().copied();
-        allowed
-            .filter(|m| !is_solo_jester(*m) || used < self.budget)
-            .collect()
+        let used = s.outcome().solo_jesters;
+        let mut moves = Vec::new();
+        s.legal(&mut moves);
+        moves.retain(|m| !is_solo_jester(*m) || used < self.budget);
+        moves
     }
 
     /// The value of the rollout policy's line from `s` to the game's end: [`WON`] for a win
@@ -230,18 +178,22 @@ impl Search<'_> {
     #[inline(never)]
     fn rollout_value(&self, s: &State) -> i32 {
         self.recorded.borrow_mut().clear();
-        let mut engine = s.engine.clone();
+        let Some(at) = s.at() else {
+            return i32::from(s.outcome().royals);
+        };
+        let mut engine = s.engine().clone();
+        engine.halt_at(u16::MAX);
         let recorder = Recorder {
             policy: self.within(),
             moves: &self.recorded,
         };
         let out = engine.resume(
-            self.rules,
+            s.rules(),
             &recorder,
-            &mut s.hearts.clone(),
+            &mut s.hearts().clone(),
             &mut GameRng::unused(),
             &mut Unobserved,
-            s.at,
+            at,
         );
         if out.win && out.solo_jesters <= self.budget {
             WON
@@ -251,7 +203,7 @@ impl Search<'_> {
     }
 
     /// The rollout policy kept within this pass's Jester budget.
-    fn within(&self) -> Within<'_> {
+    fn within(&self) -> Within<'_, P> {
         Within {
             rollout: self.rollout,
             keep: self.keep,
@@ -262,12 +214,12 @@ impl Search<'_> {
 /// The rollout policy kept within a Jester budget: it uses no set-aside Jester once only
 /// `keep` are left, unless the Jester is its only choice (a line that then loses the budget
 /// is valued as a loss).
-struct Within<'a> {
-    rollout: &'a Rollout,
+struct Within<'a, P> {
+    rollout: &'a P,
     keep: u8,
 }
 
-impl Policy for Within<'_> {
+impl<P: Policy> Policy for Within<'_, P> {
     fn attack(&self, view: &View, choices: &Step1, coins: &mut GameRng) -> Action {
         let over = choices.solo_jester && view.solo_jesters <= self.keep;
         if over && choices.plays.is_empty() && !choices.can_yield {
@@ -344,24 +296,15 @@ pub struct Clairvoyant {
 }
 
 impl Clairvoyant {
-    /// Solves the game `real` at its decision `at`, hearts to come from `hearts`, searching at
-    /// most `max_nodes` states. `pruned = false` is the brute-force check: no table, no ordering.
-    pub fn solve(
-        rules: &Rules,
-        rollout: &Rollout,
-        real: &Engine,
-        at: Resume,
-        hearts: GameRng,
-        max_nodes: u64,
-        pruned: bool,
-    ) -> Self {
-        let start = State {
-            engine: real.clone(),
-            at,
-            hearts,
-        };
+    /// Solves the game of `start` (a solo game at a decision), lines ordered by `rollout`'s,
+    /// searching at most `max_nodes` states. `pruned = false` is the brute-force check: no
+    /// table, no ordering.
+    pub fn solve(start: &State, rollout: &PolicyKind, max_nodes: u64, pruned: bool) -> Self {
+        each_kind!(rollout, p => Self::solve_with(start, p, max_nodes, pruned))
+    }
+
+    fn solve_with<P: Policy>(start: &State, rollout: &P, max_nodes: u64, pruned: bool) -> Self {
         let mut search = Search {
-            rules,
             rollout,
             budget: 0,
             keep: 0,
@@ -372,6 +315,7 @@ impl Clairvoyant {
             out_of_budget: false,
             pruned,
         };
+        let real = start.engine();
         let most = real.solo_jesters_left() + real.outcome().solo_jesters;
         let before = real.outcome().solo_jesters;
         let mut won: Option<(u8, Vec<Move>)> = None;
@@ -383,10 +327,10 @@ impl Clairvoyant {
             search.budget = budget;
             search.keep = most - budget;
             let mut line = vec![];
-            let won_at_once = pruned && search.rollout_value(&start) == WON;
+            let won_at_once = pruned && search.rollout_value(start) == WON;
             if won_at_once {
                 line.extend_from_slice(&search.recorded.borrow());
-            } else if !search.wins(&start, &mut line) {
+            } else if !search.wins(start, &mut line) {
                 break;
             }
             let used = before + line.iter().filter(|m| is_solo_jester(**m)).count() as u8;
@@ -408,17 +352,6 @@ impl Clairvoyant {
             next: 0,
             nodes: search.nodes,
             fewest_proved,
-        }
-    }
-
-    /// A deal not searched (hearts had already shuffled before the first decision).
-    pub fn unsolved() -> Self {
-        Self {
-            verdict: Verdict::Unsolved,
-            line: vec![],
-            next: 0,
-            nodes: 0,
-            fewest_proved: false,
         }
     }
 

@@ -38,7 +38,7 @@ pub struct Segment {
 }
 
 /// One player's knowledge of the hidden cards.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Knowledge {
     me: u8,
     /// The pool each card was last known to join (meaningful for hidden cards only).

@@ -323,9 +323,10 @@ mod ceiling {
     use std::cell::RefCell;
 
     use super::*;
+    use crate::games::regicide::policy::PolicyKind;
     use crate::games::regicide::policy::{Action, Defence, Policy, Step1, Step4};
     use crate::games::regicide::search::clairvoyant::{Clairvoyant, Verdict};
-    use crate::games::regicide::search::moves::{Rollout, RolloutKind};
+    use crate::games::regicide::state::State;
     use crate::games::regicide::view::View;
 
     /// Plays the option `script[d]` at the `d`-th decision (0 past the script's end), options
@@ -429,7 +430,7 @@ mod ceiling {
             .map(String::from),
         )
         .unwrap();
-        let rollout = Rollout::of(RolloutKind::Heuristic);
+        let rollout = PolicyKind::Heuristic(Box::default());
         let mut found = [0u32; 3]; // won with 0, won with 1, lost
         let mut rng = GameRng::new(11, 0, 0);
         for deal in 0..40u64 {
@@ -442,19 +443,12 @@ mod ceiling {
             let hearts = GameRng::new(12, deal, 0);
             let (want, lines) = brute_force(&r, &castle, tavern, &hearts);
             assert!(lines > 1);
-            let mut e = Engine::stacked(&r, &castle, tavern);
-            e.halt_at(0);
-            e.play(
-                &r,
-                &rollout,
-                &mut hearts.clone(),
-                &mut GameRng::unused(),
-                &mut Unobserved,
-            );
-            let Some(at) = e.paused() else {
+            let e = Engine::stacked(&r, &castle, tavern);
+            let start = State::from_shuffled(&r, e, hearts.clone(), false, &mut Unobserved);
+            if start.at().is_none() {
                 continue;
-            };
-            let c = Clairvoyant::solve(&r, &rollout, &e, at, hearts.clone(), u64::MAX, true);
+            }
+            let c = Clairvoyant::solve(&start, &rollout, u64::MAX, true);
             let got = match c.verdict {
                 Verdict::Won(j) => Some(j),
                 Verdict::Lost => None,
@@ -511,21 +505,17 @@ fn searched(r: &Rules, spec: &str, castle: &str, tavern: &str, game: u64) -> sup
             .collect()
     };
     let engine = Engine::stacked(r, &names(castle), &names(tavern));
-    let searcher = super::parse(spec).unwrap().unwrap();
+    let Some(super::Seat::Search(searcher)) = super::parse(spec).unwrap() else {
+        panic!("{spec} is a search player");
+    };
     let key = GameKey::new(99, game);
-    super::play(
-        r,
-        &super::super::policy::Mixed {
-            seats: &Default::default(),
-        },
-        &[Some(searcher), None, None, None],
-        engine,
-        key,
-        &mut GameRng::new(1, game, 2),
-        &mut GameRng::unused(),
-        &mut Unobserved,
-        None,
-    )
+    let hearts = GameRng::new(1, game, 2);
+    let state = super::super::state::State::from_shuffled(r, engine, hearts, true, &mut Unobserved);
+    let seats = crate::search::seat::Seats {
+        plain: &[super::super::PolicyKind::Simple],
+        search: &[Some(searcher)],
+    };
+    super::play(state, seats, key, &mut Unobserved, None)
 }
 
 #[test]

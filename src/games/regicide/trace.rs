@@ -13,18 +13,23 @@ use crate::games::Game;
 use crate::games::observe::{Cards, Scripted};
 use crate::games::regicide::card::{self, CODES};
 use crate::games::regicide::engine::Engine;
+use crate::games::regicide::engine::Resume;
 use crate::games::regicide::events::{Event as EngineEvent, Observer};
 use crate::games::regicide::outcome::Loss;
-use crate::games::regicide::policy::{Action, Defence, Policy, Step1, Step4, each_kind};
+use crate::games::regicide::policy::{Action, Defence, Policy, Step1, Step4};
 use crate::games::regicide::rules::{MAX_PLAYERS, ROYALS};
 use crate::games::regicide::search::moves::Move;
-use crate::games::regicide::search::{Advice, Algorithm};
+use crate::games::regicide::state::State as Position;
 use crate::games::regicide::view::View;
 use crate::games::regicide::{Regicide, Streams};
-use crate::rng::GameRng;
+use crate::games::state::GameState;
+use crate::rng::{GameKey, GameRng};
+use crate::search::Algorithm;
+use crate::search::play::{Player, Searching};
+use crate::search::seat::SEARCH;
 
-use super::play::{Answer, Ask, Desk};
-use super::{Traceable, Traced, deal_pile, deal_piles};
+use crate::trace::play::{Answer, Ask, Desk};
+use crate::trace::{Traceable, Traced, deal_pile, deal_piles};
 
 /// One thing that happened, as the trace writes it (card sets as lists of card codes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -268,10 +273,7 @@ impl<F: FnMut(Seen)> Observer for Tracer<'_, F> {
 
 impl Traceable for Regicide {
     fn check_playable(&self) -> Result<()> {
-        if self
-            .seat_search(0)
-            .is_some_and(|s| s.settings.algorithm == Algorithm::Clairvoyant)
-        {
+        if self.solves() {
             return Err(SimError::input(format!(
                 "policy {}: the clairvoyant sees the deal, so it gives no hints; watch its games with sim trace",
                 self.seat_name(0)
@@ -453,23 +455,15 @@ impl Traceable for Regicide {
         hints: bool,
         desk: &mut dyn Desk,
     ) -> Option<Traced<Seen, Self::Outcome>> {
+        let quit = Cell::new(false);
         let desk = RefCell::new(desk);
-        let advice = RefCell::new(Advice::default());
-        let person = Person {
-            game: self,
-            hints,
-            advice: &advice,
-            desk: &desk,
-            quit: Cell::new(false),
-            coins: RefCell::new(GameRng::new(seed, index, Streams::POLICY)),
-        };
         let mut events = Vec::new();
         let rules = self.rules();
         let mut obs = Tracer {
             rules,
             each: |seen: Seen| {
-                if !person.quit.get()
-                    && let Some(words) = person.shown(&seen)
+                if !quit.get()
+                    && let Some(words) = shown(self, &seen)
                 {
                     desk.borrow_mut().show(&words);
                 }
@@ -478,11 +472,32 @@ impl Traceable for Regicide {
             cursor: None,
         };
         let mut deal = None;
-        let outcome = self.play_with(seed, index, &person, &advice, &mut obs, |e| {
-            deal = Some(dealt(e, rules));
-        });
+        let state = self.deal_state(seed, index, &mut obs, |e| deal = Some(dealt(e, rules)));
+        let key = GameKey::new(seed, index);
+        let adviser = self
+            .seat_search(0)
+            .map(|s| Searching::new(s, key.stream(SEARCH)));
+        let mut person = Person {
+            game: self,
+            hints,
+            adviser,
+            desk: &desk,
+            quit: &quit,
+            coins: GameRng::new(seed, index, Streams::POLICY),
+        };
+        let outcome = self.play_person_from(state, seed, index, &mut person, &mut obs);
         events.splice(0..0, deal);
-        (!person.quit.get()).then_some(Traced { events, outcome })
+        (!quit.get()).then_some(Traced { events, outcome })
+    }
+}
+
+/// What the person sees of an event: not the deal, not another seat's cards drawn.
+fn shown(game: &Regicide, seen: &Seen) -> Option<String> {
+    match seen.event {
+        Event::Deal { .. } => None,
+        Event::TurnStarted { seat: 0 } => None,
+        Event::Drew { seat, .. } if seat != 0 => Some(format!("  seat {seat} draws a card")),
+        _ => game.words(seen),
     }
 }
 
@@ -562,31 +577,21 @@ impl Policy for Script<'_> {
     }
 }
 
-/// A person at seat 0, advised by seat 0's policy if `hints`; the other seats play their own
-/// policies. After `q` seat 0 yields or plays its first play and gives up at the next attack,
-/// unseen, so the engine ends the game.
-struct Person<'a, 'd> {
+/// A person at seat 0, advised by seat 0's policy if `hints` (its search player's advice, or
+/// the plain policy's pick); the choices are the state's legal moves. After `q` seat 0 yields or
+/// plays its first play and gives up at the next attack, unseen, so the game ends.
+struct Person<'a, 'd, 'r> {
     game: &'a Regicide,
     hints: bool,
-    /// The advice of seat 0's search player, if it has one, at the decision being asked.
-    advice: &'a RefCell<Advice>,
+    /// Seat 0's search player, if it has one.
+    adviser: Option<Searching<'a, Position<'r>>>,
     desk: &'a RefCell<&'d mut dyn Desk>,
-    quit: Cell<bool>,
+    quit: &'a Cell<bool>,
     /// The hint policy's own generator (`random`).
-    coins: RefCell<GameRng>,
+    coins: GameRng,
 }
 
-impl Person<'_, '_> {
-    /// What the person sees of an event: not the deal, not another seat's cards drawn.
-    fn shown(&self, seen: &Seen) -> Option<String> {
-        match seen.event {
-            Event::Deal { .. } => None,
-            Event::TurnStarted { seat: 0 } => None,
-            Event::Drew { seat, .. } if seat != 0 => Some(format!("  seat {seat} draws a card")),
-            _ => self.game.words(seen),
-        }
-    }
-
+impl<'r> Person<'_, '_, 'r> {
     /// The table as seat 0 sees it.
     fn table(&self, view: &View) -> Vec<String> {
         let mut lines = vec![format!(
@@ -628,76 +633,24 @@ impl Person<'_, '_> {
         lines
     }
 
-    /// Asks the person; `None` once they quit.
-    fn ask(
-        &self,
-        view: &View,
-        choices: Vec<String>,
-        hint: impl FnOnce() -> Vec<String>,
-    ) -> Option<usize> {
-        if self.quit.get() {
-            return None;
-        }
-        let ask = Ask {
-            table: self.table(view),
-            choices,
-            hint: if self.hints { hint() } else { Vec::new() },
-        };
-        match self.desk.borrow_mut().ask(&ask) {
-            Answer::Pick(i) => Some(i),
-            Answer::Quit => {
-                self.quit.set(true);
-                None
-            }
-        }
-    }
-
-    /// The person's pick among `list`, each shown in words by `words_of`; the hint is seat 0's
-    /// search player's (each choice its move by `as_move`), or else what its policy would pick
-    /// (`advised`, from the hint's own coins). `None` once they quit.
-    fn choose<T: Copy + PartialEq>(
-        &self,
-        view: &View,
-        list: &[T],
-        words_of: fn(&T) -> String,
-        as_move: fn(T) -> Move,
-        advised: impl FnOnce(&mut GameRng) -> T,
-    ) -> Option<T> {
-        let words: Vec<String> = list.iter().map(words_of).collect();
-        let hint = || {
-            let at = |m| list.iter().position(|&x| as_move(x) == m);
-            if let Some(lines) = self.search_hint(&words, at) {
-                return lines;
-            }
-            let pick = advised(&mut self.coins.borrow_mut());
-            self.hint(&words, list.iter().position(|&x| x == pick))
-        };
-        self.ask(view, words.clone(), hint).map(|i| list[i])
-    }
-
-    /// The hint line: the policy's choice among `choices`, found by `index`.
-    fn hint(&self, choices: &[String], index: Option<usize>) -> Vec<String> {
+    /// The hint lines at `state`'s decision among `moves` (listed as `words`).
+    fn hint(&mut self, state: &Position<'r>, moves: &[Move], words: &[String]) -> Vec<String> {
         let name = self.game.seat_name(0);
-        match index {
-            Some(i) => vec![format!("hint ({name}): {}) {}", i + 1, choices[i])],
-            None => vec![format!("hint ({name}): none")],
-        }
-    }
-
-    /// The hint of seat 0's search player at this decision, the listed choice of each move
-    /// found by `at`: its move and each move's value (`None` without a search player).
-    fn search_hint(
-        &self,
-        choices: &[String],
-        at: impl Fn(Move) -> Option<usize>,
-    ) -> Option<Vec<String>> {
-        let s = self.game.seat_search(0)?;
-        let advice = self.advice.borrow();
-        let mut lines = self.hint(choices, advice.best.and_then(&at));
+        let line = |i: Option<usize>| match i {
+            Some(i) => format!("hint ({name}): {}) {}", i + 1, words[i]),
+            None => format!("hint ({name}): none"),
+        };
+        let at = |m: &Move| moves.iter().position(|x| x == m);
+        let Some(adviser) = self.adviser.as_mut() else {
+            let pick = state.policy_move_with_kind(self.game.seat_policy(0), &mut self.coins);
+            return vec![line(at(&pick))];
+        };
+        let advice = adviser.advise(state, 0);
+        let mut lines = vec![line(at(&advice.best))];
         let mut values: Vec<(usize, String)> = advice
             .values
             .iter()
-            .filter_map(|&(m, visits, mean)| {
+            .filter_map(|(m, visits, mean)| {
                 let i = at(m)?;
                 Some((
                     i,
@@ -710,114 +663,77 @@ impl Person<'_, '_> {
             .collect();
         values.sort();
         if !values.is_empty() {
-            let what = match s.settings.algorithm {
+            let settings = &adviser.searcher.settings;
+            let what = match settings.algorithm {
                 Algorithm::Ismcts => format!(
                     "visits (mean value) of each move over {} simulations",
-                    s.settings.simulations
+                    settings.simulations
                 ),
-                _ => format!("mean value over {} worlds", s.settings.simulations),
+                Algorithm::Pimc => format!("mean value over {} worlds", settings.simulations),
             };
             let list: Vec<String> = values.into_iter().map(|(_, v)| v).collect();
             lines.push(format!("  {what}: {}", list.join("  ")));
         }
-        Some(lines)
+        lines
     }
 }
 
-/// The step-1 choices in words, in the order they are listed: plays, yield, Jester.
-fn attack_choices(choices: &Step1) -> Vec<Action> {
-    let mut list: Vec<Action> = choices.plays.iter().map(|&p| Action::Play(p)).collect();
-    if choices.can_yield {
-        list.push(Action::Yield);
-    }
-    if choices.solo_jester {
-        list.push(Action::SoloJester);
-    }
-    list
-}
-
-fn action_words(a: &Action) -> String {
-    match a {
-        Action::Play(p) => format!("play {} (value {})", mask_names(p.cards), p.value),
-        Action::Yield => "yield".into(),
-        Action::SoloJester => "use a set-aside Jester (discard your hand, draw afresh)".into(),
-    }
-}
-
-fn defence_choices(choices: &Step4) -> Vec<Defence> {
-    let mut list: Vec<Defence> = choices
-        .covers
-        .iter()
-        .map(|&c| Defence::Discard(c))
-        .collect();
-    if choices.solo_jester {
-        list.push(Defence::SoloJester);
-    }
-    if choices.covers.is_empty() {
-        list.push(Defence::GiveUp);
-    }
-    list
-}
-
-fn defence_words(d: &Defence) -> String {
-    match d {
-        Defence::Discard(c) => format!("discard {} (value {})", mask_names(c.cards), c.total),
-        Defence::SoloJester => "use a set-aside Jester (discard your hand, draw afresh)".into(),
-        Defence::GiveUp => "give up (no discard covers the attack)".into(),
-    }
-}
-
-impl Policy for Person<'_, '_> {
-    fn attack(&self, view: &View, choices: &Step1, coins: &mut GameRng) -> Action {
-        let kind = self.game.seat_policy(view.seat);
-        if view.seat != 0 {
-            return each_kind!(kind, p => p.attack(view, choices, coins));
+/// A move in words, as the person reads it among the choices.
+fn move_words(mv: &Move, view: &View) -> String {
+    match mv {
+        Move::Attack(Action::Play(p)) => {
+            format!("play {} (value {})", mask_names(p.cards), p.value)
         }
-        let list = attack_choices(choices);
-        let advised = |c: &mut GameRng| each_kind!(kind, p => p.attack(view, choices, c));
-        match self.choose(view, &list, action_words, Move::Attack, advised) {
-            Some(a) => a,
-            None if choices.can_yield => Action::Yield,
-            None => choices
-                .plays
-                .first()
-                .map_or(Action::SoloJester, |&p| Action::Play(p)),
+        Move::Attack(Action::Yield) => "yield".into(),
+        Move::Attack(Action::SoloJester) | Move::Defend(Defence::SoloJester) => {
+            "use a set-aside Jester (discard your hand, draw afresh)".into()
         }
+        Move::Defend(Defence::Discard(c)) => {
+            format!("discard {} (value {})", mask_names(c.cards), c.total)
+        }
+        Move::Defend(Defence::GiveUp) => "give up (no discard covers the attack)".into(),
+        Move::Next(0) => "seat 0 (you) goes next".to_string(),
+        Move::Next(p) => format!(
+            "seat {p} goes next ({} cards)",
+            view.hand_sizes[usize::from(*p)]
+        ),
     }
+}
 
-    fn next_seat(&self, view: &View, coins: &mut GameRng) -> u8 {
-        let kind = self.game.seat_policy(view.seat);
-        if view.seat != 0 {
-            return each_kind!(kind, p => p.next_seat(view, coins));
-        }
-        let words: Vec<String> = (0..view.players)
-            .map(|p| match p {
-                0 => "seat 0 (you) goes next".to_string(),
-                p => format!(
-                    "seat {p} goes next ({} cards)",
-                    view.hand_sizes[usize::from(p)]
-                ),
-            })
-            .collect();
-        let hint = || {
-            let searched = self.advice.borrow_mut().next_seat.take();
-            let s = searched.unwrap_or_else(|| {
-                let mut c = self.coins.borrow_mut();
-                each_kind!(kind, p => p.next_seat(view, &mut c))
-            });
-            self.hint(&words, Some(usize::from(s)))
+impl<'r> Player<Position<'r>> for Person<'_, '_, 'r> {
+    fn decide(&mut self, state: &mut Position<'r>, _seat: u8, _coins: &mut GameRng) -> Move {
+        let mut moves = Vec::new();
+        state.legal(&mut moves);
+        let quit_move = |moves: &[Move]| match state.at() {
+            Some(Resume::Defend { .. }) => Move::Defend(Defence::GiveUp),
+            Some(Resume::Next(_)) => Move::Next(0),
+            _ => *moves
+                .iter()
+                .find(|m| **m == Move::Attack(Action::Yield))
+                .unwrap_or(&moves[0]),
         };
-        self.ask(view, words.clone(), hint).map_or(0, |i| i as u8)
-    }
-
-    fn defend(&self, view: &View, choices: &Step4, coins: &mut GameRng) -> Defence {
-        let kind = self.game.seat_policy(view.seat);
-        if view.seat != 0 {
-            return each_kind!(kind, p => p.defend(view, choices, coins));
+        if self.quit.get() {
+            return quit_move(&moves);
         }
-        let list = defence_choices(choices);
-        let advised = |c: &mut GameRng| each_kind!(kind, p => p.defend(view, choices, c));
-        self.choose(view, &list, defence_words, Move::Defend, advised)
-            .unwrap_or(Defence::GiveUp)
+        let view = state.view(0);
+        let words: Vec<String> = moves.iter().map(|m| move_words(m, &view)).collect();
+        let hint = if self.hints {
+            self.hint(state, &moves, &words)
+        } else {
+            Vec::new()
+        };
+        let ask = Ask {
+            table: self.table(&view),
+            choices: words,
+            hint,
+        };
+        let answer = self.desk.borrow_mut().ask(&ask);
+        match answer {
+            Answer::Pick(i) => moves[i],
+            Answer::Quit => {
+                self.quit.set(true);
+                quit_move(&moves)
+            }
+        }
     }
 }

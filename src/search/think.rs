@@ -64,6 +64,15 @@ impl Think {
         let b = &mut self.bins[(bin(us) - FIRST_BIN) as usize];
         *b = b.saturating_add(1);
     }
+
+    /// Adds another player's times in the same game.
+    pub fn merge(&mut self, other: &Think) {
+        self.decisions = self.decisions.saturating_add(other.decisions);
+        self.micros += other.micros;
+        for (a, b) in self.bins.iter_mut().zip(other.bins) {
+            *a = a.saturating_add(b);
+        }
+    }
 }
 
 /// Decision times over many games.

@@ -17,8 +17,8 @@ use crate::games::crownfall::solver::{self, Solution};
 use crate::games::crownfall::{Crownfall, Deck, Enemy, Engine, Policy, PolicyKind, Rules};
 use crate::games::observe::{Each, Recorder, Scripted};
 
-use super::play::{Answer, Ask, Desk};
-use super::{Traceable, Traced, deal_pile, deal_piles};
+use crate::trace::play::{Answer, Ask, Desk};
+use crate::trace::{Traceable, Traced, deal_pile, deal_piles};
 
 /// A card's name: A for the Ace, else its value.
 fn card(v: u8) -> String {

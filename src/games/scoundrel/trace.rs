@@ -19,8 +19,8 @@ use crate::games::scoundrel::plans::Options;
 use crate::games::scoundrel::{Engine, Policy, PolicyKind, Rules, Scoundrel, Streams, Turn, View};
 use crate::rng::GameRng;
 
-use super::play::{Answer, Ask, Desk};
-use super::{Traceable, Traced, deal_pile, deal_piles};
+use crate::trace::play::{Answer, Ask, Desk};
+use crate::trace::{Traceable, Traced, deal_pile, deal_piles};
 
 /// A card value's name: 2..10, J, Q, K, A.
 fn rank(v: u8) -> String {

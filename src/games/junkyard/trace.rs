@@ -26,8 +26,8 @@ use crate::games::junkyard::{
 use crate::games::observe::Scripted;
 use crate::rng::{GameKey, GameRng};
 
-use super::play::{Answer, Ask, Desk};
-use super::{Traceable, Traced};
+use crate::trace::play::{Answer, Ask, Desk};
+use crate::trace::{Traceable, Traced};
 
 /// A seat's automatons in index order, in a fixed array so that a state stays `Copy`; written
 /// to JSON as a list.

@@ -1,0 +1,206 @@
+//! `ismcts`: information-set Monte Carlo tree search, single observer: the tree holds only the
+//! deciding seat's own moves; the other seats move by the rollout policy, and chance and the
+//! unseen cards live in the sampled worlds.
+//!
+//! Each simulation samples a world from what the seat has seen, walks the tree from the
+//! decision with UCB1 over the moves available in that world (a child's availability counted as
+//! its parent visits, Cowling, Powley and Whitehouse 2012), adds one node (the rollout policy's
+//! own choice first, if untried), then lets the rollout policy finish the game. The game's value
+//! is backed up the path. The move played is the root child with most visits.
+
+use crate::games::state::{GameState, ToMove};
+use crate::rng::GameRng;
+
+use super::{Searcher, Work};
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug)]
+struct Node<M> {
+    key: u64,
+    mv: Option<M>,
+    child: u32,
+    sibling: u32,
+    visits: u32,
+    avail: u32,
+    total: f32,
+}
+
+/// A search tree, its storage kept from one decision to the next.
+#[derive(Clone, Debug)]
+pub struct Tree<M> {
+    nodes: Vec<Node<M>>,
+    path: Vec<u32>,
+}
+
+impl<M> Default for Tree<M> {
+    fn default() -> Self {
+        Self {
+            nodes: Vec::new(),
+            path: Vec::new(),
+        }
+    }
+}
+
+impl<M: Copy> Tree<M> {
+    /// An empty tree with one root.
+    fn reset(&mut self) {
+        self.nodes.clear();
+        self.nodes.push(Node {
+            key: 0,
+            mv: None,
+            child: NONE,
+            sibling: NONE,
+            visits: 0,
+            avail: 0,
+            total: 0.0,
+        });
+    }
+
+    fn child(&self, node: u32, key: u64) -> Option<u32> {
+        let mut c = self.nodes[node as usize].child;
+        while c != NONE {
+            let n = &self.nodes[c as usize];
+            if n.key == key {
+                return Some(c);
+            }
+            c = n.sibling;
+        }
+        None
+    }
+
+    fn add(&mut self, parent: u32, key: u64, mv: M) -> u32 {
+        let id = self.nodes.len() as u32;
+        let p = &mut self.nodes[parent as usize];
+        let sibling = p.child;
+        p.child = id;
+        self.nodes.push(Node {
+            key,
+            mv: Some(mv),
+            child: NONE,
+            sibling,
+            visits: 0,
+            avail: 1,
+            total: 0.0,
+        });
+        id
+    }
+
+    /// Adds `value` to every node of the last walk's path.
+    fn back_up(&mut self, value: f32) {
+        for &n in &self.path {
+            let node = &mut self.nodes[n as usize];
+            node.visits += 1;
+            node.total += value;
+        }
+    }
+
+    /// The root's children as (move, visits, total value), in the order they were added.
+    fn root_children(&self) -> impl Iterator<Item = (M, u32, f32)> + '_ {
+        let mut c = self.nodes[0].child;
+        std::iter::from_fn(move || {
+            let n = self.nodes.get(c as usize)?;
+            c = n.sibling;
+            Some((n.mv.expect("a child holds its move"), n.visits, n.total))
+        })
+    }
+
+    /// The root's most visited move (ties: the higher mean, then the first added).
+    fn best(&self) -> Option<M> {
+        let mut best: Option<(M, u32, f32)> = None;
+        for (mv, visits, total) in self.root_children() {
+            let better = best.is_none_or(|(_, bv, bt)| {
+                visits > bv
+                    || (visits == bv && total * bv.max(1) as f32 > bt * visits.max(1) as f32)
+            });
+            if better {
+                best = Some((mv, visits, total));
+            }
+        }
+        best.map(|b| b.0)
+    }
+
+    /// The root's children as (move, visits, mean value), for advice and tests.
+    pub fn root_stats(&self) -> Vec<(M, u32, f32)> {
+        self.root_children()
+            .map(|(m, n, t)| (m, n, t / n.max(1) as f32))
+            .collect()
+    }
+}
+
+/// The move of most visits after `searcher.settings.simulations` simulations from `real`'s
+/// decision for `seat` (its candidates in `work.root`, at least two).
+pub fn decide<S: GameState>(
+    searcher: &Searcher<S::Policy>,
+    real: &S,
+    seat: u8,
+    work: &mut Work<S>,
+) -> S::Move {
+    let settings = &searcher.settings;
+    work.tree.reset();
+    let (world, _) = super::scratch(&mut work.scratch, real);
+    for _ in 0..settings.simulations {
+        real.sample_into(seat, &mut work.rng, world);
+        let tree = &mut work.tree;
+        tree.path.clear();
+        tree.path.push(0);
+        let mut node = 0;
+        // Down the tree while every candidate there has a child, then one node added and the
+        // game played out.
+        loop {
+            match world.to_move() {
+                ToMove::Over => break,
+                ToMove::Seat(s) if s != seat => {
+                    let mv = world.policy_move(&searcher.rollout, &mut work.rng);
+                    world.apply(mv);
+                    continue;
+                }
+                ToMove::Seat(_) => {}
+            }
+            world.candidates(&mut work.moves, settings.width);
+            let moves = &work.moves;
+            if moves.len() == 1 {
+                world.apply(moves[0]);
+                continue;
+            }
+            work.ids.clear();
+            work.ids.extend(
+                moves
+                    .iter()
+                    .map(|m| tree.child(node, S::key(m)).unwrap_or(NONE)),
+            );
+            if work.ids.contains(&NONE) {
+                let pick = world.policy_move(&searcher.rollout, &mut GameRng::unused());
+                let untried = |m: &S::Move| tree.child(node, S::key(m)).is_none();
+                let mv = if moves.contains(&pick) && untried(&pick) {
+                    pick
+                } else {
+                    let i = work.ids.iter().position(|&c| c == NONE).expect("untried");
+                    moves[i]
+                };
+                let id = tree.add(node, S::key(&mv), mv);
+                tree.path.push(id);
+                world.play_out(mv, &searcher.rollout, &mut work.rng);
+                break;
+            }
+            let mut best = (f32::NEG_INFINITY, 0usize);
+            for (i, &c) in work.ids.iter().enumerate() {
+                let n = &mut tree.nodes[c as usize];
+                n.avail += 1;
+                let visits = n.visits.max(1) as f32;
+                let ucb = n.total / visits
+                    + settings.exploration * ((n.avail as f32).ln() / visits).sqrt();
+                if ucb > best.0 {
+                    best = (ucb, i);
+                }
+            }
+            node = work.ids[best.1];
+            tree.path.push(node);
+            world.apply(moves[best.1]);
+        }
+        world.rollout(&searcher.rollout, &mut work.rng);
+        let value = searcher.value(world, seat);
+        work.tree.back_up(value);
+    }
+    work.tree.best().expect("the root has children")
+}

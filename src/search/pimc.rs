@@ -1,0 +1,37 @@
+//! `pimc`: perfect-information Monte Carlo. Each of N worlds sampled from what the deciding seat
+//! has seen is searched with full information: every candidate move is played in that world
+//! and the game finished by the rollout policy (the same later chance and the same rollout coins
+//! for every move of a world), whose value is the move's value there. The move with the best
+//! mean over the worlds is played (ties: the first in the game's order).
+
+use crate::games::state::GameState;
+use crate::rng::GameRng;
+
+use super::{Searcher, Work};
+
+/// The best of `work.root` (the decision's candidates at `real`, at least two) for `seat`;
+/// `work.sums` holds each move's total value over the worlds.
+pub fn decide<S: GameState>(
+    searcher: &Searcher<S::Policy>,
+    real: &S,
+    seat: u8,
+    work: &mut Work<S>,
+) -> S::Move {
+    let moves = &work.root;
+    work.sums.clear();
+    work.sums.resize(moves.len(), 0.0);
+    let (world, play) = super::scratch(&mut work.scratch, real);
+    for w in 0..searcher.settings.simulations {
+        real.sample_into(seat, &mut work.rng, world);
+        let coins = GameRng::new(work.rng.next_u64(), u64::from(w), 0);
+        for (i, &mv) in moves.iter().enumerate() {
+            play.clone_from(world);
+            play.play_out(mv, &searcher.rollout, &mut coins.clone());
+            work.sums[i] += searcher.value(play, seat);
+        }
+    }
+    let best = (0..moves.len())
+        .reduce(|a, b| if work.sums[b] > work.sums[a] { b } else { a })
+        .expect("a decision has a move");
+    moves[best]
+}
