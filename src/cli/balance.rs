@@ -200,13 +200,13 @@ pub fn describe(params: &[(String, String)]) -> String {
         .join(", ")
 }
 
-/// Runs the search `args` asks for, writes its files and prints its report.
-pub fn execute<G: Game>(args: &BalanceArgs, default_policy: &str) -> Result<ExitCode> {
-    let play = &args.play;
-    let cap = check_flags(args)?;
-    let varies = varies::<G>(args)?;
-    let policy = args.policy.as_deref().unwrap_or(default_policy);
-    let combos = expand::combinations(&varies);
+/// Every candidate's cells, built and checked: the policy (and the baseline, for a gap) under
+/// each combination of `combos`.
+fn candidates<G: Game>(
+    args: &BalanceArgs,
+    policy: &str,
+    combos: &[Vec<(String, String)>],
+) -> Result<Vec<G>> {
     let specs: Vec<CellSpec> = combos
         .iter()
         .flat_map(|params| {
@@ -218,14 +218,12 @@ pub fn execute<G: Game>(args: &BalanceArgs, default_policy: &str) -> Result<Exit
                 })
         })
         .collect();
-    let cells: Vec<G> = grid::build(play, &args.seats, &specs)?;
-    let target = Target::parse(
-        &args.target,
-        &columns(&cells[0].new_tally()),
-        args.baseline.is_some(),
-    )?;
-    let tolerance = tolerance(args, &target, varies.len())?;
-    let batch = batch_size(&cells);
+    grid::build(&args.play, &args.seats, &specs)
+}
+
+/// Checks that a candidate of at most `cap` games in batches of `batch` can reach a verdict on
+/// `target`, and that its last game index fits.
+fn check_cap(play: &PlayArgs, target: &Target, cap: u64, batch: u64) -> Result<()> {
     let batches = cap_batches(cap, batch);
     if target.metric.game_range().is_none() && batches < MIN_BATCHES {
         return Err(SimError::input(format!(
@@ -243,6 +241,24 @@ pub fn execute<G: Game>(args: &BalanceArgs, default_policy: &str) -> Result<Exit
             "--first-game plus --games passes the last game index (2^64 - 1)",
         ));
     }
+    Ok(())
+}
+
+/// Runs the search `args` asks for, writes its files and prints its report.
+pub fn execute<G: Game>(args: &BalanceArgs, default_policy: &str) -> Result<ExitCode> {
+    let play = &args.play;
+    let cap = check_flags(args)?;
+    let varies = varies::<G>(args)?;
+    let policy = args.policy.as_deref().unwrap_or(default_policy);
+    let combos = expand::combinations(&varies);
+    let cells: Vec<G> = candidates(args, policy, &combos)?;
+    let target = Target::parse(
+        &args.target,
+        &columns(&cells[0].new_tally()),
+        args.baseline.is_some(),
+    )?;
+    let tolerance = tolerance(args, &target, varies.len())?;
+    check_cap(play, &target, cap, batch_size(&cells))?;
     let dir = out_dir(play, G::NAME, "balance")?;
 
     let pool = pool(play.threads)?;
