@@ -4,6 +4,7 @@
 #[macro_use]
 mod common;
 mod bad_input;
+mod balance;
 mod cli;
 mod crownfall_exact;
 mod crownfall_properties;

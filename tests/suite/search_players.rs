@@ -45,7 +45,9 @@ fn crownfall_search_players_are_the_same_on_any_thread_count() {
 fn regicide_search_players_are_the_same_on_any_thread_count_at_1_to_4_players() {
     same_on_1_and_2_threads(
         "search_rg_defaults",
-        &["regicide", "--policy", "pimc", "--seat", "0=ismcts", "--games", "2"],
+        &[
+            "regicide", "--policy", "pimc", "--seat", "0=ismcts", "--games", "2",
+        ],
     );
     for players in ["1", "2", "3", "4"] {
         same_on_1_and_2_threads(
