@@ -56,6 +56,7 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
         &played,
         baseline,
     )?);
+    written.extend(grid::write_report::<G>(&dir, &args.grid.play, &played)?);
 
     let header = format!(
         "{} compare | {} policies on the same deals | seed {}\n",

@@ -186,6 +186,16 @@ pub fn write_shard<G: Game>(
     manifest.write(dir).map(Some).map_err(SimError::into_output)
 }
 
+/// With `--report`, writes `report.html` into `dir` (after every other file) and returns its
+/// path.
+pub fn write_report<G: Game>(
+    dir: &Path,
+    play: &PlayArgs,
+    played: &Played<G::Tally>,
+) -> Result<Option<PathBuf>> {
+    super::report::beside::<G>(&play.report, dir, speed(played, play.threads))
+}
+
 /// The closing lines: speed, files, and a note if Ctrl-C cut the grid short.
 fn footer(played: &Played<impl Sized>, speed: &Speed, written: &[PathBuf]) -> String {
     let mut s = format!(

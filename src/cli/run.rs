@@ -205,6 +205,7 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
         seconds: elapsed,
         threads: rayon_threads(play.threads),
     };
+    written.extend(super::report::beside::<G>(&play.report, &dir, speed)?);
     play.report.print(
         || text_report(&row, &tally, &speed, &written),
         || {

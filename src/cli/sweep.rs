@@ -105,6 +105,7 @@ pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
         &played,
         None,
     )?);
+    written.extend(grid::write_report::<G>(&dir, &args.grid.play, &played)?);
 
     let text = || {
         let mut s = format!(

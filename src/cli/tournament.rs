@@ -110,6 +110,7 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
         &played,
         None,
     )?);
+    written.extend(grid::write_report::<G>(&dir, &args.grid.play, &played)?);
     Ok(grid::finish(
         &played,
         &args.grid.play,

@@ -1,6 +1,7 @@
 //! Atomic files: write beside the target under a temporary name, then rename.
 
 use std::fs::File;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Result, SimError};
@@ -69,6 +70,19 @@ impl Drop for AtomicFile {
     }
 }
 
+/// Writes `text` to `path` atomically and returns the path.
+pub fn write_text(path: &Path, text: &str) -> Result<PathBuf> {
+    let mut file = AtomicFile::create(path)?;
+    file.file()
+        .write_all(text.as_bytes())
+        .map_err(|source| SimError::Io {
+            action: "cannot write",
+            path: path.to_path_buf(),
+            source,
+        })?;
+    file.commit()
+}
+
 /// Creates `dir` if needed and proves it writable by creating and removing a probe file, so a run
 /// fails before it plays rather than after.
 pub fn ensure_writable_dir(dir: &Path) -> Result<()> {
@@ -89,7 +103,6 @@ pub fn ensure_writable_dir(dir: &Path) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::Write;
 
     #[test]
     fn nothing_appears_until_commit_and_nothing_stays_on_drop() {

@@ -5,7 +5,6 @@
 //! A shard's `summary.parquet` and `distributions.parquet` are those of its own range, as for any
 //! run; the floats in them cannot be added exactly, the tallies here can.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
@@ -15,7 +14,7 @@ use crate::error::{Result, SimError};
 use crate::sim::pairs::PairCounts;
 use crate::sim::shard::Shard;
 
-use super::files::AtomicFile;
+use super::files::write_text;
 use super::summary::SummaryRow;
 
 /// The manifest's file name in a shard folder.
@@ -166,17 +165,8 @@ impl<'a, T: Serialize> Manifest<&'a T> {
 
     /// Writes the manifest into `dir` (atomically) and returns its path.
     pub fn write(&self, dir: &Path) -> Result<PathBuf> {
-        let path = dir.join(FILE);
-        let mut file = AtomicFile::create(&path)?;
         let text = serde_json::to_string(self).expect("a manifest serializes to JSON");
-        file.file()
-            .write_all(format!("{text}\n").as_bytes())
-            .map_err(|source| SimError::Io {
-                action: "cannot write",
-                path: path.clone(),
-                source,
-            })?;
-        file.commit()
+        write_text(&dir.join(FILE), &format!("{text}\n"))
     }
 }
 

@@ -17,6 +17,8 @@ mod play;
 mod play_hints;
 mod regicide;
 mod regicide_search;
+mod report;
+mod report_browser;
 mod scoundrel_fair;
 mod scoundrel_properties;
 mod scoundrel_rulesets;
