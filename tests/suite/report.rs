@@ -485,6 +485,10 @@ fn folders_without_results_and_unwritable_pages_are_refused() {
 fn the_test_helpers_read_the_template_as_written() {
     let html = "<p>a</p>\n<p class=\"timing\">speed <b>1</b></p>\n<figure class=\"chart timing\"><figure>x</figure></figure><p>b</p>";
     assert_eq!(without_timing(html), "<p>a</p>\n\n<p>b</p>");
+    assert_eq!(
+        report_pages::unescape("it&#39;s &lt;&#x2f;&gt; &quot;&amp;&quot;"),
+        "it's </> \"&\""
+    );
     let row = "<tr data-row=\"3\"><th class=\"text\">a &amp; b</th><td data-col=\"x\" data-value=\"0.5\" title=\"t\">50%</td></tr>";
     let c = report_pages::cells(row);
     assert_eq!(c.len(), 2);

@@ -2,8 +2,6 @@
 //! games, rules, varied values), so that it makes the same files again, and a report made from
 //! merged shards states the same command as the single run's.
 
-use std::fmt::Write;
-
 /// A `sim` command line being built, one word at a time.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CommandLine {
@@ -67,16 +65,14 @@ impl CommandLine {
         self
     }
 
-    /// The line as a shell reads it: words with spaces or shell characters single-quoted.
+    /// The words as a shell reads them: any with spaces or shell characters single-quoted.
+    pub fn shell_words(&self) -> Vec<String> {
+        self.words.iter().map(|w| quoted(w)).collect()
+    }
+
+    /// The line as a shell reads it.
     pub fn text(&self) -> String {
-        let mut s = String::new();
-        for (i, word) in self.words.iter().enumerate() {
-            if i > 0 {
-                s.push(' ');
-            }
-            let _ = write!(s, "{}", quoted(word));
-        }
-        s
+        self.shell_words().join(" ")
     }
 }
 

@@ -1,7 +1,6 @@
 //! What every section of a report states about its result: the game, the rules that differ
 //! from the defaults, the policies, the seed, the games, the sim version and the command.
 
-use serde::Serialize;
 use serde_json::Value;
 
 use crate::games::Game;
@@ -37,7 +36,7 @@ fn default_rules<G: Game>() -> String {
 }
 
 /// The provenance block of a section.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Facts {
     /// The game.
     pub game: String,
@@ -51,8 +50,8 @@ pub struct Facts {
     pub games: String,
     /// The sim versions that wrote the files.
     pub version: String,
-    /// A command that makes the same files.
-    pub command: String,
+    /// A command that makes the same files, as the words a shell reads.
+    pub command: Vec<String>,
     /// Anything the reader must know first (a run stopped early).
     pub warnings: Vec<String>,
 }
@@ -68,7 +67,7 @@ impl Facts {
             seed: String::new(),
             games: String::new(),
             version: String::new(),
-            command: command.text(),
+            command: command.shell_words(),
             warnings: Vec::new(),
         }
     }

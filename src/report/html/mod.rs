@@ -1,5 +1,5 @@
 //! The HTML report (`sim report`, `--report`): one self-contained page made from the files a
-//! command wrote. Figures are inline SVG (plotters), the page a template (minijinja); no script,
+//! command wrote. Figures are inline SVG (plotters), the page a template (askama); no script,
 //! no font, nothing loaded from elsewhere, so it opens offline, by mail, and prints.
 //!
 //! Each kind of result is one module of [`kinds`] behind the [`Kind`] trait: it recognizes its

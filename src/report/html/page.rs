@@ -1,16 +1,14 @@
 //! The page: sections of blocks (headlines, figures, tables, notes) that the kinds fill in, and
 //! the template that lays them out as one HTML file.
 
-use minijinja::Environment;
-use minijinja::value::Serde;
-use serde::Serialize;
+use askama::Template;
 
 use crate::error::{Result, SimError};
 
 use super::facts::Facts;
 
 /// One result on the page.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Section {
     /// The kind that made it (`run`, `compare`, ...), for the page's classes.
     pub kind: &'static str,
@@ -41,8 +39,7 @@ impl Section {
 }
 
 /// A piece of a section.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Block {
     /// The figure a reader looks for first, large.
     Headline(Headline),
@@ -55,7 +52,7 @@ pub enum Block {
 }
 
 /// A headline: a label and a value with its interval.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Headline {
     /// What the value is.
     pub label: String,
@@ -66,7 +63,7 @@ pub struct Headline {
 }
 
 /// A figure.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Figure {
     /// Its id in the page (the browser tests look figures up by it).
     pub id: String,
@@ -83,7 +80,7 @@ pub struct Figure {
 }
 
 /// A legend entry.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Swatch {
     /// The series.
     pub name: String,
@@ -92,7 +89,7 @@ pub struct Swatch {
 }
 
 /// A paragraph of text.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Note {
     /// The text.
     pub text: String,
@@ -100,7 +97,7 @@ pub struct Note {
 
 /// A table. Cells that show a number from a file carry it exactly (`data-col`, `data-value`),
 /// so tests can check the page against the file.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct DataTable {
     /// Its id in the page.
     pub id: String,
@@ -136,6 +133,16 @@ impl DataTable {
         self
     }
 
+    /// The class of header `i`: its column's, taken from the first row (text set left, numbers
+    /// right). By reference, as the template's loop index is.
+    pub fn header_class(&self, i: &usize) -> &str {
+        self.rows
+            .first()
+            .and_then(|r| r.cells.get(*i))
+            .and_then(|c| c.class.as_deref())
+            .unwrap_or("")
+    }
+
     /// Adds a row keyed `key` (the row of the file it shows, for the tests).
     pub fn push(&mut self, key: impl Into<String>, cells: Vec<Cell>) {
         self.rows.push(Row {
@@ -155,7 +162,7 @@ impl DataTable {
 }
 
 /// A table row.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Row {
     /// What it shows (a row number of the file, a metric, ...).
     pub key: String,
@@ -166,7 +173,7 @@ pub struct Row {
 }
 
 /// A table cell.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Cell {
     /// What the reader sees.
     pub text: String,
@@ -213,18 +220,19 @@ impl Cell {
     }
 }
 
-/// The page template.
-const TEMPLATE: &str = include_str!("page.html");
-/// The page's style sheet.
-const STYLE: &str = include_str!("style.css");
-
-#[derive(Serialize)]
+/// The page: `templates/report/page.html` (and its style sheet), checked and compiled with
+/// the crate.
+#[derive(Template)]
+#[template(path = "report/page.html")]
 struct Page<'a> {
     title: String,
     version: &'static str,
     style: &'static str,
     sections: &'a [Section],
 }
+
+/// The page's style sheet.
+const STYLE: &str = include_str!("../../../templates/report/style.css");
 
 /// The HTML page of `sections`: each section's anchor is its kind and number (`run-1`), and
 /// the ids of its figures and tables (which the kinds give within the section) start with it.
@@ -249,16 +257,12 @@ pub fn render(mut sections: Vec<Section>) -> Result<String> {
         [one] => format!("{} | sim report", one.title),
         many => format!("{} results | sim report", many.len()),
     };
-    let mut env = Environment::new();
-    let broken = |e: minijinja::Error| SimError::input(format!("the report template: {e:#}"));
-    env.add_template("page.html", TEMPLATE).map_err(broken)?;
     let page = Page {
         title,
         version: env!("CARGO_PKG_VERSION"),
         style: STYLE,
         sections: &sections,
     };
-    env.get_template("page.html")
-        .and_then(|t| t.render(Serde(&page)))
-        .map_err(broken)
+    page.render()
+        .map_err(|e| SimError::input(format!("cannot lay out the report: {e}")))
 }

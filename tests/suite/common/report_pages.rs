@@ -167,14 +167,35 @@ pub fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
 }
 
-/// `text` with the entities the template writes turned back into characters.
+/// `text` with the entities an HTML escaper writes (named: `&lt;`, `&gt;`, `&quot;`, `&amp;`;
+/// numeric: `&#39;`, `&#x27;`) turned back into characters.
 pub fn unescape(text: &str) -> String {
-    text.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#x27;", "'")
-        .replace("&#x2f;", "/")
-        .replace("&amp;", "&")
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let end = rest.find(';').expect("an entity ends with ;");
+        let entity = &rest[1..end];
+        let c = match entity {
+            "lt" => '<',
+            "gt" => '>',
+            "quot" => '"',
+            "amp" => '&',
+            "apos" => '\'',
+            _ => {
+                let code = match entity.strip_prefix("#x").or(entity.strip_prefix("#X")) {
+                    Some(hex) => u32::from_str_radix(hex, 16),
+                    None => entity.trim_start_matches('#').parse(),
+                };
+                char::from_u32(code.expect("a numeric entity")).expect("a character")
+            }
+        };
+        out.push(c);
+        rest = &rest[end + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The value of attribute `name` in the tag text `tag`, unescaped.

@@ -162,7 +162,10 @@ mod tests {
         assert_eq!(percent_tick(0.626, 0.05), "63%");
         assert_eq!(percent_tick(0.625, 0.005), "62.5%");
         let (lo, hi) = padded([0.2, 0.4], 0.5);
-        assert!((lo - 0.1).abs() < 1e-12 && (hi - 0.5).abs() < 1e-12, "{lo} {hi}");
+        assert!(
+            (lo - 0.1).abs() < 1e-12 && (hi - 0.5).abs() < 1e-12,
+            "{lo} {hi}"
+        );
         assert_eq!(padded([], 0.1), (0.0, 1.0));
     }
 }

@@ -52,7 +52,7 @@ impl Kind for Run {
     }
 }
 
-/// The blocks of summary row `i`: headline, seats, figures table, histograms.
+/// The blocks of summary row `i`: headline, seats, histograms, the table of every figure.
 fn cell_blocks(
     results: &Results,
     i: usize,
@@ -119,12 +119,10 @@ fn cell_blocks(
             is_timing(name),
         );
     }
-    if !figures.rows.is_empty() {
-        blocks.push(Block::Table(figures));
-    }
     for dist in results.distributions_of(i) {
         blocks.push(Block::Figure(histogram_figure(dist, &prefix)?));
     }
+    blocks.push(Block::Table(figures));
     Ok(blocks)
 }
 
