@@ -276,38 +276,24 @@ fn a_report_of_merged_shards_is_the_single_runs_but_for_its_timing_lines() {
             "5003",
         ],
     ];
+    // Plays `args` with `extra` (seed 5) into `dir`.
+    let play = |args: &[&str], extra: Vec<std::ffi::OsString>, dir: &Path| {
+        let mut argv: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
+        argv.extend(argv!["--seed", "5", "-q", "--out", dir]);
+        argv.extend(extra);
+        let out = run(&argv);
+        assert!(out.status.success(), "{argv:?}: {}", stderr(&out));
+    };
     for (i, args) in cases.iter().enumerate() {
         let single = tmp.join(&format!("single-{i}"));
-        let mut argv: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
-        argv.extend(argv![
-            "--seed",
-            "5",
-            "--threads",
-            "1",
-            "--report",
-            "-q",
-            "--out",
-            &single
-        ]);
-        let out = run(&argv);
-        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
-        let mut shards = Vec::new();
-        for s in 0..3 {
-            let dir = tmp.join(&format!("shard-{i}-{s}"));
-            let mut argv: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
-            argv.extend(argv![
-                "--seed",
-                "5",
-                "--shard",
-                format!("{s}/3"),
-                "-q",
-                "--out",
-                &dir
-            ]);
-            let out = run(&argv);
-            assert!(out.status.success(), "{args:?} shard {s}: {}", stderr(&out));
-            shards.push(dir);
-        }
+        play(args, argv!["--threads", "1", "--report"].to_vec(), &single);
+        let shards: Vec<_> = (0..3)
+            .map(|s| {
+                let dir = tmp.join(&format!("shard-{i}-{s}"));
+                play(args, argv!["--shard", format!("{s}/3")].to_vec(), &dir);
+                dir
+            })
+            .collect();
         let merged = tmp.join(&format!("merged-{i}"));
         let mut argv = argv!["merge"].to_vec();
         argv.extend(shards.iter().map(Into::into));

@@ -49,14 +49,14 @@ fn browser(test: &str) -> Option<PathBuf> {
     found
 }
 
-/// Chromium with a fresh profile in `profile`, `extra` flags, on `page`.
+/// Chromium with a fresh profile in `profile`, `extra` flags, on `page`; panics if it fails.
 fn chromium(
     browser: &Path,
     profile: &TempDir,
     extra: &[&str],
     page: &Path,
 ) -> std::process::Output {
-    Command::new(browser)
+    let out = Command::new(browser)
         .args(FLAGS)
         .arg(format!(
             "--user-data-dir={}",
@@ -65,7 +65,14 @@ fn chromium(
         .args(extra)
         .arg(format!("file://{}", page.display()))
         .output()
-        .expect("run chromium")
+        .expect("run chromium");
+    assert!(
+        out.status.success(),
+        "chromium failed on {}: {}",
+        page.display(),
+        stderr(&out)
+    );
+    out
 }
 
 /// The page's DOM after loading, and the console messages it logged.
@@ -76,12 +83,6 @@ fn load(browser: &Path, page: &Path) -> (String, Vec<String>) {
         &profile,
         &["--enable-logging=stderr", "--v=0", "--dump-dom"],
         page,
-    );
-    assert!(
-        out.status.success(),
-        "chromium failed on {}: {}",
-        page.display(),
-        stderr(&out)
     );
     let console = stderr(&out)
         .lines()
@@ -95,7 +96,7 @@ fn load(browser: &Path, page: &Path) -> (String, Vec<String>) {
 fn screenshot(browser: &Path, page: &Path, height: u32) -> png::Image {
     let profile = TempDir::new("chromium-shot");
     let file = profile.join("shot.png");
-    let out = chromium(
+    chromium(
         browser,
         &profile,
         &[
@@ -103,12 +104,6 @@ fn screenshot(browser: &Path, page: &Path, height: u32) -> png::Image {
             &format!("--screenshot={}", file.display()),
         ],
         page,
-    );
-    assert!(
-        out.status.success(),
-        "chromium failed on {}: {}",
-        page.display(),
-        stderr(&out)
     );
     png::decode(&std::fs::read(&file).expect("the screenshot"))
 }

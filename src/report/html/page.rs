@@ -79,6 +79,38 @@ pub struct Figure {
     pub timing: bool,
 }
 
+impl Figure {
+    /// The figure `id` drawn as `svg`, with `caption`; no legend, no numbers under it.
+    pub fn new(id: impl Into<String>, caption: String, svg: String) -> Self {
+        Self {
+            id: id.into(),
+            caption,
+            svg,
+            legend: Vec::new(),
+            data: None,
+            timing: false,
+        }
+    }
+
+    /// The same figure with `data`, the numbers it draws, folded under it.
+    pub fn with_data(mut self, data: DataTable) -> Self {
+        self.data = Some(data);
+        self
+    }
+
+    /// The same figure with a legend.
+    pub fn with_legend(mut self, legend: Vec<Swatch>) -> Self {
+        self.legend = legend;
+        self
+    }
+
+    /// The same figure, marked as showing times if `timing`.
+    pub fn timed(mut self, timing: bool) -> Self {
+        self.timing = timing;
+        self
+    }
+}
+
 /// A legend entry.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Swatch {

@@ -186,18 +186,12 @@ fn forest(results: &Results, order: &[usize], baseline: &str) -> Result<Figure> 
             );
         }
     }
-    Ok(Figure {
-        id: "forest".into(),
-        svg: intervals(
-            &bars,
-            &format!("difference from {baseline} (percentage points)"),
-            Scale::Points,
-            Some(0.0),
-            &caption,
-        )?,
-        caption,
-        legend: Vec::new(),
-        data: Some(data),
-        timing: false,
-    })
+    let svg = intervals(
+        &bars,
+        &format!("difference from {baseline} (percentage points)"),
+        Scale::Points,
+        Some(0.0),
+        &caption,
+    )?;
+    Ok(Figure::new("forest", caption, svg).with_data(data))
 }

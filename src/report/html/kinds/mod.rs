@@ -8,7 +8,6 @@ pub mod sweep;
 pub mod tournament;
 
 use crate::error::Result;
-use crate::report::tables::points;
 use crate::report::terminal::{per_second, percent, thousands, threads};
 
 use super::Context;
@@ -32,11 +31,6 @@ pub fn words(name: &str) -> String {
 /// A rate's interval in words.
 pub fn interval_text(i: &Interval) -> String {
     format!("95% CI {} to {}", percent(i.low), percent(i.high))
-}
-
-/// A difference's interval in words.
-pub fn points_interval(i: &Interval) -> String {
-    format!("{} to {}", points(i.low), points(i.high))
 }
 
 /// The facts of the summary `results`, made with `command` (the kind's own words and flags;
@@ -137,14 +131,11 @@ pub fn histogram_figure(dist: &Distribution, prefix: &str) -> Result<Figure> {
             ],
         );
     }
-    Ok(Figure {
-        id: format!("{prefix}{}", dist.metric),
-        caption,
-        svg,
-        legend: Vec::new(),
-        data: Some(data),
-        timing: is_timing(&dist.metric),
-    })
+    Ok(
+        Figure::new(format!("{prefix}{}", dist.metric), caption, svg)
+            .with_data(data)
+            .timed(is_timing(&dist.metric)),
+    )
 }
 
 /// The cells of a value `name` of the summary: exact in `data-value`, four decimals shown.
@@ -152,7 +143,7 @@ pub fn mean_cell(name: &str, value: f64) -> Cell {
     Cell::number(name, value, format!("{value:.4}"))
 }
 
-/// A rate cell of column `name`.
-pub fn rate_cell(name: &str, value: f64) -> Cell {
-    Cell::number(name, value, percent(value))
+/// A rate with one decimal, as the heat maps write it in their cells: `62.8%`.
+pub fn percent_one(rate: f64) -> String {
+    format!("{:.1}%", 100.0 * rate)
 }

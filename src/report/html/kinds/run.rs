@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use crate::error::Result;
 use crate::games::seats::Table;
+use crate::report::tables::points;
 use crate::report::terminal::{percent, thousands};
 
 use super::super::command::CommandLine;
@@ -198,14 +199,10 @@ fn duel_blocks(
     let mut blocks = Vec::new();
     if !bars.is_empty() {
         let caption = "Win rates by seat with 95% intervals; the dashed line is an even game.";
-        blocks.push(Block::Figure(Figure {
-            id: format!("{prefix}seats"),
-            caption: caption.to_string(),
-            svg: intervals(&bars, "win rate", Scale::Percent, Some(0.5), caption)?,
-            legend: Vec::new(),
-            data: Some(rates),
-            timing: false,
-        }));
+        let svg = intervals(&bars, "win rate", Scale::Percent, Some(0.5), caption)?;
+        blocks.push(Block::Figure(
+            Figure::new(format!("{prefix}seats"), caption.to_string(), svg).with_data(rates),
+        ));
     }
     if let Some(adv) = cell.interval(
         "first_move_adv",
@@ -230,9 +227,9 @@ fn duel_blocks(
             i.to_string(),
             vec![
                 Cell::text("first-move advantage"),
-                Cell::number("first_move_adv", adv.value, points_text(adv.value)),
-                Cell::number("first_move_adv_low", adv.low, points_text(adv.low)),
-                Cell::number("first_move_adv_high", adv.high, points_text(adv.high)),
+                Cell::number("first_move_adv", adv.value, points(adv.value)),
+                Cell::number("first_move_adv_low", adv.low, points(adv.low)),
+                Cell::number("first_move_adv_high", adv.high, points(adv.high)),
             ],
         );
         blocks.push(Block::Table(t));
@@ -240,10 +237,6 @@ fn duel_blocks(
     let seats = per_seat_table(cell, i, prefix, shown);
     blocks.extend(seats.map(Block::Table));
     Ok(blocks)
-}
-
-fn points_text(v: f64) -> String {
-    format!("{:+.2} pts", 100.0 * v)
 }
 
 /// The columns named `<figure>_seatK`, one row per figure, one column per seat.

@@ -6,6 +6,7 @@
 use serde_json::Value;
 
 use crate::error::{Result, SimError};
+use crate::report::tables::points;
 use crate::report::terminal::{percent, thousands};
 
 use super::super::command::CommandLine;
@@ -153,7 +154,7 @@ fn headline(record: &Value) -> Vec<Block> {
             vec![
                 Cell::text(name),
                 Cell::number("win_probability", p, percent(p)),
-                Cell::number("diff", d, format!("{:+.2} pts", 100.0 * d)),
+                Cell::number("diff", d, points(d)),
             ],
         );
     }

@@ -12,7 +12,7 @@ use super::super::figure::{colour, hex};
 use super::super::page::{Block, Cell, DataTable, Figure, Note, Section, Swatch};
 use super::super::results::Results;
 use super::super::{Context, Folder, Kind};
-use super::{speed_lines, summary_facts};
+use super::{percent_one, speed_lines, summary_facts};
 
 /// The kind of `sim sweep`'s folder: a summary with varied rules' columns.
 pub struct Sweep;
@@ -138,14 +138,8 @@ fn by_value(results: &Results, policies: &[String], k: usize, values: &[String])
         })
         .collect();
     let caption = format!("Win rate against {rule}, one line per policy, with 95% intervals.");
-    Ok(Figure {
-        id: "lines".into(),
-        svg: lines(&series, &axis, rule, "win rate", &caption)?,
-        caption,
-        legend: legend(policies),
-        data: None,
-        timing: false,
-    })
+    let svg = lines(&series, &axis, rule, "win rate", &caption)?;
+    Ok(Figure::new("lines", caption, svg).with_legend(legend(policies)))
 }
 
 /// Two varied rules: one heat map of win rates per policy.
@@ -175,19 +169,8 @@ fn two_rules(
         "Win rate of {policy} over {} (rows) and {} (columns); the table below gives each cell's 95% interval.",
         grid.row_desc, grid.col_desc
     );
-    Ok(Figure {
-        id: format!("heatmap-{p}"),
-        svg: heatmap(
-            &grid,
-            Colours::Sequential,
-            |v| format!("{:.1}%", 100.0 * v),
-            &caption,
-        )?,
-        caption,
-        legend: Vec::new(),
-        data: None,
-        timing: false,
-    })
+    let svg = heatmap(&grid, Colours::Sequential, percent_one, &caption)?;
+    Ok(Figure::new(format!("heatmap-{p}"), caption, svg))
 }
 
 /// No rule takes two values: the cells' win rates side by side.
@@ -204,14 +187,8 @@ fn by_cell(results: &Results) -> Result<Figure> {
         })
         .collect();
     let caption = "Win rate of each cell with its 95% interval.".to_string();
-    Ok(Figure {
-        id: "cells".into(),
-        svg: intervals(&bars, "win rate", Scale::Percent, None, &caption)?,
-        caption,
-        legend: Vec::new(),
-        data: None,
-        timing: false,
-    })
+    let svg = intervals(&bars, "win rate", Scale::Percent, None, &caption)?;
+    Ok(Figure::new("cells", caption, svg))
 }
 
 fn cell_label(policy: &str, params: &[(String, String)]) -> String {

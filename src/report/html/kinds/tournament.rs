@@ -10,7 +10,7 @@ use super::super::figure::intervals::{Row as Bar, Scale, intervals};
 use super::super::page::{Block, Cell, DataTable, Figure, Note, Section};
 use super::super::results::Results;
 use super::super::{Context, Folder, Kind};
-use super::{speed_lines, summary_facts};
+use super::{percent_one, speed_lines, summary_facts};
 
 /// The kind of a tournament's folder: `tournament.parquet` and `ratings.parquet`.
 pub struct Tournament;
@@ -94,14 +94,10 @@ impl Kind for Tournament {
                 ],
             );
         }
-        section.blocks.push(Block::Figure(Figure {
-            id: "ratings".into(),
-            svg: intervals(&bars, "rating (Elo)", Scale::Elo, Some(0.0), &caption)?,
-            caption,
-            legend: Vec::new(),
-            data: None,
-            timing: false,
-        }));
+        let svg = intervals(&bars, "rating (Elo)", Scale::Elo, Some(0.0), &caption)?;
+        section
+            .blocks
+            .push(Block::Figure(Figure::new("ratings", caption, svg)));
         section.blocks.push(Block::Table(table));
         if smoothed {
             section.blocks.push(Block::Note(Note {
@@ -170,17 +166,6 @@ fn win_matrix(names: &[String], pairs: &Pairs) -> Result<Figure> {
     }
     let caption = "Win matrix: each row policy's win rate against each column policy over both seats (blue above 50%, red below)."
         .to_string();
-    Ok(Figure {
-        id: "matrix".into(),
-        svg: heatmap(
-            &grid,
-            Colours::Diverging(0.5),
-            |v| format!("{:.1}%", 100.0 * v),
-            &caption,
-        )?,
-        caption,
-        legend: Vec::new(),
-        data: Some(data),
-        timing: false,
-    })
+    let svg = heatmap(&grid, Colours::Diverging(0.5), percent_one, &caption)?;
+    Ok(Figure::new("matrix", caption, svg).with_data(data))
 }
