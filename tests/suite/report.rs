@@ -122,6 +122,168 @@ fn every_number_shown_is_the_files_and_every_figure_is_there() {
     }
 }
 
+/// A count as the command line writes it (`2000`, `20K`, `10M`).
+fn count(words: &str) -> u64 {
+    let (digits, scale) = match words.as_bytes().last() {
+        Some(b'K') => (&words[..words.len() - 1], 1_000),
+        Some(b'M') => (&words[..words.len() - 1], 1_000_000),
+        _ => (words, 1),
+    };
+    digits.parse::<u64>().expect("a count") * scale
+}
+
+/// The word after `flag` in `words`, each time it appears.
+fn after<'a, S: AsRef<str>>(words: &'a [S], flag: &str) -> Vec<&'a str> {
+    words
+        .windows(2)
+        .filter(|w| w[0].as_ref() == flag)
+        .map(|w| w[1].as_ref())
+        .collect()
+}
+
+#[test]
+fn every_page_states_what_made_it_and_its_command_makes_the_same_files() {
+    let tmp = TempDir::new("report-facts");
+    for made in report_pages::make_all(&tmp) {
+        let html = report_pages::read(&made.page());
+        let sections = report_pages::facts(&html);
+        assert_eq!(sections.len(), 1, "{}: one section", made.kind);
+        let facts = &sections[0];
+        let command = &facts.command;
+        let what = format!("{} {:?}", made.kind, made.args);
+        let terms: Vec<&str> = facts.terms.iter().map(|(t, _)| t.as_str()).collect();
+        // "policy" for one, "policies" for a list.
+        let listed = facts.terms.get(2).map_or("", |(_, text)| text.as_str());
+        let policies = if listed.contains(", ") {
+            "policies"
+        } else {
+            "policy"
+        };
+        assert_eq!(
+            terms,
+            [
+                "game",
+                "rules",
+                policies,
+                "seed",
+                "games",
+                "sim version",
+                "command"
+            ],
+            "{what}"
+        );
+        let stated = |term: &str| facts.stated(term).to_string();
+        let game = made
+            .args
+            .iter()
+            .find(|a| ["crownfall", "scoundrel", "regicide", "junkyard"].contains(a))
+            .unwrap();
+        assert_eq!(stated("game"), *game, "{what}");
+        assert_eq!(stated("sim version"), env!("CARGO_PKG_VERSION"), "{what}");
+        // Every policy named on the command line, the rules set and the seed are stated, and
+        // the command carries them.
+        for flag in ["--policy", "--vs", "--evaluate", "--seat"] {
+            for name in after(made.args, flag).iter().filter(|n| !n.contains("..")) {
+                let name = name.split_once('=').map_or(*name, |(_, p)| p);
+                assert!(stated(policies).contains(name), "{what}: policy {name}");
+                assert!(command.iter().any(|w| w.ends_with(name)), "{what}: {name}");
+            }
+        }
+        let mut set: Vec<(String, String)> = after(made.args, "--set")
+            .iter()
+            .map(|kv| kv.split_once('=').unwrap())
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        set.extend(
+            after(made.args, "--players")
+                .iter()
+                .map(|p| ("players".into(), p.to_string())),
+        );
+        if set.is_empty() {
+            assert_eq!(stated("rules"), "the defaults", "{what}");
+        }
+        for (rule, value) in &set {
+            assert!(
+                stated("rules").contains(&format!("{rule} = {value}")),
+                "{what}: rules {}",
+                stated("rules")
+            );
+            let flag = if rule == "players" {
+                "--players"
+            } else {
+                "--set"
+            };
+            let word = if rule == "players" {
+                value.clone()
+            } else {
+                format!("{rule}={value}")
+            };
+            assert!(
+                after(command, flag).contains(&word.as_str()),
+                "{what}: {command:?}"
+            );
+        }
+        if made.kind == "solve" {
+            assert!(stated("seed").starts_with("none"), "{what}");
+            assert!(stated("games").starts_with("none (exact)"), "{what}");
+        } else {
+            let summary = read_parquet(&made.dir.join("summary.parquet"));
+            let seed = u64_at(&summary, "seed", 0).to_string();
+            assert_eq!(stated("seed"), seed, "{what}");
+            assert_eq!(after(command, "--seed"), [seed.as_str()], "{what}");
+            let games = count(after(made.args, "--games")[0]);
+            assert!(
+                stated("games")
+                    .replace(',', "")
+                    .starts_with(&games.to_string()),
+                "{what}: games {}",
+                stated("games")
+            );
+            assert_eq!(
+                after(command, "--games")
+                    .iter()
+                    .map(|g| count(g))
+                    .collect::<Vec<_>>(),
+                [games],
+                "{what}"
+            );
+        }
+        // The command, run again, writes the same files to the byte.
+        assert_eq!(command[0], "sim", "{what}");
+        let again = tmp.join(&format!(
+            "again-{}",
+            made.dir.file_name().unwrap().to_string_lossy()
+        ));
+        let mut argv: Vec<std::ffi::OsString> = command[1..].iter().map(Into::into).collect();
+        if made.kind == "solve" {
+            let at = argv.iter().position(|w| w == "--chart").unwrap() + 1;
+            argv[at] = again.join("chart.parquet").into();
+            std::fs::create_dir_all(&again).unwrap();
+        } else {
+            argv.extend(argv!["--out", &again]);
+        }
+        argv.push("-q".into());
+        let out = run(&argv);
+        assert!(
+            out.status.success(),
+            "{what}: {command:?}: {}",
+            stderr(&out)
+        );
+        let names: Vec<String> = files_in(&made.dir)
+            .into_iter()
+            .filter(|n| n != "report.html" && n != "solve.json")
+            .collect();
+        assert_eq!(names, files_in(&again), "{what}: {command:?}");
+        for name in &names {
+            assert!(
+                std::fs::read(made.dir.join(name)).unwrap()
+                    == std::fs::read(again.join(name)).unwrap(),
+                "{what}: {name} differs when made by the stated command {command:?}"
+            );
+        }
+    }
+}
+
 /// Each histogram has one bar per value of its metric, and the bars' heights are in the
 /// proportions of the counts (to the pixel plotters rounds to).
 fn check_bars(dir: &Path, html: &str) {

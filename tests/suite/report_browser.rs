@@ -3,10 +3,13 @@
 //! elsewhere into one), holds every expected figure and table in its DOM, and paints a
 //! screenshot that is not blank. Control pages prove each check can fail.
 //!
-//! Without Chromium the tests say they are skipped and how to run them, and pass; with
-//! `SIM_BROWSER_TESTS=required` (as `.ci/run` sets) a missing browser fails them. `SIM_CHROMIUM`
-//! names the browser if it is not `chromium` on the PATH.
+//! Without Chromium the tests say they are skipped and how to run them (on stderr, which a plain
+//! `cargo test` shows), and pass; with `SIM_BROWSER_TESTS=required` (as `.ci/run` sets) a
+//! missing browser fails them. `SIM_CHROMIUM` names the browser if it is not `chromium` on the
+//! PATH. A page under the report's Content-Security-Policy runs no script (a control shows it),
+//! so the browser sees each report as with JavaScript off.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -41,7 +44,10 @@ fn browser(test: &str) -> Option<PathBuf> {
             std::env::var("SIM_BROWSER_TESTS").as_deref() != Ok("required"),
             "{test}: SIM_BROWSER_TESTS=required but no chromium on the PATH or at SIM_CHROMIUM (run .ci/chromium)"
         );
-        eprintln!(
+        // Straight to stderr: the test harness captures `eprintln!` of a passing test, and this
+        // is to be seen in a plain `cargo test`.
+        let _ = writeln!(
+            std::io::stderr(),
             "skipped {test}: no chromium on the PATH. To run the browser tests: `sudo .ci/chromium` \
              (Debian's chromium package), then `cargo test --release --test suite -- report_browser`"
         );
@@ -150,6 +156,34 @@ fn the_console_and_blank_checks_catch_what_they_look_for() {
     );
     assert!(
         console.iter().any(|l| l.contains("example.invalid")),
+        "{console:?}"
+    );
+    // Under the report's own policy no script runs, inline or not: the browser refuses it and
+    // says so, so a report is seen as with JavaScript off (and the reports hold no script).
+    let template = report_pages::read(Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/templates/report/page.html"
+    )));
+    let key = "http-equiv=\"Content-Security-Policy\" content=\"";
+    let from = template.find(key).expect("the report's policy") + key.len();
+    let policy = &template[from..from + template[from..].find('"').unwrap()];
+    let scripted = tmp.write(
+        "scripted.html",
+        &format!(
+            r#"<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="{policy}"></head>
+<body><p>text</p><script>document.body.setAttribute("data-" + "ran", "yes")</script></body></html>"#
+        ),
+    );
+    let (dom, console) = load(&browser, &scripted);
+    assert!(dom.contains("<p>text</p>"), "{dom}");
+    assert!(
+        !dom.contains("data-ran"),
+        "a script ran under the report's policy"
+    );
+    assert!(
+        console
+            .iter()
+            .any(|l| l.contains("Content Security Policy")),
         "{console:?}"
     );
     let plain = tmp.write(

@@ -6,10 +6,12 @@ use std::path::{Path, PathBuf};
 
 use super::{TempDir, run, stderr};
 
-/// A report made by a command: its kind, the folder it was written into, and the ids of the
-/// figures and tables it must hold.
+/// A report made by a command: its kind, the command's words (without `sim`, `--out`,
+/// `--report`), the folder it was written into, and the ids of the figures and tables it must
+/// hold.
 pub struct Made {
     pub kind: &'static str,
+    pub args: &'static [&'static str],
     pub dir: PathBuf,
     pub expected: &'static [&'static str],
 }
@@ -25,7 +27,15 @@ impl Made {
 const KINDS: &[(&str, &[&str], &[&str])] = &[
     (
         "run",
-        &["crownfall", "--policy", "bank-at-17", "--games", "100K"],
+        &[
+            "crownfall",
+            "--policy",
+            "bank-at-17",
+            "--games",
+            "100K",
+            "--set",
+            "start_hp=18",
+        ],
         &[
             "run-1-final_hp",
             "run-1-cleared",
@@ -155,6 +165,7 @@ pub fn make_all(tmp: &TempDir) -> Vec<Made> {
             assert!(out.status.success(), "sim {args:?}: {}", stderr(&out));
             Made {
                 kind,
+                args,
                 dir,
                 expected,
             }
@@ -347,4 +358,60 @@ pub fn without_timing(html: &str) -> String {
             }
         }
     }
+}
+
+/// What a section of a page states about its result.
+pub struct Facts {
+    /// Each (term, text), in order, the text's tags cut and its entities read.
+    pub terms: Vec<(String, String)>,
+    /// The command's words, as the page writes them (one per span).
+    pub command: Vec<String>,
+}
+
+impl Facts {
+    /// The text of `term`.
+    pub fn stated(&self, term: &str) -> &str {
+        let found = self.terms.iter().find(|(t, _)| t == term);
+        &found.unwrap_or_else(|| panic!("no {term} stated")).1
+    }
+}
+
+/// The facts each section of a page states, in order.
+pub fn facts(html: &str) -> Vec<Facts> {
+    html.split("<dl class=\"facts\">")
+        .skip(1)
+        .map(|chunk| {
+            let dl = &chunk[..chunk.find("</dl>").expect("the facts end")];
+            let terms = dl
+                .split("<dt>")
+                .skip(1)
+                .map(|item| {
+                    let (term, rest) = item.split_once("</dt><dd>").expect("a term and its text");
+                    let text = &rest[..rest.find("</dd>").expect("the text's end")];
+                    (term.to_string(), unescape(&without_tags(text)))
+                })
+                .collect();
+            let command = dl
+                .split("<span>")
+                .skip(1)
+                .map(|w| unescape(&w[..w.find("</span>").expect("a word's end")]))
+                .collect();
+            Facts { terms, command }
+        })
+        .collect()
+}
+
+/// `html` without its tags.
+fn without_tags(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
 }
