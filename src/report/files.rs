@@ -53,6 +53,15 @@ impl AtomicFile {
         Ok(std::mem::take(&mut self.target))
     }
 
+    /// Writes `text` into the file, then commits it: the target holds the whole text or is
+    /// left as it was.
+    pub fn commit_text(mut self, text: &str) -> Result<PathBuf> {
+        self.file()
+            .write_all(text.as_bytes())
+            .map_err(|e| self.io_error(e))?;
+        self.commit()
+    }
+
     fn io_error(&self, source: std::io::Error) -> SimError {
         SimError::Io {
             action: "cannot write",
@@ -72,15 +81,7 @@ impl Drop for AtomicFile {
 
 /// Writes `text` to `path` atomically and returns the path.
 pub fn write_text(path: &Path, text: &str) -> Result<PathBuf> {
-    let mut file = AtomicFile::create(path)?;
-    file.file()
-        .write_all(text.as_bytes())
-        .map_err(|source| SimError::Io {
-            action: "cannot write",
-            path: path.to_path_buf(),
-            source,
-        })?;
-    file.commit()
+    AtomicFile::create(path)?.commit_text(text)
 }
 
 /// Creates `dir` if needed and proves it writable by creating and removing a probe file, so a run
