@@ -1,4 +1,5 @@
-//! Regicide: the cooperative card game for 1 to 4 players (seed 004), every rule a parameter.
+//! Regicide: the cooperative card game for 1 to 4 players (the publisher's rules and the
+//! rulings), every rule a parameter.
 
 pub mod card;
 pub mod engine;

@@ -1,5 +1,5 @@
-//! `simple`: the deterministic baseline of issue 11, implemented literally, every tie-break
-//! included. Each rule below names the rule of the issue's text it implements.
+//! `simple`: the deterministic baseline the team specified, implemented literally, every tie-break
+//! included. Each rule below names the rule of that specification it implements.
 //!
 //! Card order: Jester < A < 2 < .. < 10 < J < Q < K, within a rank ♣ < ♠ < ♥ < ♦ (the card
 //! codes' order, see [`super::card`]); *lex-first* is the smallest set as an ascending list.
