@@ -8,6 +8,7 @@
 pub mod cards;
 pub mod cli;
 pub mod error;
+pub mod evaluate;
 pub mod games;
 pub mod report;
 pub mod rng;

@@ -10,6 +10,7 @@ macro_rules! outln {
 pub mod args;
 pub mod compare;
 pub mod count;
+pub mod evaluate;
 pub mod expand;
 pub mod format;
 pub mod grid;
@@ -29,6 +30,7 @@ use std::process::ExitCode;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 
 use crate::error::{Result, SimError};
+use crate::evaluate::games::Evaluable;
 use crate::games::Game;
 use crate::games::crownfall::Crownfall;
 use crate::games::junkyard::Junkyard;
@@ -37,6 +39,7 @@ use crate::games::scoundrel::Scoundrel;
 use crate::trace::Traceable;
 
 use args::{CompareArgs, RunArgs, SweepArgs};
+use evaluate::EvaluateArgs;
 use merge::MergeArgs;
 use play::PlayCmdArgs;
 use solve::SolveArgs;
@@ -65,6 +68,8 @@ pub struct GameEntry {
     pub watch: Option<Watch>,
     /// Merges the shards of a run of this game.
     pub merge: fn(&merge::MergeArgs, Vec<merge::Loaded>) -> Result<ExitCode>,
+    /// Evaluates the game (its ladder), for games that have one.
+    pub evaluate: Option<fn(&EvaluateArgs, &str) -> Result<ExitCode>>,
 }
 
 /// `sim trace` and `sim play` for one game.
@@ -88,6 +93,15 @@ fn entry<G: Game>(default_policy: &'static str) -> GameEntry {
         describe: list::describe::<G>,
         watch: None,
         merge: merge::merge::<G>,
+        evaluate: None,
+    }
+}
+
+/// A traced game's entry with `sim evaluate`.
+fn evaluated<G: Traceable + Evaluable>(default_policy: &'static str) -> GameEntry {
+    GameEntry {
+        evaluate: Some(evaluate::execute::<G>),
+        ..traced::<G>(default_policy)
     }
 }
 
@@ -105,9 +119,9 @@ fn traced<G: Traceable>(default_policy: &'static str) -> GameEntry {
 /// Every game, in the order `sim list` shows them.
 pub fn games() -> Vec<GameEntry> {
     vec![
-        traced::<Crownfall>("bank-at-17"),
+        evaluated::<Crownfall>("bank-at-17"),
         traced::<Scoundrel>("greedy"),
-        traced::<Regicide>("simple"),
+        evaluated::<Regicide>("simple"),
         traced::<Junkyard>("simple"),
     ]
 }
@@ -149,6 +163,14 @@ fn command(games: &[GameEntry]) -> Command {
                 .after_help("Example: sim merge results/big/shard-* --out results/big/all"),
         )
         .subcommand(
+            EvaluateArgs::augment_args(Command::new("evaluate"))
+                .mut_arg("games", |a| a.help(evaluate::GAMES_HELP))
+                .about("Profile a game for players of every strength: skill ladder, luck, seats, duration, tension")
+                .after_help(
+                    "Example: sim evaluate crownfall --vary guard_damage.king=1..5 --ideal-turns 12..20",
+                ),
+        )
+        .subcommand(
             SolveArgs::augment_args(Command::new("solve"))
                 .about("Solve a game: the best policy, its chart and strategy file"),
         )
@@ -169,7 +191,7 @@ fn command(games: &[GameEntry]) -> Command {
 fn known_commands(games: &[GameEntry]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
     format!(
-        "known games: {}; other commands: list, compare, sweep, merge, solve, trace, play, completions, man",
+        "known games: {}; other commands: list, compare, sweep, evaluate, merge, solve, trace, play, completions, man",
         names.join(", ")
     )
 }
@@ -221,6 +243,23 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
         "sweep" => {
             let args = SweepArgs::from_arg_matches(sub).map_err(parse_error)?;
             (find(games, &args.grid.game)?.sweep)(&args)
+        }
+        "evaluate" => {
+            let args = EvaluateArgs::from_arg_matches(sub).map_err(parse_error)?;
+            let game = find(games, &args.game)?;
+            let evaluate = game.evaluate.ok_or_else(|| {
+                let names: Vec<&str> = games
+                    .iter()
+                    .filter(|g| g.evaluate.is_some())
+                    .map(|g| g.name)
+                    .collect();
+                SimError::input(format!(
+                    "{} has no evaluation ladder yet: evaluate knows {}",
+                    game.name,
+                    names.join(", ")
+                ))
+            })?;
+            evaluate(&args, game.default_policy)
         }
         "trace" => {
             let args = TraceArgs::from_arg_matches(sub).map_err(parse_error)?;

@@ -35,6 +35,8 @@ pub enum Command {
     Sweep,
     /// `sim compare` of a duel: a tournament.
     Tournament,
+    /// `sim evaluate`.
+    Evaluate,
 }
 
 impl Command {
@@ -45,6 +47,7 @@ impl Command {
             Self::Compare => "compare",
             Self::Sweep => "sweep",
             Self::Tournament => "tournament",
+            Self::Evaluate => "evaluate",
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Reports: terminal tables, Parquet files and the JSON report.
 
+pub mod evaluate;
 pub mod files;
 pub mod games_file;
 pub mod json;

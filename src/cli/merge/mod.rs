@@ -9,6 +9,7 @@
 //! writes the summary, the distributions and (when every shard has them) the per-game rows
 //! through the same code as the commands, so the files are those of a single run.
 
+mod evaluate;
 mod fit;
 mod games;
 
@@ -89,6 +90,9 @@ pub fn merge<G: Game>(args: &MergeArgs, mut shards: Vec<Loaded>) -> Result<ExitC
     fit::check_tiling(&mut shards)?;
     let out = &args.out;
     refuse_shard_as_out(out, &shards)?;
+    if shards[0].manifest.command == Command::Evaluate {
+        return evaluate::merge(args, &shards);
+    }
     let tallies = add_tallies::<G>(&shards)?;
     let first = &shards[0].manifest;
     let pairs = add_pairs(&shards)?;
@@ -160,6 +164,7 @@ pub fn merge<G: Game>(args: &MergeArgs, mut shards: Vec<Loaded>) -> Result<ExitC
             }
             written
         }
+        Command::Evaluate => unreachable!("an evaluation's shards are merged above"),
         Command::Tournament => {
             let standings = Standings::new(&rows, &tallies)
                 .map_err(|e| refuse(format!("{}: {e}", shards[0].name())))?;

@@ -5,6 +5,7 @@
 
 pub mod pty;
 pub mod regicide_traces;
+pub mod toys;
 
 use std::fs;
 use std::path::{Path, PathBuf};
