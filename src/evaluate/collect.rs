@@ -54,6 +54,9 @@ pub struct Subject<'a, S: GameState> {
     pub estimates: &'static str,
     /// The ladder, weakest first, the ceiling (if any) last.
     pub rungs: Vec<Rung<'a, S>>,
+    /// The rung a designer reads the others against: the literal strategy of the rules
+    /// (`bank-at-17`, `simple`), if the ladder has one.
+    pub baseline: Option<&'static str>,
 }
 
 impl<S: GameState> Subject<'_, S> {
@@ -65,6 +68,9 @@ impl<S: GameState> Subject<'_, S> {
             unit: self.unit.into(),
             estimates: self.estimates.into(),
             rungs: self.rungs.iter().map(Rung::info).collect(),
+            baseline: self
+                .baseline
+                .and_then(|name| self.rungs.iter().position(|r| r.name == name)),
         }
     }
 
@@ -91,6 +97,8 @@ pub struct Setup {
     pub estimates: String,
     /// The rungs, weakest first.
     pub rungs: Vec<RungInfo>,
+    /// The baseline rung, if any.
+    pub baseline: Option<usize>,
 }
 
 /// One rung against the rung below it in a duel, in both seat orders.

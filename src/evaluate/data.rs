@@ -201,10 +201,12 @@ impl Rows {
 
     /// Line `a`'s mean result minus line `b`'s, deal by deal (a paired difference, results on
     /// the 0..1 scale), with its normal interval.
+    /// The interval is clipped to -1..1, the range of a difference of results.
     pub fn paired(&self, a: usize, b: usize) -> Estimate {
         Estimate::mean_of(self.iter(), |r| {
             Some((f64::from(r[a]) - f64::from(r[b])) / 2.0)
         })
+        .clip(-1.0, 1.0)
     }
 }
 

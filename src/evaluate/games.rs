@@ -40,7 +40,7 @@ pub trait Evaluable: Game {
 impl Evaluable for Crownfall {
     type State<'a> = crownfall::state::State<'a>;
     type Extra = Values;
-    const BUDGETS: &'static [u32] = &[25, 50, 100, 200, 400, 800, 1600];
+    const BUDGETS: &'static [u32] = &[25, 50, 100, 200, 400, 800];
 
     fn extra(&self) -> Result<Values> {
         let counted = self.rules().deck == crownfall::Deck::Finite;
@@ -67,10 +67,12 @@ impl Evaluable for Crownfall {
             Rung::random(),
             plain("bank-at-17")?,
             plain("bank-at-target")?,
-            plain("optimal")?,
         ];
         let defaults = &crownfall::search::DEFAULTS;
         rungs.extend(searchers(defaults, Algorithm::Pimc, &optimal, budgets));
+        // The solved game on top: best play under fresh odds, then the same values with the
+        // real deck counted (a player may count cards: both are fair).
+        rungs.extend([plain("optimal")?, plain("expectimax")?]);
         Ok(Subject {
             table: Table::Solo,
             unit: "strikes",
@@ -78,6 +80,7 @@ impl Evaluable for Crownfall {
                 crownfall::state::State::deal(self, GameKey::new(seed, index)).with_values(values)
             }),
             coins: |_| vec![GameRng::unused()],
+            baseline: Some("bank-at-17"),
             estimates: "the solved game's win probability of best play (the current strike over the real deck, fresh odds after it)",
             rungs,
         })
@@ -124,6 +127,7 @@ impl Evaluable for Regicide {
             unit: "turns",
             deal: Box::new(move |seed, index| self.state(seed, index)),
             coins: |key| vec![key.stream(regicide::Streams::POLICY)],
+            baseline: Some("simple"),
             estimates: "the search's own estimates (pimc: the chosen move's mean result over its worlds, heuristic rollouts)",
             rungs,
         })

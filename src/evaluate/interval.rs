@@ -150,6 +150,15 @@ impl Estimate {
         }
     }
 
+    /// The interval's ends held within `low..=high`, the range the figure can take.
+    pub fn clip(self, low: f64, high: f64) -> Self {
+        Self {
+            low: self.low.clamp(low, high),
+            high: self.high.clamp(low, high),
+            ..self
+        }
+    }
+
     /// The estimate of `x + by` for this estimate of `x`.
     pub fn shift(self, by: f64) -> Self {
         Self {

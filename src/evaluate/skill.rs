@@ -1,7 +1,8 @@
 //! What the ladder shows about skill: each rung's win rate and its paired gain over the rung
 //! below (a duel: each rung's score against the rung below, both seat orders), the skill
-//! headroom, whether the last doubling of the search budget still pays, and Ludii's skill
-//! trace computed from the ladder.
+//! headroom (the best fair rung minus the bottom rung), the best fair rung's gain over the
+//! game's baseline (its literal strategy), whether the last doubling of the search budget still
+//! pays, and Ludii's skill trace computed from the ladder.
 //!
 //! **Skill trace.** The levels are the consecutive pairs of search rungs (budget `k`, then
 //! `2k`). Level `i`'s result `y_i` is the stronger rung's mean result against the weaker on
@@ -109,6 +110,16 @@ pub fn figures(setup: &Setup, layout: &Layout, rows: &Rows) -> Vec<Figure> {
             rows.paired(best, 0),
             deals,
         ));
+        if let Some(base) = setup.baseline.filter(|&b| b != best) {
+            let gain = rows.paired(best, base);
+            out.push(fig(
+                "gain_over_baseline",
+                names(best, base),
+                Unit::Points,
+                gain,
+                deals,
+            ));
+        }
         if let Some(&(lo, hi)) = levels.last() {
             out.push(fig(
                 "last_doubling_gain",

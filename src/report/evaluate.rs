@@ -57,6 +57,7 @@ pub fn label(metric: &str) -> &str {
         "gain_on_rung_below" => "gain on the rung below",
         "score_vs_rung_below" => "score vs the rung below",
         "skill_headroom" => "skill headroom",
+        "gain_over_baseline" => "best fair rung over the baseline",
         "last_doubling_gain" => "last doubling's gain",
         "skill_trace" => "skill trace (Ludii)",
         "deals_no_rung_wins" => "deals no rung wins",

@@ -33,6 +33,7 @@ fn subject<S: GameState<Policy = Plain> + 'static>(
         deal: Box::new(deal),
         coins: |key| vec![key.stream(1)],
         estimates: "the toy's exact values",
+        baseline: None,
         rungs,
     }
 }

@@ -9,6 +9,7 @@ mod crownfall_properties;
 mod crownfall_solver;
 mod deploy;
 mod docs_links;
+mod evaluate;
 mod evaluate_toys;
 mod fairness;
 mod frontdoor;
