@@ -2,7 +2,8 @@
 //!
 //! A solo or team game: the share of deals that no rung wins (the ceiling included: deals
 //! nobody could win, as far as the ladder knows), the share that every fair rung wins (deals
-//! anybody wins, the random player included), and the ceiling minus the best fair rung, deal by
+//! anybody wins, the random player included), the share that every fair rung above the bottom
+//! one wins (deals every strategy wins, the random player left out), and the ceiling minus the best fair rung, deal by
 //! deal (the worth of seeing the cards). A duel: the share of the steps' deals (a rung against
 //! the rung below, both seat orders) that the same seat won both times (the deal decided) and
 //! that the same rung won both times (skill decided).
@@ -74,6 +75,9 @@ pub fn figures(setup: &Setup, layout: &Layout, rows: &Rows) -> Vec<Figure> {
             .collect();
         let none = rows.count(|r| r.iter().all(|&s| s != 2));
         let every = rows.count(|r| fair.iter().all(|&f| r[f] == 2));
+        // The bottom rung (the uniform random player) wins next to nothing in most games: the
+        // deals every strategy wins leave it out.
+        let strategies = rows.count(|r| fair.iter().skip(1).all(|&f| r[f] == 2));
         out.push(fig(
             "deals_no_rung_wins",
             None,
@@ -86,6 +90,14 @@ pub fn figures(setup: &Setup, layout: &Layout, rows: &Rows) -> Vec<Figure> {
             Unit::Share,
             Estimate::share(every, deals),
         ));
+        if fair.len() > 2 {
+            out.push(fig(
+                "deals_every_strategy_wins",
+                None,
+                Unit::Share,
+                Estimate::share(strategies, deals),
+            ));
+        }
         let best = super::skill::best_fair(setup, rows);
         for (c, rung) in setup.rungs.iter().enumerate().filter(|(_, r)| !r.fair) {
             let pair = format!("{} - {}", rung.name, setup.rungs[best].name);

@@ -129,27 +129,12 @@ pub fn figures(setup: &Setup, layout: &Layout, rows: &Rows) -> Vec<Figure> {
                 deals,
             ));
         }
-        let trace = Estimate::jackknife(
-            rows.iter(),
-            |r| {
-                let mut m: Vec<f64> = levels
-                    .iter()
-                    .map(|&(lo, hi)| (f64::from(r[hi]) - f64::from(r[lo])) / 2.0)
-                    .collect();
-                m.push(1.0);
-                m
-            },
-            trace_of_sums,
-        );
-        if let Some(t) = trace {
-            out.push(fig(
-                "skill_trace",
-                trace_rungs(setup, &levels),
-                Unit::Number,
-                t,
-                deals,
-            ));
-        }
+        out.extend(trace_figure(setup, &levels, rows, deals, |r| {
+            levels
+                .iter()
+                .map(|&(lo, hi)| (f64::from(r[hi]) - f64::from(r[lo])) / 2.0)
+                .collect()
+        }));
         return out;
     }
     // A duel: each step in both seat orders.
@@ -186,28 +171,38 @@ pub fn figures(setup: &Setup, layout: &Layout, rows: &Rows) -> Vec<Figure> {
             2 * deals,
         ));
     }
-    let trace = Estimate::jackknife(
-        rows.iter(),
-        |r| {
-            let mut m: Vec<f64> = traced
-                .iter()
-                .map(|s| 2.0 * step_score(r, s) - 1.0)
-                .collect();
-            m.push(1.0);
-            m
-        },
-        trace_of_sums,
-    );
-    if let Some(t) = trace {
-        out.push(fig(
-            "skill_trace",
-            trace_rungs(setup, &levels),
-            Unit::Number,
-            t,
-            2 * deals,
-        ));
-    }
+    out.extend(trace_figure(setup, &levels, rows, 2 * deals, |r| {
+        traced
+            .iter()
+            .map(|s| 2.0 * step_score(r, s) - 1.0)
+            .collect()
+    }));
     out
+}
+
+/// The skill trace of the levels whose results on a deal are `results(row)` (-1 to 1 each),
+/// with its jackknife interval over deals; `games` is its sample size.
+fn trace_figure(
+    setup: &Setup,
+    levels: &[(usize, usize)],
+    rows: &Rows,
+    games: u64,
+    results: impl Fn(&[Score]) -> Vec<f64>,
+) -> Option<Figure> {
+    let moments = |r: &[Score]| {
+        let mut m = results(r);
+        m.push(1.0);
+        m
+    };
+    let trace = Estimate::jackknife(rows.iter(), moments, trace_of_sums)?;
+    Some(Figure {
+        part: Part::Ladder,
+        metric: "skill_trace",
+        rung: Some(trace_rungs(setup, levels)),
+        unit: Unit::Number,
+        estimate: trace,
+        games,
+    })
 }
 
 /// The rungs a skill trace runs over: `pimc-25..pimc-1600`.

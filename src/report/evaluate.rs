@@ -62,6 +62,7 @@ pub fn label(metric: &str) -> &str {
         "skill_trace" => "skill trace (Ludii)",
         "deals_no_rung_wins" => "deals no rung wins",
         "deals_every_fair_rung_wins" => "deals every fair rung wins",
+        "deals_every_strategy_wins" => "deals every rung above random wins",
         "ceiling_minus_best_fair" => "ceiling minus best fair rung",
         "deals_seat_decided" => "deals the seat decided",
         "deals_skill_decided" => "deals skill decided",

@@ -170,6 +170,7 @@ fn a_coin_flip_is_all_luck_and_no_skill() {
     check(&mut f, &p, "skill_trace", None, 0.0, 0.0);
     check(&mut f, &p, "deals_no_rung_wins", None, 1.0 - win, 0.03);
     check(&mut f, &p, "deals_every_fair_rung_wins", None, win, 0.03);
+    check(&mut f, &p, "deals_every_strategy_wins", None, win, 0.03);
     check(&mut f, &p, "variance_deal_share", None, 1.0, 0.0);
     check(&mut f, &p, "variance_player_share", None, 0.0, 0.0);
     check(&mut f, &p, "variance_rest_share", None, 0.0, 0.0);
@@ -258,6 +259,8 @@ fn a_game_the_better_policy_always_wins_is_all_skill() {
     check(&mut f, &p, "skill_trace", None, trace, 0.05);
     check(&mut f, &p, "deals_no_rung_wins", None, 0.0, 0.01);
     check(&mut f, &p, "deals_every_fair_rung_wins", None, 0.0, 0.01);
+    // "bad" (never right) is above random and never wins.
+    check(&mut f, &p, "deals_every_strategy_wins", None, 0.0, 0.01);
     assert_none(f);
 
     // The worst and the best alone: all of the variance is the player's.

@@ -77,13 +77,7 @@ pub fn merge(args: &MergeArgs, shards: &[Loaded]) -> Result<ExitCode> {
         threads: 0,
     };
     super::super::output::text(&report::text(&run, &variants, &[]));
-    outln!(
-        "  merged {} shards: games {}..{} of seed {}",
-        shards.len(),
-        first.run_first_game,
-        first.run_first_game + first.run_games,
-        first.seed
-    );
+    super::say_merged(shards.len(), first);
     for path in &written {
         outln!("  wrote {}", path.display());
     }

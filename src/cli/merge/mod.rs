@@ -176,13 +176,7 @@ pub fn merge<G: Game>(args: &MergeArgs, mut shards: Vec<Loaded>) -> Result<ExitC
         }
     };
     super::output::text(&text);
-    outln!(
-        "  merged {} shards: games {}..{} of seed {}",
-        shards.len(),
-        first.run_first_game,
-        first.run_first_game + first.run_games,
-        first.seed
-    );
+    say_merged(shards.len(), first);
     if games_input.is_none() && shards.iter().any(|s| !s.manifest.games_files.is_empty()) {
         outln!("  games.parquet not merged: not every shard has per-game rows");
     }
@@ -297,4 +291,14 @@ fn add_pairs(shards: &[Loaded]) -> Result<Option<PairCounts>> {
         }
     }
     Ok(total)
+}
+
+/// Says how many shards were merged and which games of which seed they cover.
+fn say_merged<T>(count: usize, first: &Manifest<T>) {
+    outln!(
+        "  merged {count} shards: games {}..{} of seed {}",
+        first.run_first_game,
+        first.run_first_game + first.run_games,
+        first.seed
+    );
 }
