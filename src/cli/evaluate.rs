@@ -15,14 +15,15 @@ use crate::evaluate::games::Evaluable;
 use crate::evaluate::ladder::parse_budgets;
 use crate::evaluate::profile::Profile;
 use crate::report::evaluate::{self as report, Run, Variant};
-use crate::report::manifest::{Cell, Command, FORMAT, Manifest};
+use crate::report::manifest::{Cell, Command, FORMAT, Manifest, SHARD_FILE};
+use crate::report::result_set::ResultSet;
 use crate::rules::RuleSet;
 use crate::sim::stats::Z95;
-use crate::sim::stop::ctrl_c_flag;
+use crate::sim::stop::{exit_code, stop_flag};
 
 use super::args::PlayArgs;
 use super::expand::combinations;
-use super::run::{INTERRUPTED, load_rules, out_dir, rayon_threads, with_threads};
+use super::run::{load_rules, out_path, pool_threads, with_threads};
 use super::sweep::varies;
 
 /// The default precision: every win rate's 95% interval at most +-3 points.
@@ -144,7 +145,14 @@ pub fn execute<G: Evaluable>(args: &EvaluateArgs, default_policy: &str) -> Resul
             G::with_policy(load_rules::<G>(play, &sets)?, default_policy)
         })
         .collect::<Result<_>>()?;
-    let dir = out_dir(play, G::NAME, "evaluate")?;
+    if let Some(dir) = &play.resume {
+        return Err(SimError::input(format!(
+            "--resume {}: sim evaluate cannot go on from a stopped evaluation; play it again",
+            dir.display()
+        )));
+    }
+    let set = ResultSet::create(&out_path(play, G::NAME, "evaluate")?)?;
+    let dir = set.dir();
 
     let started = Instant::now();
     let extras: Vec<G::Extra> = games.iter().map(Evaluable::extra).collect::<Result<_>>()?;
@@ -164,8 +172,9 @@ pub fn execute<G: Evaluable>(args: &EvaluateArgs, default_policy: &str) -> Resul
         (span.end - span.start) * lines,
         &format!("{} evaluate", G::NAME),
     );
-    let collected = with_threads(play.threads, || {
-        collect::collect(&subjects, play.seed, span.clone(), ctrl_c_flag(), &progress)
+    let threads = pool_threads(play.threads, span.end - span.start);
+    let collected = with_threads(threads, || {
+        collect::collect(&subjects, play.seed, span.clone(), stop_flag(), &progress)
     })??;
     progress.finish();
 
@@ -184,7 +193,7 @@ pub fn execute<G: Evaluable>(args: &EvaluateArgs, default_policy: &str) -> Resul
             })
         })
         .collect::<Result<Vec<_>>>()?;
-    let mut written = report::write(&dir, &variants, collected.complete)?;
+    let mut written = report::write(dir, &variants, collected.complete)?;
     if let Some(shard) = play.shard {
         let cells: Vec<ShardCell> = variants
             .iter()
@@ -208,7 +217,9 @@ pub fn execute<G: Evaluable>(args: &EvaluateArgs, default_policy: &str) -> Resul
             run_games: deals,
             start: span.start,
             end: span.end,
+            next: span.start + cells.first().map_or(0, |c| c.tally.deals()),
             complete: collected.complete,
+            precision: None,
             baseline: None,
             games_files: Vec::new(),
             cells: variants
@@ -222,9 +233,12 @@ pub fn execute<G: Evaluable>(args: &EvaluateArgs, default_policy: &str) -> Resul
                 })
                 .collect(),
             pairs: None,
-        };
-        written.push(manifest.write(&dir).map_err(SimError::into_output)?);
+            digest: String::new(),
+        }
+        .sealed();
+        written.push(manifest.write(dir, SHARD_FILE)?);
     }
+    let written = set.commit(&written)?;
     let run = Run {
         game: G::NAME.to_string(),
         seed: play.seed,
@@ -232,7 +246,7 @@ pub fn execute<G: Evaluable>(args: &EvaluateArgs, default_policy: &str) -> Resul
         complete: collected.complete,
         setup_seconds: Some(setup_seconds),
         wall_seconds: Some(collected.seconds),
-        threads: rayon_threads(play.threads),
+        threads,
     };
     play.report.print(
         || report::text(&run, &variants, &written),
@@ -241,7 +255,7 @@ pub fn execute<G: Evaluable>(args: &EvaluateArgs, default_policy: &str) -> Resul
     Ok(if collected.complete {
         ExitCode::SUCCESS
     } else {
-        ExitCode::from(INTERRUPTED)
+        ExitCode::from(exit_code())
     })
 }
 

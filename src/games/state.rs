@@ -84,6 +84,13 @@ pub trait GameState: Clone + Send {
     /// drawn afresh), with `rng`. The world depends on the seat's observation and `rng` only.
     fn sample_into(&self, seat: u8, rng: &mut GameRng, world: &mut Self);
 
+    /// A 64-bit key of everything that decides this state's future result (cards in order, the
+    /// generators' states, counters), for the full-knowledge solver's table of lost states;
+    /// `None` (the default) if the game offers none.
+    fn fingerprint(&self) -> Option<u64> {
+        None
+    }
+
     /// The move `policy` makes here for the deciding seat, drawing any coin flips from `coins`.
     fn policy_move(&mut self, policy: &Self::Policy, coins: &mut GameRng) -> Self::Move;
 

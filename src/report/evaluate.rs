@@ -598,5 +598,5 @@ pub fn write(dir: &Path, variants: &[Variant], complete: bool) -> Result<Vec<Pat
             )?,
         ])
     };
-    write_all().map_err(SimError::into_output)
+    write_all()
 }

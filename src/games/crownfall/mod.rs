@@ -29,6 +29,7 @@ use crate::rng::{GameKey, GameRng};
 use crate::search::Searcher;
 use crate::search::play::Player;
 use crate::search::seat::{self, Seats};
+use crate::search::solve::Clairvoyant;
 
 use state::State;
 
@@ -40,6 +41,8 @@ pub struct Crownfall {
     policy: PolicyKind,
     /// The search player, if one plays.
     search: Option<Searcher<PolicyKind>>,
+    /// The clairvoyant's budget of states a deal, if it plays.
+    clairvoyant: Option<u64>,
     name: String,
 }
 
@@ -52,15 +55,21 @@ pub fn all_help() -> Vec<PolicyHelp> {
 
 impl Game for Crownfall {
     const NAME: &'static str = "crownfall";
-    const ABOUT: &'static str = "press-your-luck blackjack fight up a tower of royals (seed 000)";
+    const ABOUT: &'static str =
+        "press-your-luck blackjack fight up a tower of royals (rules: docs/crownfall.md)";
     type Rules = Rules;
     type Outcome = Outcome;
     type Tally = CrownfallTally;
 
     fn new(rules: Rules, seating: &Seating) -> Result<Self> {
         let spec = &seating.policies[0];
+        let clairvoyant = search::clairvoyant(spec)?;
         let (policy, search, name) = match search::parse(spec, &rules)? {
             Some(s) => (s.rollout.clone(), Some(s.clone()), s.name),
+            None if clairvoyant.is_some() => {
+                let (policy, _) = PolicyKind::parse("optimal", &rules)?;
+                (policy, None, spec.to_string())
+            }
             None => {
                 let (policy, name) = PolicyKind::parse(spec, &rules)?;
                 (policy, None, name)
@@ -71,6 +80,7 @@ impl Game for Crownfall {
             rules,
             policy,
             search,
+            clairvoyant,
             name,
         })
     }
@@ -92,7 +102,7 @@ impl Game for Crownfall {
     }
 
     fn play_pair(&self, seed: u64, index: u64) -> [Outcome; 2] {
-        if self.search.is_some() {
+        if self.plays_states() {
             return [self.play(seed, index), self.play(seed, index + 1)];
         }
         let (mut tower_a, mut deck_a) = self.dealers(GameKey::new(seed, index));
@@ -110,9 +120,10 @@ impl Game for Crownfall {
     }
 
     fn games_per_chunk(&self) -> u64 {
-        match self.search {
-            Some(_) => 16,
-            None => crate::sim::runner::CHUNK,
+        if self.plays_states() {
+            16
+        } else {
+            crate::sim::runner::CHUNK
         }
     }
 }
@@ -126,9 +137,15 @@ impl Crownfall {
         obs: &mut O,
     ) -> Outcome {
         let key = GameKey::new(seed, index);
-        if self.search.is_some() {
+        if self.plays_states() {
             let mut state = State::deal_observed(self, key, obs);
-            self.play_state(&mut state, key, None, obs);
+            match self.clairvoyant {
+                Some(budget) => {
+                    let mut solver = Clairvoyant::new(&self.policy, budget);
+                    self.play_state(&mut state, key, Some(&mut solver), obs);
+                }
+                None => self.play_state(&mut state, key, None, obs),
+            }
             return state.outcome();
         }
         let (mut tower, mut deck) = self.dealers(key);
@@ -167,6 +184,17 @@ impl Crownfall {
     /// The search player, if one plays.
     pub fn searcher(&self) -> Option<&Searcher<PolicyKind>> {
         self.search.as_ref()
+    }
+
+    /// True if the game's player plays through the state API (a search player, the
+    /// clairvoyant), not the fast engine.
+    fn plays_states(&self) -> bool {
+        self.search.is_some() || self.clairvoyant.is_some()
+    }
+
+    /// True if the clairvoyant plays.
+    pub fn solves(&self) -> bool {
+        self.clairvoyant.is_some()
     }
 
     /// The tower's and the player deck's dealers for the game with key `key`.

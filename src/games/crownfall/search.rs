@@ -35,7 +35,37 @@ pub fn help() -> Vec<PolicyHelp> {
             name: "pimc[-N]",
             about: "perfect-information Monte Carlo: bank and push each played out in N worlds (default 40) by optimal's plan, the better mean taken",
         },
+        PolicyHelp {
+            name: "clairvoyant[-K]",
+            about: "NOT A STRATEGY: a solver that sees the deck's and the tower's order and every reshuffle, and finds a winning line if one exists (the ceiling; at most K thousand states a deal, default 1000, unfinished deals counted as unsolved)",
+        },
     ]
+}
+
+/// The clairvoyant's budget: thousands of states searched per deal.
+const CLAIRVOYANT_BUDGET: u64 = 1000;
+
+/// The clairvoyant's budget in states if `spec` names it (`clairvoyant[-K]`).
+pub fn clairvoyant(spec: &str) -> Result<Option<u64>> {
+    let Some(k) = spec.strip_prefix("clairvoyant") else {
+        return Ok(None);
+    };
+    let thousands = match k.strip_prefix('-') {
+        None if k.is_empty() => CLAIRVOYANT_BUDGET,
+        Some(n) => match n.parse::<u64>() {
+            Ok(n) if (1..=10_000_000).contains(&n) => n,
+            _ => {
+                return Err(crate::games::unknown_policy(
+                    "crownfall",
+                    spec,
+                    "clairvoyant-K takes K from 1 to 10000000",
+                    &super::all_help(),
+                ));
+            }
+        },
+        None => return Ok(None),
+    };
+    Ok(Some(thousands * 1000))
 }
 
 /// The search player `spec` names under `rules`, if it names one.

@@ -369,6 +369,35 @@ impl GameState for State<'_> {
         }
     }
 
+    fn fingerprint(&self) -> Option<u64> {
+        let board = &self.run.board;
+        let mut h = 0x243F_6A88_85A3_08D3u64;
+        let mut mix = |x: u64| h = crate::rng::splitmix64(h ^ x);
+        for pile in [
+            board.tower.deck_cards(),
+            board.deck.deck_cards(),
+            board.deck.held_cards(),
+            board.deck.discard_cards(),
+        ] {
+            for &c in pile {
+                mix(u64::from(c));
+            }
+            mix(0xFF);
+        }
+        let (phase, totals) = match self.phase {
+            Phase::Strike { totals, .. } => (1, totals),
+            Phase::Joker { .. } => (2, Totals::default()),
+            Phase::Over => (3, Totals::default()),
+        };
+        mix(phase | u64::from(totals.hard) << 8 | u64::from(totals.ace) << 16);
+        mix(self.run.hp as u64 | u64::from(self.run.outcome().strikes) << 16);
+        mix(match &self.deck {
+            PlayerDeck::Shuffled(rng) => rng.clone().next_u64(),
+            PlayerDeck::Fresh(fresh) => fresh.clone().next_face(),
+        });
+        Some(h)
+    }
+
     fn policy_move(&mut self, policy: &PolicyKind, _coins: &mut GameRng) -> Move {
         if let Some(view) = self.strike_view() {
             return if policy.bank(self.rules, &view) {

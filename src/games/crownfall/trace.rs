@@ -21,7 +21,7 @@ use crate::search::play::{Player, Searching};
 use crate::search::seat::SEARCH;
 
 use crate::trace::play::{Answer, Ask, Desk};
-use crate::trace::{Traceable, Traced, deal_pile, deal_piles};
+use crate::trace::{Traceable, Traced, check_deal_cards, deal_pile, deal_piles};
 
 /// A card's name: A for the Ace, else its value.
 fn card(v: u8) -> String {
@@ -53,6 +53,16 @@ fn total(hard: u8, best: u8) -> String {
 impl Traceable for Crownfall {
     type Seen = Seen;
 
+    fn check_playable(&self) -> Result<()> {
+        if self.solves() {
+            return Err(SimError::input(format!(
+                "policy {}: the clairvoyant sees the deal, so it gives no hints; watch its games with sim trace",
+                self.policy_name()
+            )));
+        }
+        Ok(())
+    }
+
     fn trace(&self, seed: u64, index: u64) -> Traced<Seen, Self::Outcome> {
         let mut rec = Recorder::default();
         let outcome = self.play_observed(seed, index, &mut rec);
@@ -79,6 +89,7 @@ impl Traceable for Crownfall {
     }
 
     fn replay(&self, deal: &Value, events: &[Seen]) -> Result<Traced<Seen, Self::Outcome>> {
+        check_deal_cards(self, deal, &[&["tower"], &["deck"]])?;
         let tower = deal_pile(deal, "tower")?;
         if let Some(bad) = tower.iter().find(|&&c| c > 3) {
             return Err(SimError::input(format!(

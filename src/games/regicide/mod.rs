@@ -231,8 +231,7 @@ impl Regicide {
 
 impl Game for Regicide {
     const NAME: &'static str = "regicide";
-    const ABOUT: &'static str =
-        "cooperative royal-slaying for 1 to 4 players, hidden hands (seed 004)";
+    const ABOUT: &'static str = "cooperative royal-slaying for 1 to 4 players, hidden hands (Badgers From Mars' rules; docs/regicide.md)";
     type Rules = Rules;
     type Outcome = Outcome;
     type Tally = RegicideTally;
