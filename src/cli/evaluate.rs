@@ -113,10 +113,10 @@ fn deals(args: &EvaluateArgs) -> Result<u64> {
 /// A rule set's label: its varied values, or `default rules`.
 fn variant_label(params: &[(String, String)], play: &PlayArgs) -> String {
     if params.is_empty() {
-        return if play.set.is_empty() && play.rules.is_none() && play.players.is_none() {
-            "default rules".into()
-        } else {
-            "the rules given".into()
+        return match (play.set.is_empty() && play.rules.is_none(), play.players) {
+            (true, None) => "default rules".into(),
+            (true, Some(n)) => format!("players={n}"),
+            (false, _) => "the rules given".into(),
         };
     }
     params
