@@ -9,6 +9,7 @@ pub mod balance;
 pub mod cards;
 pub mod cli;
 pub mod error;
+pub mod evaluate;
 pub mod games;
 pub mod report;
 pub mod rng;

@@ -33,7 +33,7 @@ use super::count::parse_count;
 use super::expand::{self, Vary};
 use super::grid::{self, CellSpec, Played as GridPlayed};
 use super::run::{out_path, pool, pool_threads};
-use super::sweep::check_values;
+use super::sweep;
 
 mod show;
 
@@ -167,19 +167,18 @@ fn check_flags(args: &BalanceArgs) -> Result<u64> {
 
 /// The `--vary` flags, parsed and checked: each value valid for the game, at least two of each.
 fn varies<G: Game>(args: &BalanceArgs) -> Result<Vec<Vary>> {
-    let varies: Vec<Vary> = args
+    let varies = sweep::varies::<G>(&args.play, &args.vary)?;
+    if let Some((flag, one)) = args
         .vary
         .iter()
-        .map(|v| Vary::parse(v))
-        .collect::<Result<_>>()?;
-    if let Some(one) = varies.iter().find(|v| v.values.len() < 2) {
+        .zip(&varies)
+        .find(|(_, v)| v.values.len() < 2)
+    {
         return Err(SimError::input(format!(
-            "--vary {}: a search needs at least two values, e.g. {}=8..20",
-            args.vary[varies.iter().position(|v| v == one).unwrap_or(0)],
+            "--vary {flag}: a search needs at least two values, e.g. {}=8..20",
             one.path
         )));
     }
-    check_values::<G>(&args.play, &varies)?;
     Ok(varies)
 }
 

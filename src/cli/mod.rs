@@ -11,6 +11,7 @@ pub mod args;
 pub mod balance;
 pub mod compare;
 pub mod count;
+pub mod evaluate;
 pub mod expand;
 pub mod format;
 pub mod grid;
@@ -33,6 +34,7 @@ use std::process::ExitCode;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 
 use crate::error::{Result, SimError};
+use crate::evaluate::games::Evaluable;
 use crate::games::Game;
 use crate::games::crownfall::Crownfall;
 use crate::games::junkyard::Junkyard;
@@ -43,6 +45,7 @@ use crate::trace::Traceable;
 
 use args::{CompareArgs, RunArgs, SweepArgs};
 use balance::BalanceArgs;
+use evaluate::EvaluateArgs;
 use merge::MergeArgs;
 use play::PlayCmdArgs;
 use report::ReportCmdArgs;
@@ -77,6 +80,8 @@ pub struct GameEntry {
     pub merge: fn(&merge::MergeArgs, Vec<merge::Raw>) -> Result<ExitCode>,
     /// What the HTML report needs to know of the game.
     pub facts: GameFacts,
+    /// Evaluates the game (its ladder), for games that have one.
+    pub evaluate: Option<fn(&EvaluateArgs, &str) -> Result<ExitCode>>,
 }
 
 /// `sim trace` and `sim play` for one game.
@@ -102,6 +107,15 @@ fn entry<G: Game>(default_policy: &'static str) -> GameEntry {
         watch: None,
         merge: merge::merge::<G>,
         facts: GameFacts::of::<G>(),
+        evaluate: None,
+    }
+}
+
+/// A traced game's entry with `sim evaluate`.
+fn evaluated<G: Traceable + Evaluable>(default_policy: &'static str) -> GameEntry {
+    GameEntry {
+        evaluate: Some(evaluate::execute::<G>),
+        ..traced::<G>(default_policy)
     }
 }
 
@@ -119,9 +133,9 @@ fn traced<G: Traceable>(default_policy: &'static str) -> GameEntry {
 /// Every game, in the order `sim list` shows them.
 pub fn games() -> Vec<GameEntry> {
     vec![
-        traced::<Crownfall>("bank-at-17"),
+        evaluated::<Crownfall>("bank-at-17"),
         traced::<Scoundrel>("greedy"),
-        traced::<Regicide>("simple"),
+        evaluated::<Regicide>("simple"),
         traced::<Junkyard>("simple"),
     ]
 }
@@ -175,6 +189,14 @@ fn command(games: &[GameEntry]) -> Command {
                 .after_help("Example: sim report results/crownfall/sweep --out king-guard.html"),
         )
         .subcommand(
+            EvaluateArgs::augment_args(Command::new("evaluate"))
+                .mut_arg("games", |a| a.help(evaluate::GAMES_HELP))
+                .about("Profile a game for players of every strength: skill ladder, luck, seats, duration, tension")
+                .after_help(
+                    "Example: sim evaluate crownfall --vary guard_damage.king=1..5 --ideal-turns 12..20",
+                ),
+        )
+        .subcommand(
             SolveArgs::augment_args(Command::new("solve"))
                 .about("Solve a game: the best policy, its chart and strategy file"),
         )
@@ -197,7 +219,7 @@ fn command(games: &[GameEntry]) -> Command {
 fn known_commands(games: &[GameEntry]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
     format!(
-        "known games: {}; other commands: list, compare, sweep, balance, merge, report, solve, trace, play, completions, man",
+        "known games: {}; other commands: list, compare, sweep, balance, evaluate, merge, report, solve, trace, play, completions, man",
         names.join(", ")
     )
 }
@@ -258,6 +280,23 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
             let args = BalanceArgs::from_arg_matches(sub).map_err(parse_error)?;
             let game = find(games, &args.game)?;
             (game.balance)(&args, game.default_policy)
+        }
+        "evaluate" => {
+            let args = EvaluateArgs::from_arg_matches(sub).map_err(parse_error)?;
+            let game = find(games, &args.game)?;
+            let evaluate = game.evaluate.ok_or_else(|| {
+                let names: Vec<&str> = games
+                    .iter()
+                    .filter(|g| g.evaluate.is_some())
+                    .map(|g| g.name)
+                    .collect();
+                SimError::input(format!(
+                    "{} has no evaluation ladder yet: evaluate knows {}",
+                    game.name,
+                    names.join(", ")
+                ))
+            })?;
+            evaluate(&args, game.default_policy)
         }
         "trace" => {
             let args = TraceArgs::from_arg_matches(sub).map_err(parse_error)?;

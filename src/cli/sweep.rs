@@ -14,10 +14,15 @@ use super::expand::{self, Vary};
 use super::grid::{self, CellSpec, Session};
 use super::run::{load_rules, out_path, rule_path};
 
-/// Checks every `--vary` value on its own first, so a bad one is named before any game runs.
-pub fn check_values<G: Game>(play: &PlayArgs, varies: &[Vary]) -> Result<()> {
+/// Parses the `--vary` flags and checks every value on its own (under `play`'s rules), so that
+/// a bad one is named before any game runs; a rule varied twice is refused.
+pub fn varies<G: Game>(play: &PlayArgs, flags: &[String]) -> Result<Vec<Vary>> {
+    let varies: Vec<Vary> = flags
+        .iter()
+        .map(|v| Vary::parse(v))
+        .collect::<Result<_>>()?;
     let mut seen = Vec::new();
-    for vary in varies {
+    for vary in &varies {
         if seen.contains(&&vary.path) {
             return Err(SimError::input(format!(
                 "--vary {}: the rule is varied twice",
@@ -36,7 +41,7 @@ pub fn check_values<G: Game>(play: &PlayArgs, varies: &[Vary]) -> Result<()> {
                 .map_err(|e| SimError::input(format!("--vary {}={text}: {e}", vary.path)))?;
         }
     }
-    Ok(())
+    Ok(varies)
 }
 
 /// The cells: every policy under every combination of the varied values.
@@ -92,13 +97,8 @@ pub fn two_way(rows: &[SummaryRow], policies: usize) -> Option<String> {
 /// Plays the sweep, prints its table (and a grid for two varied dimensions), writes its files.
 pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
     let policies = expand::policies(&args.grid.policy)?;
-    let varies: Vec<Vary> = args
-        .vary
-        .iter()
-        .map(|v| Vary::parse(v))
-        .collect::<Result<_>>()?;
+    let varies = varies::<G>(&args.grid.play, &args.vary)?;
     args.grid.games()?;
-    check_values::<G>(&args.grid.play, &varies)?;
     let specs = specs(&policies, &varies);
     let cells: Vec<G> = grid::build(&args.grid.play, &args.grid.seats, &specs)?;
     let out = out_path(&args.grid.play, G::NAME, "sweep")?;

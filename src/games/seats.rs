@@ -7,7 +7,8 @@
 use crate::error::{Result, SimError};
 
 /// How the seats of a game relate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Table {
     /// One player (Crownfall, Scoundrel).
     Solo,

@@ -97,6 +97,27 @@ pub trait GameState: Clone + Send {
     /// Plays the game to its end with `policy` in every seat (fast: the game's engine).
     fn rollout(&mut self, policy: &Self::Policy, coins: &mut GameRng);
 
+    /// `seat`'s expected result from here (1 a win, 1/2 a draw, 0 a loss) under best play, where
+    /// the game knows it exactly (a solver's value); `None` (the default) where it does not, and
+    /// a search's own estimate serves instead. `sim evaluate` reads it at every decision to
+    /// measure a game's tension.
+    fn estimate(&self, seat: u8) -> Option<f32> {
+        let _ = seat;
+        None
+    }
+
+    /// The game's length once over, in its own unit (Crownfall's strikes, Regicide's turns);
+    /// `None` (the default) to count the decisions instead.
+    fn length(&self) -> Option<u32> {
+        None
+    }
+
+    /// True once over if the game was cut off by a cap on its length rather than ended by its
+    /// rules (false by default: a game without a cap).
+    fn capped(&self) -> bool {
+        false
+    }
+
     /// Plays `first`, then the rest of the game with `policy` in every seat: the same as
     /// [`GameState::apply`] then [`GameState::rollout`], faster where the engine can do both in
     /// one go.

@@ -42,6 +42,8 @@ pub enum Command {
     Sweep,
     /// `sim compare` of a duel: a tournament.
     Tournament,
+    /// `sim evaluate`.
+    Evaluate,
 }
 
 impl Command {
@@ -52,6 +54,7 @@ impl Command {
             Self::Compare => "compare",
             Self::Sweep => "sweep",
             Self::Tournament => "tournament",
+            Self::Evaluate => "evaluate",
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Reports: terminal tables, Parquet files, the JSON report and the HTML report.
 
 pub mod balance;
+pub mod evaluate;
 pub mod files;
 pub mod games_file;
 pub mod html;

@@ -77,7 +77,7 @@ pub fn fields_frame(fields: &[Vec<(String, Field)>]) -> Result<DataFrame> {
 }
 
 /// A varied rule's column, typed by [`ParamKind::of`].
-fn param_column(name: &str, texts: &[String]) -> Column {
+pub fn param_column(name: &str, texts: &[String]) -> Column {
     let parsed = |t: &String| t.parse::<f64>().unwrap_or_default();
     match ParamKind::of(texts.iter().map(String::as_str)) {
         ParamKind::Int => Column::new(

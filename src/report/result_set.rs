@@ -36,6 +36,8 @@ pub const RESULT_FILES: &[&str] = &[
     "ratings.parquet",
     "balance.parquet",
     "report.html",
+    "evaluate.parquet",
+    "ladder.parquet",
     "shard.json",
     "resume.json",
 ];

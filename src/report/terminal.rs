@@ -77,11 +77,18 @@ pub fn summary(row: &SummaryRow) -> String {
 
 /// A histogram drawn as one text bar per value, with each value's share.
 pub fn bars(title: &str, hist: &Histogram) -> String {
+    let rows: Vec<(String, u64)> = hist.nonzero().map(|(v, c)| (v.to_string(), c)).collect();
+    labelled_bars(title, &rows)
+}
+
+/// Counts drawn as bars under `title`, each row labelled (a value, or a range of values).
+pub fn labelled_bars(title: &str, rows: &[(String, u64)]) -> String {
     const WIDTH: f64 = 40.0;
-    let total = hist.total().max(1) as f64;
-    let max = hist.nonzero().map(|(_, c)| c).max().unwrap_or(1) as f64;
+    let total = rows.iter().map(|(_, c)| c).sum::<u64>().max(1) as f64;
+    let max = rows.iter().map(|(_, c)| *c).max().unwrap_or(1).max(1) as f64;
     let mut s = format!("  {title}:\n");
-    for (value, count) in hist.nonzero() {
+    for (value, count) in rows {
+        let count = *count;
         let eighths = (count as f64 / max * WIDTH * 8.0).round() as usize;
         let mut bar = "█".repeat(eighths / 8);
         if !eighths.is_multiple_of(8) {

@@ -53,6 +53,8 @@ pub struct Work<S: GameState> {
     moves: Vec<S::Move>,
     /// PIMC: each candidate's total value.
     pub sums: Vec<f32>,
+    /// PIMC: each candidate's total result (the value without the credit for progress).
+    pub results: Vec<f32>,
     ids: Vec<u32>,
     tree: ismcts::Tree<S::Move>,
     scratch: Option<Box<(S, S)>>,
@@ -66,6 +68,7 @@ impl<S: GameState> Work<S> {
             root: Vec::new(),
             moves: Vec::new(),
             sums: Vec::new(),
+            results: Vec::new(),
             ids: Vec::new(),
             tree: ismcts::Tree::default(),
             scratch: None,
@@ -136,4 +139,30 @@ pub fn advise<S: GameState>(
         }
     };
     Advice { best, values }
+}
+
+/// The deciding seat's expected result (1 a win, 1/2 a draw, 0 a loss) after `best`, as the
+/// search estimated it at the decision [`decide`] just took from at least two candidates:
+/// PIMC's mean result of `best` over its worlds; ISMCTS's mean value of `best` where progress
+/// earns no credit (the value is then the result); `None` otherwise (a single candidate was not
+/// searched, and ISMCTS's values with credit are not results).
+pub fn estimate<S: GameState>(
+    searcher: &Searcher<S::Policy>,
+    work: &Work<S>,
+    best: S::Move,
+) -> Option<f32> {
+    if work.root.len() < 2 {
+        return None;
+    }
+    let i = work.root.iter().position(|&m| m == best)?;
+    match searcher.settings.algorithm {
+        Algorithm::Pimc => Some(work.results[i] / searcher.settings.simulations as f32),
+        Algorithm::Ismcts if searcher.settings.credit == 0.0 => work
+            .tree
+            .root_stats()
+            .into_iter()
+            .find(|(m, _, _)| *m == best)
+            .map(|(_, _, v)| v),
+        Algorithm::Ismcts => None,
+    }
 }

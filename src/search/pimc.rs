@@ -11,7 +11,7 @@ use crate::rng::GameRng;
 use super::{Searcher, Work};
 
 /// The best of `work.root` (the decision's candidates at `real`, at least two) for `seat`;
-/// `work.sums` holds each move's total value over the worlds.
+/// `work.sums` holds each move's total value over the worlds, `work.results` its total result.
 pub fn decide<S: GameState>(
     searcher: &Searcher<S::Policy>,
     real: &S,
@@ -21,6 +21,8 @@ pub fn decide<S: GameState>(
     let moves = &work.root;
     work.sums.clear();
     work.sums.resize(moves.len(), 0.0);
+    work.results.clear();
+    work.results.resize(moves.len(), 0.0);
     let (world, play) = super::scratch(&mut work.scratch, real);
     for w in 0..searcher.settings.simulations {
         real.sample_into(seat, &mut work.rng, world);
@@ -29,6 +31,7 @@ pub fn decide<S: GameState>(
             play.clone_from(world);
             play.play_out(mv, &searcher.rollout, &mut coins.clone());
             work.sums[i] += searcher.value(play, seat);
+            work.results[i] += play.result(seat);
         }
     }
     let own = real

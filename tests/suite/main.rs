@@ -12,6 +12,8 @@ mod crownfall_solver;
 mod defects;
 mod deploy;
 mod docs_links;
+mod evaluate;
+mod evaluate_toys;
 mod fairness;
 mod frontdoor;
 mod fuzz_readers;

@@ -8,33 +8,40 @@ use crate::sim::shard::Shard;
 use super::super::same_run::run_difference;
 use super::{Loaded, refuse};
 
+/// One shard's record on its own: complete, and its range its shard's of the run.
+pub fn check_whole<T>(s: &Loaded<T>) -> Result<()> {
+    let (m, name) = (&s.manifest, s.name());
+    if !m.complete {
+        return Err(refuse(format!(
+            "{name}: shard {} is incomplete (stopped early); finish it with --resume {name}",
+            m.shard
+        )));
+    }
+    let shard = m.shard;
+    if shard.count == 0 || shard.index >= shard.count {
+        return Err(refuse(format!(
+            "{name}: shard {shard} is no shard of a run"
+        )));
+    }
+    if (m.start..m.end) != shard.range(m.run_first_game, m.run_games) || m.next != m.end {
+        return Err(refuse(format!(
+            "{name}: games {}..{} are not shard {} of games {}..{}",
+            m.start,
+            m.next,
+            m.shard,
+            m.run_first_game,
+            m.run_first_game.saturating_add(m.run_games)
+        )));
+    }
+    Ok(())
+}
+
 /// Each shard on its own: complete, its range its shard's, and its tallies (and win pairs)
 /// sound: counting the shard's games and keeping every invariant of a tally of real games.
 pub fn check_each<T: Tally>(shards: &[Loaded<T>]) -> Result<()> {
     for s in shards {
+        check_whole(s)?;
         let (m, name) = (&s.manifest, s.name());
-        if !m.complete {
-            return Err(refuse(format!(
-                "{name}: shard {} is incomplete (stopped early); finish it with --resume {name}",
-                m.shard
-            )));
-        }
-        let shard = m.shard;
-        if shard.count == 0 || shard.index >= shard.count {
-            return Err(refuse(format!(
-                "{name}: shard {shard} is no shard of a run"
-            )));
-        }
-        if (m.start..m.end) != shard.range(m.run_first_game, m.run_games) || m.next != m.end {
-            return Err(refuse(format!(
-                "{name}: games {}..{} are not shard {} of games {}..{}",
-                m.start,
-                m.next,
-                m.shard,
-                m.run_first_game,
-                m.run_first_game.saturating_add(m.run_games)
-            )));
-        }
         let mut wins = Vec::with_capacity(m.cells.len());
         for (i, cell) in m.cells.iter().enumerate() {
             let tally = &cell.tally;

@@ -12,6 +12,7 @@
 //! distributions and (when every shard has them) the per-game rows through the same code as the
 //! commands, into one result set, so the files are those of a single run.
 
+mod evaluate;
 mod fit;
 mod games;
 
@@ -102,6 +103,9 @@ pub fn execute(args: &MergeArgs, games: &[GameEntry]) -> Result<ExitCode> {
 
 /// Merges `shards` of game `G` into `args.out`.
 pub fn merge<G: Game>(args: &MergeArgs, raw: Vec<Raw>) -> Result<ExitCode> {
+    if evaluate::is_evaluation(&raw[0])? {
+        return evaluate::merge(args, raw);
+    }
     let mut shards = raw
         .into_iter()
         .map(|r| {
@@ -188,6 +192,7 @@ pub fn merge<G: Game>(args: &MergeArgs, raw: Vec<Raw>) -> Result<ExitCode> {
             }
             written
         }
+        Command::Evaluate => unreachable!("an evaluation's shards are merged above"),
         Command::Tournament => {
             let standings = Standings::new(&rows, &tallies)
                 .map_err(|e| refuse(format!("{}: {e}", shards[0].name())))?;
@@ -200,13 +205,7 @@ pub fn merge<G: Game>(args: &MergeArgs, raw: Vec<Raw>) -> Result<ExitCode> {
     };
     let written = set.commit(&written)?;
     super::output::text(&text);
-    outln!(
-        "  merged {} shards: games {}..{} of seed {}",
-        shards.len(),
-        first.run_first_game,
-        first.run_first_game.saturating_add(first.run_games),
-        first.seed
-    );
+    say_merged(shards.len(), first);
     if games_input.is_none() && shards.iter().any(|s| !s.manifest.games_files.is_empty()) {
         outln!("  games.parquet not merged: not every shard has per-game rows");
     }
@@ -305,4 +304,14 @@ fn add_pairs<T>(shards: &[Loaded<T>]) -> Result<Option<PairCounts>> {
         }
     }
     Ok(total)
+}
+
+/// Says how many shards were merged and which games of which seed they cover.
+fn say_merged<T>(count: usize, first: &Manifest<T>) {
+    outln!(
+        "  merged {count} shards: games {}..{} of seed {}",
+        first.run_first_game,
+        first.run_first_game.saturating_add(first.run_games),
+        first.seed
+    );
 }

@@ -22,6 +22,7 @@ use super::events::{Event, Seen};
 use super::outcome::{Enemy, Outcome};
 use super::policy::PolicyKind;
 use super::rules::{Deck, Rules};
+use super::solver::Values;
 use super::{Crownfall, PlayerDeck, Streams};
 
 /// A Crownfall decision.
@@ -66,6 +67,8 @@ pub struct State<'r> {
     run: Running,
     deck: PlayerDeck,
     phase: Phase,
+    /// The solved game's values, if attached ([`State::with_values`]): the state's estimate.
+    values: Option<&'r Values>,
 }
 
 /// What the player has observed: everything face up, the deck and the tower's face-down part as
@@ -110,9 +113,17 @@ impl<'r> State<'r> {
             run,
             deck,
             phase: Phase::Over,
+            values: None,
         };
         state.advance(obs);
         state
+    }
+
+    /// The state with the solved game's `values` attached: its [`GameState::estimate`] is then
+    /// the win probability of best play from each decision (the better choice's value).
+    pub fn with_values(mut self, values: &'r Values) -> Self {
+        self.values = Some(values);
+        self
     }
 
     /// Where the game waits.
@@ -295,6 +306,29 @@ impl GameState for State<'_> {
     fn progress(&self, _seat: u8) -> f32 {
         let tower = &self.run.board.tower;
         tower.dealt() as f32 / tower.len().max(1) as f32
+    }
+
+    /// With the solved game's values attached: the better choice's win probability at this
+    /// decision (see [`Values`]); `None` without them or once over.
+    fn estimate(&self, _seat: u8) -> Option<f32> {
+        let values = self.values?;
+        let (a, b) = match (self.strike_view(), self.joker_view()) {
+            (Some(view), _) => values.strike(&view),
+            (None, Some(view)) => values.joker(self.rules, &view),
+            (None, None) => return None,
+        };
+        Some(a.max(b) as f32)
+    }
+
+    /// Strikes made.
+    fn length(&self) -> Option<u32> {
+        Some(u32::from(self.run.outcome().strikes))
+    }
+
+    /// A game lost with no enemy's last blow: stopped by `max_strikes`.
+    fn capped(&self) -> bool {
+        let outcome = self.run.outcome();
+        self.phase == Phase::Over && !outcome.win && outcome.killer().is_none()
     }
 
     fn observation(&self, _seat: u8) -> Observation {

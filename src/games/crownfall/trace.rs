@@ -3,7 +3,6 @@
 //! and `expectimax`).
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 
 use serde_json::{Value, json};
 
@@ -13,7 +12,7 @@ use crate::games::Game;
 use crate::games::crownfall::engine::{JokerView, StrikeView};
 use crate::games::crownfall::events::{Event, Seen};
 use crate::games::crownfall::policy::BankTable;
-use crate::games::crownfall::solver::{self, Solution};
+use crate::games::crownfall::solver::{self, Values};
 use crate::games::crownfall::state::{Move, State};
 use crate::games::crownfall::{Crownfall, Deck, Enemy, Engine, Policy, PolicyKind, Rules};
 use crate::games::observe::{Each, Recorder, Scripted};
@@ -382,7 +381,7 @@ impl<'r> Player<State<'r>> for Person<'_, '_, 'r> {
                 let game = self.game;
                 let plain = || {
                     let push = !game.policy().bank(rules, &view);
-                    (push, Values::of(game).map(|v| v.strike(rules, &view)))
+                    (push, values_of(game).map(|v| v.strike(&view)))
                 };
                 ask.hint = self.hint(state, ["bank", "push"], plain);
             }
@@ -416,7 +415,7 @@ impl<'r> Player<State<'r>> for Person<'_, '_, 'r> {
             let game = self.game;
             let plain = || {
                 let gamble = game.policy().double_or_nothing(rules, &view);
-                (gamble, Values::of(game).map(|v| v.joker(rules, &view)))
+                (gamble, values_of(game).map(|v| v.joker(rules, &view)))
             };
             ask.hint = self.hint(state, ["accept", "double or nothing"], plain);
         }
@@ -427,118 +426,15 @@ impl<'r> Player<State<'r>> for Person<'_, '_, 'r> {
     }
 }
 
-/// The win probabilities behind `optimal` (fresh odds: every flip Ace..10 alike) and
-/// `expectimax` (the real deck), from the solved game's values at the end of a strike.
-struct Values {
-    solution: std::sync::Arc<Solution>,
-    /// True to count the real deck (expectimax on a finite deck).
-    counted: bool,
-}
-
-impl Values {
-    /// The values of the game's policy, if it is one that values its choices.
-    fn of(game: &Crownfall) -> Option<Self> {
-        let counted = match game.policy() {
-            PolicyKind::Expectimax(_) => game.rules().deck == Deck::Finite,
-            PolicyKind::Plan(_) if game.policy_name() == "optimal" => false,
-            _ => return None,
-        };
-        // The solution the policy was built on: solved once per process.
-        let solution = solver::solved(game.rules()).ok()?;
-        Some(Self { solution, counted })
-    }
-
-    /// The win probability of banking and of pushing (then playing best) at `view`.
-    fn strike(&self, _: &Rules, view: &StrikeView) -> (f64, f64) {
-        let space = self.solution.space();
-        let rest = space.rest_of_counts(view.tower.unrevealed());
-        let ends = self.solution.end_values(rest, view.enemy, view.hp);
-        let mut search = PushSearch {
-            ends,
-            counted: self.counted,
-            memo: HashMap::new(),
-        };
-        let deck = view.deck.counts();
-        let mut held = [0u8; 11];
-        for &v in view.deck.held() {
-            held[usize::from(v)] += 1;
-        }
-        let ace = view.soft();
-        (
-            ends[usize::from(view.best)],
-            search.push(deck, held, view.hard, ace),
-        )
-    }
-
-    /// The win probability of accepting and of double or nothing at `view`.
-    fn joker(&self, rules: &Rules, view: &JokerView) -> (f64, f64) {
-        let rest = self
-            .solution
-            .space()
-            .rest_of_counts(view.tower.unrevealed());
-        let p_even = if self.counted && !view.deck.is_empty() {
-            let even: u8 = view.deck.counts().iter().skip(2).step_by(2).sum();
-            f64::from(even) / view.deck.len() as f64
-        } else {
-            0.5
-        };
-        let hp = i16::from(view.hp);
-        let at = |h: i16| self.solution.between_value(rest, h);
-        (
-            at(hp - i16::from(rules.joker_damage)),
-            p_even * at(hp) + (1.0 - p_even) * at(hp - i16::from(rules.crushing_damage)),
-        )
-    }
-}
-
-/// The exact value of pushing, by recursion over the next cards: from the real deck (drawn
-/// without replacement, the discard coming back when it runs out) or under fresh odds.
-struct PushSearch {
-    /// What each end of the strike is worth: index 0 a bust, s a bank at best total s.
-    ends: [f64; 22],
-    counted: bool,
-    memo: HashMap<([u8; 11], u8, bool), f64>,
-}
-
-impl PushSearch {
-    fn node(&mut self, deck: [u8; 11], held: [u8; 11], hard: u8, ace: bool) -> f64 {
-        let (best, _) = solver::strike::best(hard, ace);
-        let stay = self.ends[usize::from(best)];
-        stay.max(self.push(deck, held, hard, ace))
-    }
-
-    fn push(&mut self, mut deck: [u8; 11], held: [u8; 11], hard: u8, ace: bool) -> f64 {
-        if !self.counted {
-            deck = [0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1];
-        } else if deck.iter().all(|&n| n == 0) {
-            // Every card not on the strike pile comes back.
-            for v in 1..=10 {
-                deck[v] = 4 - held[v];
-            }
-        }
-        let key = (deck, hard, ace);
-        if let Some(&v) = self.memo.get(&key) {
-            return v;
-        }
-        let n: u32 = deck.iter().map(|&k| u32::from(k)).sum();
-        let mut sum = 0.0;
-        for v in 1..=10u8 {
-            let k = deck[usize::from(v)];
-            if k == 0 {
-                continue;
-            }
-            let value = if hard + v > 21 {
-                self.ends[0]
-            } else {
-                let (mut next, mut pile) = (deck, held);
-                next[usize::from(v)] -= 1;
-                pile[usize::from(v)] += 1;
-                self.node(next, pile, hard + v, ace || v == 1)
-            };
-            sum += f64::from(k) * value;
-        }
-        let value = sum / f64::from(n);
-        self.memo.insert(key, value);
-        value
-    }
+/// The values behind the game's policy, if it is one that values its choices: `optimal` (fresh
+/// odds: every flip Ace..10 alike) and `expectimax` (the real deck counted).
+fn values_of(game: &Crownfall) -> Option<Values> {
+    let counted = match game.policy() {
+        PolicyKind::Expectimax(_) => game.rules().deck == Deck::Finite,
+        PolicyKind::Plan(_) if game.policy_name() == "optimal" => false,
+        _ => return None,
+    };
+    // The solution the policy was built on: solved once per process.
+    let solution = solver::solved(game.rules()).ok()?;
+    Some(Values::new(solution, counted))
 }

@@ -337,6 +337,11 @@ impl GameState for State<'_> {
         f32::from(self.engine.outcome().royals) / ROYALS as f32
     }
 
+    /// Turns: each start of step 1.
+    fn length(&self) -> Option<u32> {
+        Some(u32::from(self.engine.outcome().turns))
+    }
+
     fn observation(&self, seat: u8) -> Observation {
         let v = self.view(seat);
         let mut sizes = 0u64;

@@ -7,6 +7,7 @@ pub mod png;
 pub mod pty;
 pub mod regicide_traces;
 pub mod report_pages;
+pub mod toys;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -14,6 +14,7 @@ pub mod export;
 pub mod plan;
 pub mod space;
 pub mod strike;
+pub mod values;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -27,6 +28,7 @@ pub use dp::{Solution, evaluate, solve};
 pub use expectimax::Expectimax;
 pub use plan::Plan;
 pub use space::Space;
+pub use values::Values;
 
 /// The rules as the solver sees them: the deck kind and the strike cap do not change the solution.
 fn solver_key(rules: &Rules) -> String {

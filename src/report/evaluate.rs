@@ -1,0 +1,602 @@
+//! `sim evaluate`'s report: `evaluate.parquet` (every figure), `ladder.parquet` (every rung),
+//! the terminal text and the JSON document. See docs/evaluate.md and docs/output-files.md.
+
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use polars::prelude::*;
+use serde_json::{Value, json};
+
+use crate::error::{Result, SimError};
+use crate::evaluate::collect::Cost;
+use crate::evaluate::interval::Estimate;
+use crate::evaluate::profile::{Figure, Part, Profile, Unit};
+
+use super::parquet::{param_column, write_frame};
+use super::tables::table;
+use super::terminal::{labelled_bars, percent, thousands};
+
+/// One rule set's profile as the report shows it.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// Its label: `default rules`, or the varied values (`guard_damage.king=3`).
+    pub label: String,
+    /// The varied rule values, as (path, value).
+    pub params: Vec<(String, String)>,
+    /// The rules in force, as JSON.
+    pub rules: String,
+    /// The profile.
+    pub profile: Profile,
+    /// What its games cost (none after a merge of shards).
+    pub cost: Option<Cost>,
+}
+
+/// What the whole evaluation was and cost.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// The game.
+    pub game: String,
+    /// The seed.
+    pub seed: u64,
+    /// The first game index.
+    pub first_game: u64,
+    /// False if Ctrl-C stopped it early.
+    pub complete: bool,
+    /// Seconds spent setting the ladders up (solving, ...), if measured.
+    pub setup_seconds: Option<f64>,
+    /// Wall seconds of the games, if measured.
+    pub wall_seconds: Option<f64>,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+/// A metric in words.
+pub fn label(metric: &str) -> &str {
+    match metric {
+        "win_rate" => "win rate",
+        "gain_on_rung_below" => "gain on the rung below",
+        "score_vs_rung_below" => "score vs the rung below",
+        "skill_headroom" => "skill headroom",
+        "gain_over_baseline" => "best fair rung over the baseline",
+        "last_doubling_gain" => "last doubling's gain",
+        "skill_trace" => "skill trace (Ludii)",
+        "deals_no_rung_wins" => "deals no rung wins",
+        "deals_every_fair_rung_wins" => "deals every fair rung wins",
+        "deals_every_strategy_wins" => "deals every rung above random wins",
+        "ceiling_minus_best_fair" => "ceiling minus best fair rung",
+        "deals_seat_decided" => "deals the seat decided",
+        "deals_skill_decided" => "deals skill decided",
+        "variance_deal_share" => "variance: deal's share (luck)",
+        "variance_player_share" => "variance: player's share (skill)",
+        "variance_rest_share" => "variance: the rest",
+        "completion" => "completion",
+        "draws" => "draws",
+        "seat_win_rate" => "win rate",
+        "first_move_advantage" => "first-move advantage",
+        "balance" => "balance (Ludii)",
+        "length_mean" => "mean length",
+        "length_q1" => "first quartile",
+        "length_median" => "median",
+        "length_q3" => "third quartile",
+        "ideal_duration" => "ideal duration (Ludii)",
+        "decisiveness" => "decisiveness",
+        "drama" => "drama",
+        "comebacks" => "comebacks",
+        "lead_changes" => "lead changes",
+        other => other,
+    }
+}
+
+/// A value in its unit: `62.50%`, `+1.23 pts`, `0.523`, `14.6`; `n/a` for none.
+fn shown(unit: Unit, x: f64) -> String {
+    if !x.is_finite() {
+        return "n/a".into();
+    }
+    match unit {
+        Unit::Share => percent(x),
+        Unit::Points => format!("{:+.2} pts", 100.0 * x),
+        Unit::Number => format!("{x:.3}"),
+        Unit::Length => format!("{x:.1}"),
+    }
+}
+
+/// An interval in its unit: `60.1% to 64.8%`; `n/a` without one.
+fn interval(unit: Unit, e: &Estimate) -> String {
+    if !e.low.is_finite() || !e.high.is_finite() {
+        return "n/a".into();
+    }
+    format!("{} to {}", shown(unit, e.low), shown(unit, e.high))
+}
+
+/// `value (low to high)`.
+fn with_interval(unit: Unit, e: &Estimate) -> String {
+    format!("{} ({})", shown(unit, e.value), interval(unit, e))
+}
+
+/// The ladder's table: each rung's win rate (a duel: its score against the rung below), its
+/// paired gain, its games' mean length and CPU time.
+fn ladder_table(profile: &Profile, cost: Option<&Cost>) -> String {
+    let duel = profile.setup.table == crate::games::seats::Table::Duel;
+    let mut headers: Vec<String> = [
+        "rung",
+        if duel { "score vs below" } else { "win rate" },
+        "95% CI",
+        if duel { "minus 1/2" } else { "gain on below" },
+        "95% CI",
+        profile.setup.unit.as_str(),
+    ]
+    .map(String::from)
+    .to_vec();
+    if cost.is_some() {
+        headers.push("cpu".into());
+    }
+    let layout = crate::evaluate::collect::Layout::of(&profile.setup).ok();
+    let rows: Vec<Vec<String>> = profile
+        .ladder
+        .iter()
+        .map(|r| {
+            let name = if r.fair {
+                r.name.clone()
+            } else {
+                format!("{} (NOT A STRATEGY)", r.name)
+            };
+            let (unit_r, unit_g) = (Unit::Share, Unit::Points);
+            let mut cells = vec![
+                name,
+                r.result.map_or(String::new(), |e| shown(unit_r, e.value)),
+                r.result.map_or(String::new(), |e| interval(unit_r, &e)),
+                r.gain.map_or(String::new(), |e| shown(unit_g, e.value)),
+                r.gain.map_or(String::new(), |e| interval(unit_g, &e)),
+                shown(Unit::Length, r.mean_length),
+            ];
+            if let (Some(cost), Some(layout)) = (cost, &layout) {
+                let micros: u64 = layout
+                    .lines
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, seats)| seats.iter().max() == Some(&r.rung))
+                    .map(|(l, _)| cost.lines[l])
+                    .sum();
+                cells.push(format!("{:.1} s", micros as f64 / 1e6));
+            }
+            cells
+        })
+        .collect();
+    table(&headers, &rows, 1)
+}
+
+/// One part's figures as lines: label, what about, value and interval, sample.
+fn figure_lines(figures: &[&Figure]) -> String {
+    let rows: Vec<Vec<String>> = figures
+        .iter()
+        .map(|f| {
+            vec![
+                label(f.metric).to_string(),
+                f.rung.clone().unwrap_or_default(),
+                shown(f.unit, f.estimate.value),
+                interval(f.unit, &f.estimate),
+                thousands(f.games),
+            ]
+        })
+        .collect();
+    let headers = ["figure", "of", "value", "95% CI", "games"].map(String::from);
+    table(&headers, &rows, 2)
+}
+
+/// The lengths as about a dozen bars.
+fn length_bars(profile: &Profile) -> String {
+    let (Some(first), Some(last)) = (profile.lengths.first(), profile.lengths.last()) else {
+        return String::new();
+    };
+    let (lo, hi) = (first.0, last.0);
+    let width = (hi - lo) / 12 + 1;
+    let mut rows: Vec<(String, u64)> = Vec::new();
+    for start in (lo..=hi).step_by(width as usize) {
+        let end = start + width - 1;
+        let count = profile
+            .lengths
+            .iter()
+            .filter(|(l, _)| (start..=end).contains(l))
+            .map(|(_, c)| c)
+            .sum();
+        let name = if width == 1 {
+            start.to_string()
+        } else {
+            format!("{start}-{end}")
+        };
+        rows.push((name, count));
+    }
+    labelled_bars(
+        &format!("{} of {}'s games", profile.setup.unit, profile.profile_rung),
+        &rows,
+    )
+}
+
+/// The text report of one rule set.
+fn single(run: &Run, v: &Variant) -> String {
+    let p = &v.profile;
+    let mut s = format!(
+        "{} evaluate | {} | {} deals on every line | seed {}{}\n",
+        run.game,
+        v.label,
+        thousands(p.deals),
+        run.seed,
+        if run.complete {
+            ""
+        } else {
+            " | INCOMPLETE (stopped early)"
+        }
+    );
+    for part in Part::ALL {
+        let figures: Vec<&Figure> = p
+            .figures
+            .iter()
+            .filter(|f| f.part == part)
+            .filter(|f| {
+                !matches!(
+                    f.metric,
+                    "win_rate" | "gain_on_rung_below" | "score_vs_rung_below"
+                )
+            })
+            .collect();
+        let _ = writeln!(s, "{}", heading(part, p));
+        if part == Part::Ladder {
+            s.push_str(&ladder_table(p, v.cost.as_ref()));
+        }
+        if figures.is_empty() && part != Part::Ladder {
+            s.push_str("  (none: no estimate was read at any decision)\n");
+        } else if !figures.is_empty() {
+            s.push_str(&figure_lines(&figures));
+        }
+        if part == Part::Duration {
+            s.push_str(&length_bars(p));
+        }
+    }
+    s
+}
+
+/// A part's heading, saying what its figures are read from.
+fn heading(part: Part, p: &Profile) -> String {
+    match part {
+        Part::Ladder => {
+            "ladder: every rung on the same deals; gains are paired, deal by deal".into()
+        }
+        Part::Luck => "luck".into(),
+        Part::Seats => format!("seats: {}'s games", p.profile_rung),
+        Part::Duration => format!("duration in {}: {}'s games", p.setup.unit, p.profile_rung),
+        Part::Tension => format!(
+            "tension: {}'s games, estimates from {}",
+            p.profile_rung, p.setup.estimates
+        ),
+    }
+}
+
+/// The text report of several rule sets side by side: one row per figure, one column per set.
+fn side_by_side(run: &Run, variants: &[Variant]) -> String {
+    let first = &variants[0].profile;
+    let mut s = format!(
+        "{} evaluate | {} rule sets on the same deals | {} deals on every line | seed {}{}\n",
+        run.game,
+        variants.len(),
+        thousands(first.deals),
+        run.seed,
+        if run.complete {
+            ""
+        } else {
+            " | INCOMPLETE (stopped early)"
+        }
+    );
+    let mut headers = vec!["part".to_string(), "figure".into(), "of".into()];
+    headers.extend(variants.iter().map(|v| v.label.clone()));
+    let rows: Vec<Vec<String>> = first
+        .figures
+        .iter()
+        .map(|f| {
+            let mut cells = vec![
+                f.part.name().to_string(),
+                label(f.metric).to_string(),
+                f.rung.clone().unwrap_or_default(),
+            ];
+            for v in variants {
+                cells.push(
+                    v.profile
+                        .figure(f.metric, f.rung.as_deref())
+                        .map_or("n/a".into(), |g| with_interval(g.unit, &g.estimate)),
+                );
+            }
+            cells
+        })
+        .collect();
+    s.push_str(&table(&headers, &rows, 3));
+    s
+}
+
+/// The text report: one rule set's profile, or several side by side; then what it cost.
+pub fn text(run: &Run, variants: &[Variant], written: &[PathBuf]) -> String {
+    let mut s = match variants {
+        [one] => single(run, one),
+        many => side_by_side(run, many),
+    };
+    s.push_str(&cost_lines(run, variants));
+    for path in written {
+        let _ = writeln!(s, "  wrote {}", path.display());
+    }
+    if !run.complete {
+        s.push_str("  stopped early: every line holds the same prefix of deals\n");
+    }
+    s
+}
+
+/// What each part cost: the ladder's games (each rung's CPU time is in the ladder table), the
+/// estimates read for tension, the set-up, and the wall time.
+fn cost_lines(run: &Run, variants: &[Variant]) -> String {
+    let costs: Vec<&Cost> = variants.iter().filter_map(|v| v.cost.as_ref()).collect();
+    if costs.is_empty() {
+        return String::new();
+    }
+    let games: u64 = costs.iter().flat_map(|c| &c.lines).sum();
+    let estimates: u64 = costs.iter().map(|c| c.estimates).sum();
+    let mut s = format!(
+        "  cost: games {:.1} s CPU (tension's estimates {:.1} s of it)",
+        games as f64 / 1e6,
+        estimates as f64 / 1e6
+    );
+    if let Some(setup) = run.setup_seconds {
+        let _ = write!(s, ", set-up {setup:.1} s");
+    }
+    if let Some(wall) = run.wall_seconds {
+        let _ = write!(
+            s,
+            "; {wall:.1} s wall on {}",
+            super::terminal::threads(run.threads)
+        );
+    }
+    s.push('\n');
+    s
+}
+
+fn estimate_json(e: &Estimate) -> Value {
+    let finite = |x: f64| if x.is_finite() { json!(x) } else { Value::Null };
+    json!({"value": finite(e.value), "ci_low": finite(e.low), "ci_high": finite(e.high)})
+}
+
+/// The JSON report: the run, then each rule set's figures, ladder, lengths and cost.
+pub fn json(run: &Run, variants: &[Variant], written: &[PathBuf]) -> Value {
+    let variants: Vec<Value> = variants
+        .iter()
+        .map(|v| {
+            let p = &v.profile;
+            let figures: Vec<Value> = p
+                .figures
+                .iter()
+                .map(|f| {
+                    let mut doc = estimate_json(&f.estimate);
+                    doc["part"] = json!(f.part);
+                    doc["metric"] = json!(f.metric);
+                    doc["rung"] = json!(f.rung);
+                    doc["unit"] = json!(f.unit);
+                    doc["games"] = json!(f.games);
+                    doc
+                })
+                .collect();
+            let ladder: Vec<Value> = p
+                .ladder
+                .iter()
+                .map(|r| {
+                    json!({
+                        "rung": r.rung,
+                        "name": r.name,
+                        "fair": r.fair,
+                        "budget": r.budget,
+                        "games": r.games,
+                        "result": r.result.as_ref().map(estimate_json),
+                        "gain": r.gain.as_ref().map(estimate_json),
+                        "mean_length": if r.mean_length.is_finite() { json!(r.mean_length) } else { Value::Null },
+                        "capped": r.capped,
+                    })
+                })
+                .collect();
+            let params: serde_json::Map<String, Value> = v
+                .params
+                .iter()
+                .map(|(k, val)| (k.clone(), json!(val)))
+                .collect();
+            json!({
+                "variant": v.label,
+                "params": params,
+                "rules": serde_json::from_str::<Value>(&v.rules).unwrap_or(json!(v.rules)),
+                "table": p.setup.table,
+                "unit": p.setup.unit,
+                "estimates": p.setup.estimates,
+                "profile_rung": p.profile_rung,
+                "deals": p.deals,
+                "figures": figures,
+                "ladder": ladder,
+                "lengths": p.lengths.iter().map(|(l, c)| json!({"length": l, "count": c})).collect::<Vec<_>>(),
+                "cpu_seconds": v.cost.as_ref().map(|c| json!({
+                    "lines": c.lines.iter().map(|&m| m as f64 / 1e6).collect::<Vec<_>>(),
+                    "estimates": c.estimates as f64 / 1e6,
+                })),
+            })
+        })
+        .collect();
+    json!({
+        "game": run.game,
+        "seed": run.seed,
+        "first_game": run.first_game,
+        "complete": run.complete,
+        "variants": variants,
+        "setup_seconds": run.setup_seconds,
+        "wall_seconds": run.wall_seconds,
+        "threads": run.threads,
+        "files": super::json::files(written),
+    })
+}
+
+/// The varied rules' columns of `rows` rows for each variant: one typed column per rule.
+fn param_columns(variants: &[Variant], each: impl Fn(&Variant) -> usize) -> Vec<Column> {
+    let Some(first) = variants.first() else {
+        return Vec::new();
+    };
+    first
+        .params
+        .iter()
+        .enumerate()
+        .map(|(i, (name, _))| {
+            let texts: Vec<String> = variants
+                .iter()
+                .flat_map(|v| std::iter::repeat_n(v.params[i].1.clone(), each(v)))
+                .collect();
+            param_column(name, &texts)
+        })
+        .collect()
+}
+
+fn frame(columns: Vec<Column>) -> Result<DataFrame> {
+    DataFrame::new_infer_height(columns).map_err(|e| SimError::input(e.to_string()))
+}
+
+/// `evaluate.parquet`: one row per figure of every rule set.
+pub fn figures_frame(variants: &[Variant], complete: bool) -> Result<DataFrame> {
+    let all: Vec<(&Variant, &Figure)> = variants
+        .iter()
+        .flat_map(|v| v.profile.figures.iter().map(move |f| (v, f)))
+        .collect();
+    let mut columns = vec![Column::new(
+        "variant".into(),
+        all.iter().map(|(v, _)| v.label.clone()).collect::<Vec<_>>(),
+    )];
+    columns.extend(param_columns(variants, |v| v.profile.figures.len()));
+    let f64s = |name: &str, get: &dyn Fn(&Figure) -> f64| {
+        Column::new(
+            name.into(),
+            all.iter().map(|(_, f)| get(f)).collect::<Vec<f64>>(),
+        )
+    };
+    columns.extend([
+        Column::new(
+            "part".into(),
+            all.iter().map(|(_, f)| f.part.name()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "metric".into(),
+            all.iter().map(|(_, f)| f.metric).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "rung".into(),
+            all.iter()
+                .map(|(_, f)| f.rung.clone())
+                .collect::<Vec<Option<String>>>(),
+        ),
+        Column::new(
+            "unit".into(),
+            all.iter()
+                .map(|(_, f)| match f.unit {
+                    Unit::Share => "share",
+                    Unit::Points => "points",
+                    Unit::Number => "number",
+                    Unit::Length => "length",
+                })
+                .collect::<Vec<_>>(),
+        ),
+        f64s("value", &|f| f.estimate.value),
+        f64s("ci_low", &|f| f.estimate.low),
+        f64s("ci_high", &|f| f.estimate.high),
+        Column::new(
+            "games".into(),
+            all.iter().map(|(_, f)| f.games).collect::<Vec<u64>>(),
+        ),
+        Column::new("complete".into(), vec![complete; all.len()]),
+    ]);
+    frame(columns)
+}
+
+/// `ladder.parquet`: one row per rung of every rule set.
+pub fn ladder_frame(variants: &[Variant], complete: bool) -> Result<DataFrame> {
+    let all: Vec<(&Variant, &crate::evaluate::profile::LadderRow)> = variants
+        .iter()
+        .flat_map(|v| v.profile.ladder.iter().map(move |r| (v, r)))
+        .collect();
+    let mut columns = vec![Column::new(
+        "variant".into(),
+        all.iter().map(|(v, _)| v.label.clone()).collect::<Vec<_>>(),
+    )];
+    columns.extend(param_columns(variants, |v| v.profile.ladder.len()));
+    let opt = |name: &str, get: &dyn Fn(&crate::evaluate::profile::LadderRow) -> Option<f64>| {
+        Column::new(
+            name.into(),
+            all.iter()
+                .map(|(_, r)| get(r))
+                .collect::<Vec<Option<f64>>>(),
+        )
+    };
+    let duel = |v: &Variant| v.profile.setup.table == crate::games::seats::Table::Duel;
+    columns.extend([
+        Column::new(
+            "rung".into(),
+            all.iter().map(|(_, r)| r.rung as u32).collect::<Vec<u32>>(),
+        ),
+        Column::new(
+            "name".into(),
+            all.iter().map(|(_, r)| r.name.clone()).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "fair".into(),
+            all.iter().map(|(_, r)| r.fair).collect::<Vec<bool>>(),
+        ),
+        Column::new(
+            "budget".into(),
+            all.iter()
+                .map(|(_, r)| r.budget)
+                .collect::<Vec<Option<u32>>>(),
+        ),
+        Column::new(
+            "games".into(),
+            all.iter().map(|(_, r)| r.games).collect::<Vec<u64>>(),
+        ),
+        Column::new(
+            "result_is".into(),
+            all.iter()
+                .map(|(v, _)| {
+                    if duel(v) {
+                        "score_vs_rung_below"
+                    } else {
+                        "win_rate"
+                    }
+                })
+                .collect::<Vec<_>>(),
+        ),
+        opt("result", &|r| r.result.map(|e| e.value)),
+        opt("result_low", &|r| r.result.map(|e| e.low)),
+        opt("result_high", &|r| r.result.map(|e| e.high)),
+        opt("gain", &|r| r.gain.map(|e| e.value)),
+        opt("gain_low", &|r| r.gain.map(|e| e.low)),
+        opt("gain_high", &|r| r.gain.map(|e| e.high)),
+        opt("mean_length", &|r| {
+            r.mean_length.is_finite().then_some(r.mean_length)
+        }),
+        Column::new(
+            "capped".into(),
+            all.iter().map(|(_, r)| r.capped).collect::<Vec<u64>>(),
+        ),
+        Column::new("complete".into(), vec![complete; all.len()]),
+    ]);
+    frame(columns)
+}
+
+/// Writes `ladder.parquet`, then `evaluate.parquet`, into `dir`.
+pub fn write(dir: &Path, variants: &[Variant], complete: bool) -> Result<Vec<PathBuf>> {
+    let write_all = || -> Result<Vec<PathBuf>> {
+        Ok(vec![
+            write_frame(
+                &dir.join("ladder.parquet"),
+                &mut ladder_frame(variants, complete)?,
+            )?,
+            write_frame(
+                &dir.join("evaluate.parquet"),
+                &mut figures_frame(variants, complete)?,
+            )?,
+        ])
+    };
+    write_all()
+}
