@@ -21,6 +21,7 @@ mod regicide_search;
 mod scoundrel_fair;
 mod scoundrel_properties;
 mod scoundrel_rulesets;
+mod scoundrel_search;
 mod scoundrel_solver;
 mod seats;
 mod shards;
