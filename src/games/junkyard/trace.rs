@@ -27,7 +27,7 @@ use crate::games::observe::Scripted;
 use crate::rng::{GameKey, GameRng};
 
 use crate::trace::play::{Answer, Ask, Desk};
-use crate::trace::{Traceable, Traced};
+use crate::trace::{Traceable, Traced, check_deal_cards};
 
 /// A seat's automatons in index order, in a fixed array so that a state stays `Copy`; written
 /// to JSON as a list.
@@ -371,6 +371,16 @@ fn take<D: Dealer, O: Observer>(steps: &[Step], turn: &mut Turn<'_, '_, D, O>) -
     0
 }
 
+/// True for an automaton of number cards whose power and toughness are its pattern's.
+fn well_formed(bot: &Automaton) -> bool {
+    usize::from(bot.a) <= NUMBERS
+        && usize::from(bot.b) <= NUMBERS
+        && Automaton {
+            attacking: false,
+            ..*bot
+        } == Automaton::new(bot.pattern, bot.a, bot.b)
+}
+
 /// The decisions of a recorded game, in order: the policy of both seats in a replay.
 #[derive(Default)]
 struct Script {
@@ -390,7 +400,8 @@ impl Script {
                     script.turns.push(Vec::new());
                     continue;
                 }
-                Event::Built { bot, .. } => Step::Build(bot),
+                // A damaged record's automaton is no step: the replay then departs from it.
+                Event::Built { bot, .. } if well_formed(&bot) => Step::Build(bot),
                 Event::Deployed {
                     card,
                     target_at,
@@ -482,6 +493,7 @@ impl Junkyard {
         deal: &Value,
         events: &[Seen],
     ) -> Result<(Traced<Seen, Outcome>, Engine)> {
+        check_deal_cards(self, deal, &[&["heaps"]])?;
         let rules = self.rules();
         let [a, b] = deal_heaps(deal)?;
         let returns: Vec<Vec<Vec<u8>>> =

@@ -16,6 +16,7 @@ use crate::games::observe::Observer;
 use crate::rng::GameKey;
 use crate::search::play::Player;
 use crate::search::seat::{self, Seats};
+use crate::search::settings::Tree;
 use crate::search::{Defaults, Searcher};
 
 use super::engine::Streams;
@@ -33,6 +34,7 @@ pub const DEFAULTS: Defaults = Defaults {
     credit: 0.2,
     width: 8,
     rollout: "heuristic",
+    tree: Tree::Observations,
 };
 
 /// The search players `sim list` and errors name.

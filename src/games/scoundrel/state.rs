@@ -61,7 +61,7 @@ impl Move {
 
 /// What the player has observed: the room, the hero, the game so far, the dungeon as a multiset,
 /// and what it knows of the dungeon's bottom. Equal for two states the player cannot tell apart.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Observation {
     /// The room, in its order (empty once the game is over).
     pub room: Cards,
@@ -502,6 +502,34 @@ impl GameState for State<'_> {
         };
         world.known = self.known;
         world.waiting = self.waiting;
+    }
+
+    /// The dungeon in order, the room, the hero, the last room avoided or not, the last card
+    /// faced (the win's bonus) and the avoid generator's next draw: all the future depends on.
+    fn fingerprint(&self) -> Option<u64> {
+        let e = &self.engine;
+        let mut h = 0x243F_6A88_85A3_08D3u64;
+        let mut mix = |x: u64| h = crate::rng::splitmix64(h ^ x);
+        for code in e.dungeon().iter() {
+            mix(u64::from(code));
+        }
+        mix(0xFF);
+        for &code in e.room() {
+            mix(u64::from(code));
+        }
+        mix(0xFE);
+        let hero = e.hero();
+        mix(u64::from(hero.hp as u16)
+            | u64::from(hero.weapon) << 16
+            | u64::from(hero.limit) << 24
+            | u64::from(hero.heals) << 32
+            | u64::from(e.avoided_last()) << 40
+            | u64::from(e.last_faced()) << 48
+            | u64::from(self.waiting) << 56);
+        if let AvoidDealer::Shuffle(rng) = &self.avoid {
+            mix(rng.clone().next_u64());
+        }
+        Some(h)
     }
 
     fn policy_move(&mut self, policy: &PolicyKind, coins: &mut GameRng) -> Move {

@@ -504,3 +504,43 @@ fn winnable(state: &State) -> bool {
         winnable(&s)
     })
 }
+
+/// The generic full-knowledge solver (`src/search/solve.rs`, every legal move of the state
+/// tried, lost states kept by the state's fingerprint) and Scoundrel's own `clairvoyant-win`
+/// (its solver over the engine, with dominance and bounds) agree on which deals can be won:
+/// reduced dungeons of 12 cards dealt at random from the deck, at a few starting HP so that both
+/// verdicts come up, under the rule variants the clairvoyant plays (`avoid_order = keep`).
+#[test]
+fn the_generic_solver_and_the_clairvoyant_agree_on_which_deals_can_be_won() {
+    use crate::cards::Stacked;
+    use crate::search::solve::{Verdict, solve};
+
+    use super::super::Engine;
+    use super::super::clairvoyant::{Clairvoyant, Goal};
+
+    let (mut won, mut lost) = (0, 0);
+    for sets in [
+        &["start_hp=6"][..],
+        &["start_hp=9", "weapon_wear=strict", "potions_per_turn=2"],
+        &["start_hp=7", "barehanded=false", "weapon_discard=true"],
+        &["start_hp=8", "end=lenient"],
+    ] {
+        let r = rules(sets);
+        let (heuristic, _) = PolicyKind::parse("heuristic", &r).unwrap();
+        for deal in 0..100u64 {
+            let mut deck = r.deck();
+            GameRng::new(deal, 0, 0).shuffle(&mut deck);
+            let cards = &deck[..12];
+            let state = State::stacked(&r, cards, GameRng::unused());
+            let generic = solve(&state, &heuristic, 50_000_000);
+            let own =
+                Clairvoyant::play(Engine::stacked(&r, cards), &r, &mut Stacked, Goal::Win).win;
+            let want = if own { Verdict::Won } else { Verdict::Lost };
+            assert_eq!(generic.verdict, want, "{sets:?} deal {deal}: {cards:?}");
+            won += usize::from(own);
+            lost += usize::from(!own);
+        }
+    }
+    // Both verdicts, many times each.
+    assert!(won >= 60 && lost >= 60, "{won} won, {lost} lost");
+}
