@@ -1,6 +1,6 @@
 //! Scoundrel's search players at the command line: their strategy files are the built-ins, bad
-//! search settings exit 2 in one line and write nothing, a run is the same on any thread count,
-//! and `sim list` and `sim compare` know them.
+//! search settings exit 2 in one line and write nothing, and `sim list` and `sim compare` know
+//! them (the same games on any thread count: `search_players.rs`).
 
 use crate::common::*;
 use sim::games::scoundrel::Rules;
@@ -57,26 +57,6 @@ fn bad_search_players_exit_2_in_one_line_and_write_nothing() {
         (vec!["--policy", "expectimax-8"], "tuned-lookahead"),
     ];
     assert_each_refused_naming("scoundrel", &tmp, "10", cases);
-}
-
-#[test]
-fn a_search_run_is_the_same_on_any_thread_count() {
-    for (i, args) in [
-        &["--policy", "ismcts-30"][..],
-        &["--policy", "pimc-3", "--set", "avoid_order=shuffle"][..],
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let tmp = TempDir::new(&format!("scoundrel_search_threads_{i}"));
-        let mut all = vec!["scoundrel", "--games", "9", "--seed", "3", "--per-game"];
-        all.extend(args);
-        let runs = on_1_and_2_threads(&tmp, &all);
-        assert_same_files_on_1_and_2_threads(
-            &runs,
-            &["summary.parquet", "distributions.parquet", "games.parquet"],
-        );
-    }
 }
 
 #[test]
