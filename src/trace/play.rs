@@ -213,34 +213,6 @@ pub fn replay<G: Traceable>(
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn ask(input: &str) -> (Answer, String) {
-        let mut out = Vec::new();
-        let answer = Terminal::new(input.as_bytes(), &mut out).ask(&Ask {
-            table: vec!["the table".into()],
-            choices: vec!["bank".into(), "push".into()],
-            hint: vec![],
-        });
-        (answer, String::from_utf8(out).unwrap())
-    }
-
-    #[test]
-    fn a_terminal_reads_a_choice_re_lists_on_a_bad_line_and_quits_on_q_or_eof() {
-        assert_eq!(ask("2\n").0, Answer::Pick(1));
-        let (answer, out) = ask("7\nbank\n1\n");
-        assert_eq!(answer, Answer::Pick(0));
-        assert_eq!(out.matches("not a choice").count(), 2);
-        assert_eq!(out.matches("1) bank").count(), 3);
-        assert_eq!(ask("q\n").0, Answer::Quit);
-        let (answer, out) = ask("");
-        assert_eq!(answer, Answer::Quit);
-        assert!(out.contains("end of input"));
-    }
-}
-
 /// The hint lines of a search player's `advice` at a decision among `moves` (listed to the
 /// person as `words`): the move it plays, then the value of each move it weighed, by its number
 /// in the list (ISMCTS: visits and mean value; PIMC: the mean value over its worlds).
@@ -283,4 +255,32 @@ pub fn search_hint<M: PartialEq>(
         lines.push(format!("  {what}: {}", list.join("  ")));
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(input: &str) -> (Answer, String) {
+        let mut out = Vec::new();
+        let answer = Terminal::new(input.as_bytes(), &mut out).ask(&Ask {
+            table: vec!["the table".into()],
+            choices: vec!["bank".into(), "push".into()],
+            hint: vec![],
+        });
+        (answer, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn a_terminal_reads_a_choice_re_lists_on_a_bad_line_and_quits_on_q_or_eof() {
+        assert_eq!(ask("2\n").0, Answer::Pick(1));
+        let (answer, out) = ask("7\nbank\n1\n");
+        assert_eq!(answer, Answer::Pick(0));
+        assert_eq!(out.matches("not a choice").count(), 2);
+        assert_eq!(out.matches("1) bank").count(), 3);
+        assert_eq!(ask("q\n").0, Answer::Quit);
+        let (answer, out) = ask("");
+        assert_eq!(answer, Answer::Quit);
+        assert!(out.contains("end of input"));
+    }
 }
