@@ -117,7 +117,7 @@ pub fn help() -> Vec<PolicyHelp> {
         },
         PolicyHelp {
             name: "tuned-lookahead[-N]",
-            about: "the strongest fair player: card counting plus a sampled search one room deep: the tuned model's best plays, each scored by the expected best next room over N sampled draws from the unseen cards (default N = 24; `expectimax` before)",
+            about: "the strongest one-room player: card counting plus a sampled search one room deep: the tuned model's best plays, each scored by the expected best next room over N sampled draws from the unseen cards (default N = 24; `expectimax` before)",
         },
         PolicyHelp {
             name: "clairvoyant",
