@@ -65,6 +65,12 @@ class Run:
     distributions.parquet's `cell` points at."""
     distributions: pl.DataFrame
     """distributions.parquet: policy, cell, metric, value, count."""
+    folder: Path
+    """The run's folder, for the files only some commands write (a tournament's ratings)."""
+
+    def table(self, file: str) -> pl.DataFrame:
+        """Another Parquet file of the run, e.g. "ratings.parquet" of a tournament."""
+        return pl.read_parquet(self.folder / file)
 
     def distribution(self, metric: str) -> pl.DataFrame:
         """One metric's histogram per cell, with the cell's policy and `share` (count / games)."""
@@ -82,7 +88,7 @@ def sim(name: str, *args: str) -> Run:
                 ["summary.parquet", "distributions.parquet"])
     summary = pl.read_parquet(out / "summary.parquet").with_row_index("cell")
     return Run(summary.with_columns(pl.col("cell").cast(pl.UInt64)),
-               pl.read_parquet(out / "distributions.parquet"))
+               pl.read_parquet(out / "distributions.parquet"), out)
 
 
 def solve(name: str, *args: str) -> dict[str, float]:
@@ -93,6 +99,15 @@ def solve(name: str, *args: str) -> dict[str, float]:
     for policy, percent in re.findall(r"^(\S+): ([\d.]+)% under fresh odds", text, re.M):
         found[policy] = float(percent) / 100
     return found
+
+
+def mean_ci(run: Run, metric: str, cell: int) -> tuple[float, float]:
+    """Mean of one cell's metric and its 95% normal interval half-width, from its histogram."""
+    d = run.distribution(metric).filter(pl.col("cell") == cell)
+    values, weights = d["value"].to_numpy(), d["count"].to_numpy()
+    mean = np.average(values, weights=weights)
+    sd = np.sqrt(np.average((values - mean) ** 2, weights=weights))
+    return mean, 1.959964 * sd / np.sqrt(weights.sum())
 
 
 def wilson(wins, games, z: float = 1.959964):

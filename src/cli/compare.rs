@@ -49,7 +49,8 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
 
     let pairs = played.run.pairs.clone().expect("a comparison counts pairs");
     let order = rank(&mut played.rows, &pairs, baseline);
-    let written = session.write(&played)?;
+    let mut written = session.write(&played)?;
+    written.extend(session.report(&played)?);
     let header = format!(
         "{} compare | {} policies on the same deals | seed {}{}\n",
         G::NAME,

@@ -1,5 +1,6 @@
 //! How a command prints its report: `--format text|json` and `-q/--quiet`, shared by every
-//! command that plays or solves. The files are written the same whichever is chosen.
+//! command that plays or solves, and `--report`, which also writes the HTML report. The other
+//! files are written the same whichever is chosen.
 
 use clap::{Args, ValueEnum};
 use serde_json::Value;
@@ -16,7 +17,7 @@ pub enum Format {
     Json,
 }
 
-/// `--format` and `--quiet`.
+/// `--format`, `--quiet` and `--report`.
 #[derive(Args, Clone, Debug, Default)]
 pub struct ReportArgs {
     /// Print the report as text, or as one JSON document on stdout (see docs/output-files.md)
@@ -25,6 +26,10 @@ pub struct ReportArgs {
     /// Print nothing but errors: no progress bar, no report (the files are still written)
     #[arg(long, short, conflicts_with = "format")]
     pub quiet: bool,
+    /// Also write report.html beside the files: one self-contained page of figures with their
+    /// 95% intervals, to open in a browser, mail or print (see docs/report.md)
+    #[arg(long = "report")]
+    pub html: bool,
 }
 
 impl ReportArgs {

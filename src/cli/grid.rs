@@ -235,6 +235,12 @@ impl<'a, G: Game> Session<'a, G> {
         Ok(written)
     }
 
+    /// With `--report`, writes `report.html` into the result set, made from the files written
+    /// there so far (call it last, before [`Session::finish`]), and returns its path.
+    pub fn report(&self, played: &Played<G::Tally>) -> Result<Option<PathBuf>> {
+        super::report::beside::<G>(&self.args.play.report, self.set.dir(), speed(played))
+    }
+
     /// The header's mark for a grid that stopped early.
     pub fn header_mark(played: &Played<G::Tally>) -> &'static str {
         if played.run.complete {

@@ -18,6 +18,7 @@ pub mod list;
 pub mod merge;
 pub mod output;
 pub mod play;
+pub mod report;
 pub mod resume;
 pub mod run;
 pub mod same_run;
@@ -37,12 +38,14 @@ use crate::games::crownfall::Crownfall;
 use crate::games::junkyard::Junkyard;
 use crate::games::regicide::Regicide;
 use crate::games::scoundrel::Scoundrel;
+use crate::report::html::GameFacts;
 use crate::trace::Traceable;
 
 use args::{CompareArgs, RunArgs, SweepArgs};
 use balance::BalanceArgs;
 use merge::MergeArgs;
 use play::PlayCmdArgs;
+use report::ReportCmdArgs;
 use solve::SolveArgs;
 use trace::TraceArgs;
 
@@ -72,6 +75,8 @@ pub struct GameEntry {
     pub watch: Option<Watch>,
     /// Merges the shards of a run of this game.
     pub merge: fn(&merge::MergeArgs, Vec<merge::Raw>) -> Result<ExitCode>,
+    /// What the HTML report needs to know of the game.
+    pub facts: GameFacts,
 }
 
 /// `sim trace` and `sim play` for one game.
@@ -96,6 +101,7 @@ fn entry<G: Game>(default_policy: &'static str) -> GameEntry {
         describe: list::describe::<G>,
         watch: None,
         merge: merge::merge::<G>,
+        facts: GameFacts::of::<G>(),
     }
 }
 
@@ -164,6 +170,11 @@ fn command(games: &[GameEntry]) -> Command {
                 .after_help("Example: sim merge results/big/shard-* --out results/big/all"),
         )
         .subcommand(
+            ReportCmdArgs::augment_args(Command::new("report"))
+                .about("Write one self-contained HTML page of figures from results already written")
+                .after_help("Example: sim report results/crownfall/sweep --out king-guard.html"),
+        )
+        .subcommand(
             SolveArgs::augment_args(Command::new("solve"))
                 .about("Solve a game: the best policy, its chart and strategy file"),
         )
@@ -186,7 +197,7 @@ fn command(games: &[GameEntry]) -> Command {
 fn known_commands(games: &[GameEntry]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
     format!(
-        "known games: {}; other commands: list, compare, sweep, balance, merge, solve, trace, play, completions, man",
+        "known games: {}; other commands: list, compare, sweep, balance, merge, report, solve, trace, play, completions, man",
         names.join(", ")
     )
 }
@@ -234,6 +245,10 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
         "merge" => {
             let args = MergeArgs::from_arg_matches(sub).map_err(parse_error)?;
             merge::execute(&args, games)
+        }
+        "report" => {
+            let args = ReportCmdArgs::from_arg_matches(sub).map_err(parse_error)?;
+            report::execute(&args, games)
         }
         "sweep" => {
             let args = SweepArgs::from_arg_matches(sub).map_err(parse_error)?;

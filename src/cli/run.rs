@@ -308,13 +308,13 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
         );
         written.push(manifest.write(set.dir(), name)?);
     }
-    let written = set.commit(&written)?;
-
     let speed = Speed {
         games: played.games,
         seconds: elapsed,
         threads,
     };
+    written.extend(super::report::beside::<G>(&play.report, set.dir(), speed)?);
+    let written = set.commit(&written)?;
     play.report.print(
         || resumed_line(play, span.start, start) + &text_report(&row, &tally, &speed, &written),
         || {

@@ -12,7 +12,9 @@ use crate::error::{Result, SimError};
 use crate::games::Game;
 use crate::games::crownfall::solver::{self, chart, export};
 use crate::games::crownfall::{Crownfall, PolicyKind, Rules};
-use crate::report::files::{AtomicFile, ensure_writable_dir};
+use crate::report::files::{AtomicFile, ensure_writable_dir, write_text};
+use crate::report::html::kinds::solve as solve_kind;
+use crate::report::html::{self, GameFacts};
 use crate::report::json;
 use crate::report::parquet::write_frame_uncommitted;
 use crate::report::terminal::percent;
@@ -34,7 +36,8 @@ pub struct SolveArgs {
     /// Write the full plan as a strategy file, usable with --policy
     #[arg(long, value_name = "FILE.toml")]
     pub out: Option<PathBuf>,
-    /// Write the chart (every state's moves and win probability) as Parquet
+    /// Write the chart (every state's moves and win probability) as Parquet (with --report and
+    /// no --chart: results/crownfall/solve/chart.parquet)
     #[arg(long, value_name = "FILE.parquet")]
     pub chart: Option<PathBuf>,
     /// Also print the fresh-odds win probability of this policy (repeatable; a policy that does
@@ -99,8 +102,9 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
         )));
     }
     let rules: Rules = rules::load(args.rules.as_deref(), &args.set)?;
-    check_distinct(args.out.as_deref(), args.chart.as_deref())?;
-    for (flag, path) in [("--out", &args.out), ("--chart", &args.chart)] {
+    let chart_path = chart_path(args);
+    check_distinct(args.out.as_deref(), chart_path.as_deref())?;
+    for (flag, path) in [("--out", &args.out), ("--chart", &chart_path)] {
         if let Some(path) = path {
             check_writable(flag, path)?;
         }
@@ -134,17 +138,39 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
             })?;
         files.push(file);
     }
-    if let Some(path) = &args.chart {
+    if let Some(path) = &chart_path {
         files.push(write_frame_uncommitted(
             path,
             &mut chart::frame(&solution)?,
         )?);
     }
-    let written = files
+    let mut written = files
         .into_iter()
         .map(AtomicFile::commit)
         .collect::<Result<Vec<_>>>()?;
     let states = solution.space().states();
+    let document = |written: &[PathBuf]| {
+        let evaluated: Vec<Value> = evaluated
+            .iter()
+            .map(|(name, win)| {
+                json!({ "policy": name, "win_probability": win, "diff": win - solution.win })
+            })
+            .collect();
+        json!({
+            "game": Crownfall::NAME,
+            "rules": serde_json::from_str::<Value>(&rules.to_json()).unwrap_or(Value::Null),
+            "win_probability": solution.win,
+            "states": states,
+            "seconds": elapsed,
+            "evaluated": evaluated,
+            "files": json::files(written),
+        })
+    };
+    if args.report.html
+        && let Some(chart) = &chart_path
+    {
+        written.extend(write_report(chart, document(&written))?);
+    }
     args.report.print(
         || {
             let mut s = chart::text(&solution);
@@ -166,23 +192,39 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
             }
             s
         },
-        || {
-            let evaluated: Vec<Value> = evaluated
-                .iter()
-                .map(|(name, win)| {
-                    json!({ "policy": name, "win_probability": win, "diff": win - solution.win })
-                })
-                .collect();
-            json!({
-                "game": Crownfall::NAME,
-                "rules": serde_json::from_str::<Value>(&rules.to_json()).unwrap_or(Value::Null),
-                "win_probability": solution.win,
-                "states": states,
-                "seconds": elapsed,
-                "evaluated": evaluated,
-                "files": json::files(&written),
-            })
-        },
+        || document(&written),
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where the chart goes: `--chart`, or with `--report` and no `--chart`, the default folder's
+/// `chart.parquet` (the report is made from it).
+fn chart_path(args: &SolveArgs) -> Option<PathBuf> {
+    args.chart.clone().or_else(|| {
+        args.report.html.then(|| {
+            Path::new("results")
+                .join(Crownfall::NAME)
+                .join("solve")
+                .join(solve_kind::CHART)
+        })
+    })
+}
+
+/// `--report`: writes the JSON report `document` as `solve.json` beside the chart at `chart`
+/// (with the chart's file name and the sim version, what the report reads), then
+/// `report.html` from them; returns both paths.
+fn write_report(chart: &Path, mut document: Value) -> Result<Vec<PathBuf>> {
+    let dir = chart
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = chart
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    document["chart"] = json!(name);
+    document["version"] = json!(env!("CARGO_PKG_VERSION"));
+    let record = write_text(&dir.join(solve_kind::RECORD), &format!("{document}\n"))?;
+    let html = html::write_beside(dir, &[GameFacts::of::<Crownfall>()], None)?;
+    Ok(vec![record, html])
 }

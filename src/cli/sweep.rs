@@ -105,7 +105,8 @@ pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
     let mut session = Session::new(&args.grid, &cells, &specs, out, Command::Sweep, None)?;
     let label = format!("{} sweep ({} cells)", G::NAME, cells.len());
     let played = session.play(false, &label)?;
-    let written = session.write(&played)?;
+    let mut written = session.write(&played)?;
+    written.extend(session.report(&played)?);
     let mark = Session::<G>::header_mark(&played);
 
     let text = || {

@@ -102,6 +102,7 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
     let standings = Standings::new(&played.rows, &played.run.tallies)?;
     let mut written = session.write(&played)?;
     written.extend(standings.write(session.dir())?);
+    written.extend(session.report(&played)?);
     let mark = Session::<G>::header_mark(&played);
     session.finish(
         &played,

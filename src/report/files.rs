@@ -1,6 +1,7 @@
 //! Atomic files: write beside the target under a temporary name, then rename.
 
 use std::fs::File;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Result, SimError};
@@ -52,6 +53,15 @@ impl AtomicFile {
         Ok(std::mem::take(&mut self.target))
     }
 
+    /// Writes `text` into the file, then commits it: the target holds the whole text or is
+    /// left as it was.
+    pub fn commit_text(mut self, text: &str) -> Result<PathBuf> {
+        self.file()
+            .write_all(text.as_bytes())
+            .map_err(|e| self.io_error(e))?;
+        self.commit()
+    }
+
     fn io_error(&self, source: std::io::Error) -> SimError {
         SimError::Io {
             action: "cannot write",
@@ -67,6 +77,11 @@ impl Drop for AtomicFile {
             let _ = std::fs::remove_file(&self.temp);
         }
     }
+}
+
+/// Writes `text` to `path` atomically and returns the path.
+pub fn write_text(path: &Path, text: &str) -> Result<PathBuf> {
+    AtomicFile::create(path)?.commit_text(text)
 }
 
 /// Creates `dir` if needed and proves it writable by creating and removing a probe file, so a run
@@ -89,7 +104,6 @@ pub fn ensure_writable_dir(dir: &Path) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::Write;
 
     #[test]
     fn nothing_appears_until_commit_and_nothing_stays_on_drop() {

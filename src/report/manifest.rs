@@ -11,7 +11,6 @@
 //! each per-game file is listed with its own hash, so an edited or damaged record or file is
 //! refused by name instead of being added up.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
@@ -21,7 +20,7 @@ use crate::error::{Result, SimError};
 use crate::sim::pairs::PairCounts;
 use crate::sim::shard::Shard;
 
-use super::files::AtomicFile;
+use super::files::write_text;
 use super::summary::SummaryRow;
 
 /// The record's file name in a shard's folder.
@@ -231,17 +230,8 @@ impl<'a, T: Serialize> Manifest<&'a T> {
 
     /// Writes the record into `dir` as `name` (atomically) and returns its path.
     pub fn write(&self, dir: &Path, name: &str) -> Result<PathBuf> {
-        let path = dir.join(name);
-        let mut file = AtomicFile::create(&path)?;
         let text = serde_json::to_string(self).expect("a manifest serializes to JSON");
-        file.file()
-            .write_all(format!("{text}\n").as_bytes())
-            .map_err(|source| SimError::Io {
-                action: "cannot write",
-                path: path.clone(),
-                source,
-            })?;
-        file.commit()
+        write_text(&dir.join(name), &format!("{text}\n"))
     }
 }
 

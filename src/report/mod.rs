@@ -1,8 +1,9 @@
-//! Reports: terminal tables, Parquet files and the JSON report.
+//! Reports: terminal tables, Parquet files, the JSON report and the HTML report.
 
 pub mod balance;
 pub mod files;
 pub mod games_file;
+pub mod html;
 pub mod json;
 pub mod manifest;
 pub mod parquet;

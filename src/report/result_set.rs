@@ -35,6 +35,7 @@ pub const RESULT_FILES: &[&str] = &[
     "tournament.parquet",
     "ratings.parquet",
     "balance.parquet",
+    "report.html",
     "shard.json",
     "resume.json",
 ];

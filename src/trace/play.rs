@@ -145,16 +145,9 @@ pub fn play<G: Traceable>(
         return Ok(());
     };
     desk.show(&outcome_words(&traced.outcome));
-    if let (Some(path), Some(mut out)) = (record, file.take()) {
+    if let (Some(path), Some(out)) = (record, file.take()) {
         let text = json_lines(game, "person", seed, index, &traced).join("\n") + "\n";
-        out.file()
-            .write_all(text.as_bytes())
-            .map_err(|source| SimError::Io {
-                action: "cannot write",
-                path: path.to_path_buf(),
-                source,
-            })?;
-        out.commit()?;
+        out.commit_text(&text)?;
         desk.show(&format!("recorded to {}", path.display()));
     }
     Ok(())

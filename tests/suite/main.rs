@@ -25,6 +25,8 @@ mod play_hints;
 mod random_inputs;
 mod regicide;
 mod regicide_search;
+mod report;
+mod report_browser;
 mod resume;
 mod scoundrel_fair;
 mod scoundrel_properties;

@@ -3,8 +3,10 @@
 // Each test file uses its own subset of these helpers.
 #![allow(dead_code)]
 
+pub mod png;
 pub mod pty;
 pub mod regicide_traces;
+pub mod report_pages;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,102 @@
+//! The HTML report (`sim report`, `--report`): one self-contained page made from the files a
+//! command wrote. Figures are inline SVG (plotters), the page a template (askama); no script,
+//! no font, nothing loaded from elsewhere, so it opens offline, by mail, and prints.
+//!
+//! Each kind of result is one module of [`kinds`] behind the [`Kind`] trait: it recognizes its
+//! folder by the files in it and turns them into a [`Section`]. A new kind (an `evaluate`
+//! profile, a `balance` search) is one more module and one more line in [`KINDS`].
+
+pub mod command;
+pub mod facts;
+pub mod figure;
+pub mod folder;
+pub mod kinds;
+pub mod page;
+pub mod results;
+
+use std::path::{Path, PathBuf};
+
+use crate::error::{Result, SimError};
+
+use super::files::write_text;
+use super::summary::Speed;
+
+pub use facts::GameFacts;
+pub use folder::Folder;
+pub use page::Section;
+
+/// The report's file name in a results folder.
+pub const FILE: &str = "report.html";
+
+/// What a kind may read besides its folder.
+pub struct Context<'a> {
+    /// The games sim knows (their tables and default rules).
+    pub games: &'a [GameFacts],
+    /// The speed of the command that just wrote the folder, when it makes the report itself
+    /// (`--report`); a report made later from the files has none.
+    pub speed: Option<Speed>,
+}
+
+impl Context<'_> {
+    /// The facts of `game`, or an error naming the games sim knows.
+    pub fn game(&self, game: &str) -> Result<&GameFacts> {
+        self.games.iter().find(|g| g.name == game).ok_or_else(|| {
+            let known: Vec<&str> = self.games.iter().map(|g| g.name).collect();
+            SimError::input(format!(
+                "the results are of game {game:?}, which this sim does not know (it knows {})",
+                known.join(", ")
+            ))
+        })
+    }
+}
+
+/// A kind of result the report can show.
+pub trait Kind: Sync {
+    /// The kind's name (`run`, `compare`, ...), used in the page's classes and anchors.
+    fn name(&self) -> &'static str;
+    /// True if `folder` holds a result of this kind.
+    fn recognizes(&self, folder: &Folder) -> bool;
+    /// The section showing the result in `folder`.
+    fn section(&self, folder: &Folder, context: &Context) -> Result<Section>;
+}
+
+/// Every kind, the most particular first: a folder is shown by the first that recognizes it
+/// (a tournament's folder also holds a summary, which alone would be a run's).
+pub const KINDS: &[&dyn Kind] = &[
+    &kinds::solve::Solve,
+    &kinds::tournament::Tournament,
+    &kinds::compare::Compare,
+    &kinds::sweep::Sweep,
+    &kinds::run::Run,
+];
+
+/// The section of the result in `folder`, by the first kind that recognizes it.
+pub fn section(folder: &Folder, context: &Context) -> Result<Section> {
+    let kind = KINDS
+        .iter()
+        .find(|k| k.recognizes(folder))
+        .ok_or_else(|| {
+            SimError::input(format!(
+                "{}: no sim results here (a run, compare, sweep or tournament writes summary.parquet; sim solve --report writes solve.json)",
+                folder.path().display()
+            ))
+        })?;
+    kind.section(folder, context)
+}
+
+/// The page showing the results in `folders`, one section each, in order.
+pub fn render(folders: &[Folder], context: &Context) -> Result<String> {
+    let sections = folders
+        .iter()
+        .map(|folder| section(folder, context))
+        .collect::<Result<Vec<_>>>()?;
+    page::render(sections)
+}
+
+/// Makes the report of the results a command just wrote into `dir` and writes it there as
+/// [`FILE`], with the command's `speed`: what `--report` does after the other files.
+pub fn write_beside(dir: &Path, games: &[GameFacts], speed: Option<Speed>) -> Result<PathBuf> {
+    let context = Context { games, speed };
+    let html = render(&[Folder::open(dir)?], &context)?;
+    write_text(&dir.join(FILE), &html)
+}
