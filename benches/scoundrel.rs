@@ -19,7 +19,7 @@ fn games(c: &mut Criterion) {
         "strategies/scoundrel/weapon-saver.toml",
         "lookahead",
         "tuned",
-        "expectimax",
+        "tuned-lookahead",
         "clairvoyant-win",
         "clairvoyant",
     ] {

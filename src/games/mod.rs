@@ -1,39 +1,5 @@
 //! The games, the trait every game implements, and the registry the command line reads.
 
-/// The [`Game`] items every one-seat game writes alike, for a game struct with the fields
-/// `rules`, `fresh` (the game's `Engine` set up for the rules, which each game starts from),
-/// `policy` (its `PolicyKind`) and `name`: `new`, `policies`, `policy_name` and `rules`. The
-/// calling module must have `Rules`, `Engine::new(&Rules)`, `PolicyKind::parse(&str, &Rules)`
-/// and `policy::help()` in scope.
-macro_rules! common_game_items {
-    () => {
-        fn new(
-            rules: Rules,
-            seating: &$crate::games::seats::Seating,
-        ) -> $crate::error::Result<Self> {
-            let (policy, name) = PolicyKind::parse(&seating.policies[0], &rules)?;
-            Ok(Self {
-                fresh: Engine::new(&rules),
-                rules,
-                policy,
-                name,
-            })
-        }
-
-        fn policies() -> Vec<$crate::games::PolicyHelp> {
-            policy::help()
-        }
-
-        fn policy_name(&self) -> &str {
-            &self.name
-        }
-
-        fn rules(&self) -> &Rules {
-            &self.rules
-        }
-    };
-}
-
 pub mod crownfall;
 pub mod invariants;
 pub mod junkyard;

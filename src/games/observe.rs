@@ -64,7 +64,7 @@ pub const MAX_PILE: usize = 64;
 
 /// A pile of card codes in order, in a fixed array so that events stay `Copy` and need no
 /// allocation; written to JSON as a plain list.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Cards {
     codes: [u8; MAX_PILE],
     len: u8,

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use crate::error::{Result, SimError};
 use crate::report::files::AtomicFile;
+use crate::search::{Advice, Algorithm, Settings};
 
 use super::{
     Traceable, json_lines, log_rules, outcome_fields, outcome_words, read_log, untimed_fields,
@@ -203,6 +204,50 @@ pub fn replay<G: Traceable>(
         replayed.events.len()
     ));
     Ok(())
+}
+
+/// The hint lines of a search player's `advice` at a decision among `moves` (listed to the
+/// person as `words`): the move it plays, then the value of each move it weighed, by its number
+/// in the list (ISMCTS: visits and mean value; PIMC: the mean value over its worlds).
+pub fn search_hint<M: PartialEq>(
+    name: &str,
+    settings: &Settings,
+    advice: &Advice<M>,
+    moves: &[M],
+    words: &[String],
+) -> Vec<String> {
+    let at = |m: &M| moves.iter().position(|x| x == m);
+    let mut lines = vec![match at(&advice.best) {
+        Some(i) => format!("hint ({name}): {}) {}", i + 1, words[i]),
+        None => format!("hint ({name}): none"),
+    }];
+    let mut values: Vec<(usize, String)> = advice
+        .values
+        .iter()
+        .filter_map(|(m, visits, mean)| {
+            let i = at(m)?;
+            Some((
+                i,
+                match visits {
+                    Some(n) => format!("{}) {n} ({mean:.3})", i + 1),
+                    None => format!("{}) {mean:.3}", i + 1),
+                },
+            ))
+        })
+        .collect();
+    values.sort();
+    if !values.is_empty() {
+        let what = match settings.algorithm {
+            Algorithm::Ismcts => format!(
+                "visits (mean value) of each move over {} simulations",
+                settings.simulations
+            ),
+            Algorithm::Pimc => format!("mean value over {} worlds", settings.simulations),
+        };
+        let list: Vec<String> = values.into_iter().map(|(_, v)| v).collect();
+        lines.push(format!("  {what}: {}", list.join("  ")));
+    }
+    lines
 }
 
 #[cfg(test)]

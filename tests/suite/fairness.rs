@@ -172,3 +172,29 @@ fn crownfall_policies_see_only_what_their_seat_may_know() {
     ];
     only_the_leak_caught("crownfall", caught(&states, &deciders));
 }
+
+#[test]
+fn scoundrel_policies_see_only_what_their_seat_may_know() {
+    use sim::games::observe::Unobserved;
+    use sim::games::scoundrel::{PolicyKind, Rules, Scoundrel, search};
+    for sets in [&[][..], &["avoid_order=shuffle"]] {
+        let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+        let rules: Rules = sim::rules::load(None, &sets).unwrap();
+        let game = Scoundrel::with_policy(rules.clone(), "greedy").unwrap();
+        let states = states(|d| game.state(21, d, &mut Unobserved), 60, 8);
+        let policy = |spec: &str| PolicyKind::parse(spec, &rules).unwrap().0;
+        let [pimc, ismcts] = small(&search::DEFAULTS);
+        let deciders: Vec<(&str, Decider<_>)> = vec![
+            ("random", plain(policy("random"))),
+            ("greedy", plain(policy("greedy"))),
+            ("heuristic", plain(policy("heuristic"))),
+            ("lookahead-4", plain(policy("lookahead-4"))),
+            ("tuned", plain(policy("tuned"))),
+            ("tuned-lookahead-4", plain(policy("tuned-lookahead-4"))),
+            ("pimc", searching(pimc, policy("heuristic"))),
+            ("ismcts", searching(ismcts, policy("heuristic"))),
+            ("leaky", leaky(policy("heuristic"))),
+        ];
+        only_the_leak_caught(&format!("scoundrel {sets:?}"), caught(&states, &deciders));
+    }
+}

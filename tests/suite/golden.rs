@@ -71,7 +71,7 @@ golden! {
     scoundrel_heuristic: ["scoundrel", "--policy", "heuristic", "--games", "5000"],
     scoundrel_random: ["scoundrel", "--policy", "random", "--games", "5000"],
     scoundrel_lookahead: ["scoundrel", "--policy", "lookahead", "--games", "500"],
-    scoundrel_expectimax: ["scoundrel", "--policy", "expectimax", "--games", "300"],
+    scoundrel_tuned_lookahead: ["scoundrel", "--policy", "tuned-lookahead", "--games", "300"],
     scoundrel_tuned: ["scoundrel", "--policy", "tuned", "--games", "5000"],
     scoundrel_clairvoyant: ["scoundrel", "--policy", "clairvoyant", "--games", "60", "--per-game"],
     scoundrel_clairvoyant_win: ["scoundrel", "--policy", "clairvoyant-win", "--games", "60"],

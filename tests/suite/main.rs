@@ -33,6 +33,7 @@ mod resume;
 mod scoundrel_fair;
 mod scoundrel_properties;
 mod scoundrel_rulesets;
+mod scoundrel_search;
 mod scoundrel_solver;
 mod search_players;
 mod seats;

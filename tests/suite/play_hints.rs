@@ -1,6 +1,8 @@
 //! `sim play --hints P` showing each choice's value where P has one, in a real pseudo-terminal:
 //! Junkyard `greedy` (its score of the attack each choice leaves, and the worth each split
-//! destroys), against another policy set with `--vs`.
+//! destroys), against another policy set with `--vs`; the search players `pimc` (each move's mean
+//! value) and `ismcts` (each root move's visits) of Regicide and Scoundrel, whole games played
+//! by their hints.
 
 use crate::common::pty::{Pty, next};
 
@@ -91,10 +93,10 @@ fn hinted(screen: &str) -> Option<usize> {
     rest.split(')').next()?.parse().ok()
 }
 
-/// A whole solo game played by following `policy`'s hints; `check` sees each screen that shows
-/// values, with the hinted choice. Returns the screens with values.
-fn follow_regicide_hints(policy: &str, label: &str, check: impl Fn(&str, usize)) -> usize {
-    let mut p = Pty::spawn(&["regicide", "--seed", "7", "--game", "6", "--hints", policy]);
+/// A whole solo game (`sim play ARGS`) played by following its hints; `check` sees each
+/// screen that shows values, with the hinted choice. Returns the screens with values.
+fn follow_hints(args: &[&str], label: &str, check: impl Fn(&str, usize)) -> usize {
+    let mut p = Pty::spawn(args);
     let mut valued = 0;
     loop {
         let (screen, prompt) = next(&mut p);
@@ -112,44 +114,70 @@ fn follow_regicide_hints(policy: &str, label: &str, check: impl Fn(&str, usize))
     valued
 }
 
-#[test]
-fn regicide_pimc_hints_give_each_moves_mean_value_and_name_the_best() {
-    let label = "mean value over 8 worlds:";
-    let valued = follow_regicide_hints("pimc-8", label, |screen, pick| {
-        let means = values(screen, label).expect("values");
-        let best = means.iter().map(|m| m.1).fold(f64::NEG_INFINITY, f64::max);
-        let of_pick = means.iter().find(|m| m.0 == pick).map(|m| m.1);
-        assert_eq!(of_pick, Some(best), "the hint is the best mean: {screen}");
-        assert!(means.iter().all(|m| (0.0..=1.2).contains(&m.1)), "{screen}");
-    });
-    assert!(valued >= 3, "{valued}");
+/// A PIMC hint screen: each move's mean value (a win 1, progress adding up to 0.2), the hint
+/// the best mean.
+fn pimc_names_the_best_mean(screen: &str, pick: usize, label: &str) {
+    let means = values(screen, label).expect("values");
+    let best = means.iter().map(|m| m.1).fold(f64::NEG_INFINITY, f64::max);
+    let of_pick = means.iter().find(|m| m.0 == pick).map(|m| m.1);
+    assert_eq!(of_pick, Some(best), "the hint is the best mean: {screen}");
+    assert!(means.iter().all(|m| (0.0..=1.2).contains(&m.1)), "{screen}");
+}
+
+/// An ISMCTS hint screen: each root move's visits (at most `simulations` in all), the hint the
+/// most visited.
+fn ismcts_names_the_most_visited(screen: &str, pick: usize, label: &str, simulations: u32) {
+    let line = screen.lines().find(|l| l.contains(label)).unwrap();
+    let visits: Vec<(usize, u32)> = line[line.find(label).unwrap() + label.len()..]
+        .split("  ")
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| {
+            let (n, rest) = s.trim().split_once(") ").unwrap();
+            (
+                n.parse().unwrap(),
+                rest.split(' ').next().unwrap().parse().unwrap(),
+            )
+        })
+        .collect();
+    let total: u32 = visits.iter().map(|v| v.1).sum();
+    assert!(total <= simulations && total > 0, "{screen}");
+    let most = visits.iter().map(|v| v.1).max().unwrap();
+    let of_pick = visits.iter().find(|v| v.0 == pick).map(|v| v.1);
+    assert_eq!(
+        of_pick,
+        Some(most),
+        "the hint is the most visited: {screen}"
+    );
+}
+
+const REGICIDE: [&str; 5] = ["regicide", "--seed", "7", "--game", "6"];
+const SCOUNDREL: [&str; 5] = ["scoundrel", "--seed", "7", "--game", "6"];
+
+/// `sim play` of `game` with `--hints hints`.
+fn with_hints<'a>(game: &[&'a str; 5], hints: &'a str) -> Vec<&'a str> {
+    let mut args = game.to_vec();
+    args.extend(["--hints", hints]);
+    args
 }
 
 #[test]
-fn regicide_ismcts_hints_give_each_root_moves_visits_and_name_the_most_visited() {
+fn pimc_hints_give_each_moves_mean_value_and_name_the_best() {
+    let label = "mean value over 8 worlds:";
+    for game in [REGICIDE, SCOUNDREL] {
+        let valued = follow_hints(&with_hints(&game, "pimc-8"), label, |screen, pick| {
+            pimc_names_the_best_mean(screen, pick, label)
+        });
+        assert!(valued >= 3, "{} {valued}", game[0]);
+    }
+}
+
+#[test]
+fn ismcts_hints_give_each_root_moves_visits_and_name_the_most_visited() {
     let label = "visits (mean value) of each move over 60 simulations:";
-    let valued = follow_regicide_hints("ismcts-60", label, |screen, pick| {
-        let line = screen.lines().find(|l| l.contains(label)).unwrap();
-        let visits: Vec<(usize, u32)> = line[line.find(label).unwrap() + label.len()..]
-            .split("  ")
-            .filter(|s| !s.trim().is_empty())
-            .map(|s| {
-                let (n, rest) = s.trim().split_once(") ").unwrap();
-                (
-                    n.parse().unwrap(),
-                    rest.split(' ').next().unwrap().parse().unwrap(),
-                )
-            })
-            .collect();
-        let total: u32 = visits.iter().map(|v| v.1).sum();
-        assert!(total <= 60 && total > 0, "{screen}");
-        let most = visits.iter().map(|v| v.1).max().unwrap();
-        let of_pick = visits.iter().find(|v| v.0 == pick).map(|v| v.1);
-        assert_eq!(
-            of_pick,
-            Some(most),
-            "the hint is the most visited: {screen}"
-        );
-    });
-    assert!(valued >= 3, "{valued}");
+    for game in [REGICIDE, SCOUNDREL] {
+        let valued = follow_hints(&with_hints(&game, "ismcts-60"), label, |screen, pick| {
+            ismcts_names_the_most_visited(screen, pick, label, 60)
+        });
+        assert!(valued >= 3, "{} {valued}", game[0]);
+    }
 }

@@ -3,13 +3,13 @@
 
 use sim::games::scoundrel::card::Counts;
 use sim::games::scoundrel::engine::{Turn, View};
-use sim::games::scoundrel::expectimax;
 use sim::games::scoundrel::greedy::Greedy;
 use sim::games::scoundrel::hero::Hero;
 use sim::games::scoundrel::heuristic::Heuristic;
 use sim::games::scoundrel::lookahead::Lookahead;
 use sim::games::scoundrel::policy::Policy;
 use sim::games::scoundrel::tuned::Tuned;
+use sim::games::scoundrel::tuned_lookahead;
 use sim::games::scoundrel::{Engine, Rules, Streams};
 use sim::rng::GameRng;
 
@@ -84,7 +84,7 @@ fn unmoved_by_the_unseen<P: Policy>(spec: &str, policy: &P) {
 
 #[test]
 fn permuting_the_unseen_cards_changes_no_view_and_no_decision() {
-    unmoved_by_the_unseen("expectimax-8", &expectimax::new(8));
+    unmoved_by_the_unseen("tuned-lookahead-8", &tuned_lookahead::new(8));
     unmoved_by_the_unseen("tuned", &Tuned::default());
     unmoved_by_the_unseen("lookahead-4", &Lookahead::with_samples(4));
     unmoved_by_the_unseen("heuristic", &Heuristic::default());

@@ -134,7 +134,7 @@ fn a_game_is_the_same_on_any_replay_and_the_runner_matches_the_step_loop() {
         "heuristic",
         "lookahead-4",
         "tuned",
-        "expectimax-2",
+        "tuned-lookahead-2",
     ] {
         let game = Scoundrel::with_policy(rules.clone(), policy).unwrap();
         let (kind, _) = PolicyKind::parse(policy, &rules).unwrap();

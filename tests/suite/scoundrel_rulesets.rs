@@ -30,7 +30,7 @@ fn the_shipped_rule_sets_load_cite_their_project_and_play() {
 }
 
 #[test]
-fn the_solver_refuses_the_monsters_end_and_expectimax_a_bad_budget() {
+fn the_solver_refuses_the_monsters_end_and_tuned_lookahead_a_bad_budget() {
     for args in [
         [
             "scoundrel",
@@ -44,7 +44,7 @@ fn the_solver_refuses_the_monsters_end_and_expectimax_a_bad_budget() {
         [
             "scoundrel",
             "--policy",
-            "expectimax-65",
+            "tuned-lookahead-65",
             "--games",
             "10",
             "--threads",

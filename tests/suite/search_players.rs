@@ -66,3 +66,26 @@ fn regicide_search_players_are_the_same_on_any_thread_count_at_1_to_4_players() 
         );
     }
 }
+
+#[test]
+fn scoundrel_search_players_are_the_same_on_any_thread_count() {
+    for (policy, sets) in [
+        ("pimc", "avoid_order=keep"),
+        ("ismcts", "avoid_order=keep"),
+        ("pimc-3", "avoid_order=shuffle"),
+        ("ismcts-30", "avoid_order=reshuffle"),
+    ] {
+        same_on_1_and_2_threads(
+            &format!("search_sc_{policy}"),
+            &[
+                "scoundrel",
+                "--policy",
+                policy,
+                "--set",
+                sets,
+                "--games",
+                "6",
+            ],
+        );
+    }
+}

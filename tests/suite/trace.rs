@@ -45,7 +45,7 @@ fn scoundrel_policies() -> Vec<String> {
         "heuristic",
         "lookahead",
         "tuned",
-        "expectimax",
+        "tuned-lookahead",
         "clairvoyant-win",
     ]
     .map(String::from)
@@ -249,6 +249,34 @@ fn scoundrel_traces_are_the_games_of_the_run_for_every_fair_policy() {
 fn scoundrel_clairvoyant_traces_are_the_games_of_the_run() {
     let game = scoundrel(&[], "clairvoyant");
     assert_no_failures(&traces_reproduce_the_run(&game, 0..1000, scoundrel_story));
+}
+
+/// The search players play through the state API's loop: their traces are the run's games too
+/// (small budgets: the same code as the defaults'), and replay through the stacked engine.
+#[test]
+fn scoundrel_search_traces_are_the_games_of_the_run_and_replay() {
+    let mut failures = Vec::new();
+    for (sets, policy) in [
+        (&[][..], "pimc-2"),
+        (&[][..], "ismcts-20"),
+        (
+            &["avoid_order=shuffle", "weapon_discard=true"][..],
+            "ismcts-20",
+        ),
+    ] {
+        let game = scoundrel(sets, policy);
+        failures.extend(traces_reproduce_the_run(&game, 0..150, scoundrel_story));
+        for i in 0..30 {
+            let lines = parsed(&game, i);
+            let replay = replay_scoundrel(game.rules(), &lines);
+            failures.extend(compare_replay(
+                &format!("scoundrel {policy} {sets:?} game {i}"),
+                &lines,
+                replay,
+            ));
+        }
+    }
+    assert_no_failures(&failures);
 }
 
 /// The JSON lines of a trace, parsed.

@@ -24,11 +24,10 @@ use crate::games::regicide::view::View;
 use crate::games::regicide::{Regicide, Streams};
 use crate::games::state::GameState;
 use crate::rng::{GameKey, GameRng};
-use crate::search::Algorithm;
 use crate::search::play::{Player, Searching};
 use crate::search::seat::SEARCH;
 
-use crate::trace::play::{Answer, Ask, Desk};
+use crate::trace::play::{Answer, Ask, Desk, search_hint};
 use crate::trace::{Traceable, Traced, check_deal_cards, deal_pile, deal_piles};
 
 /// One thing that happened, as the trace writes it (card sets as lists of card codes).
@@ -647,35 +646,7 @@ impl<'r> Person<'_, '_, 'r> {
             return vec![line(at(&pick))];
         };
         let advice = adviser.advise(state, 0);
-        let mut lines = vec![line(at(&advice.best))];
-        let mut values: Vec<(usize, String)> = advice
-            .values
-            .iter()
-            .filter_map(|(m, visits, mean)| {
-                let i = at(m)?;
-                Some((
-                    i,
-                    match visits {
-                        Some(n) => format!("{}) {n} ({mean:.3})", i + 1),
-                        None => format!("{}) {mean:.3}", i + 1),
-                    },
-                ))
-            })
-            .collect();
-        values.sort();
-        if !values.is_empty() {
-            let settings = &adviser.searcher.settings;
-            let what = match settings.algorithm {
-                Algorithm::Ismcts => format!(
-                    "visits (mean value) of each move over {} simulations",
-                    settings.simulations
-                ),
-                Algorithm::Pimc => format!("mean value over {} worlds", settings.simulations),
-            };
-            let list: Vec<String> = values.into_iter().map(|(_, v)| v).collect();
-            lines.push(format!("  {what}: {}", list.join("  ")));
-        }
-        lines
+        search_hint(name, &adviser.searcher.settings, &advice, moves, words)
     }
 }
 

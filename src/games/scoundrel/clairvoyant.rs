@@ -815,6 +815,21 @@ impl Clairvoyant {
         Self::play_observed(engine, rules, avoid, goal, &mut Unobserved)
     }
 
+    /// The turn [`Clairvoyant::play`] takes in the room `engine` is in (after
+    /// [`Engine::enter_room`] returned true), the game solved afresh from the room's start.
+    pub fn turn(engine: &Engine, rules: &Rules, goal: Goal) -> Turn {
+        with_solver(rules, |solver| {
+            let node = Node::of(&engine.unfilled());
+            let target = match goal {
+                Goal::Best => solver.best(&node),
+                Goal::Win => solver.win_or_best_loss(&node),
+            };
+            solver
+                .turn_reaching(&node, target)
+                .expect("a room to play is a room the solver plays")
+        })
+    }
+
     /// [`Clairvoyant::play`], reporting every event to `obs`.
     pub fn play_observed<D: Dealer, O: Observer<Seen>>(
         mut engine: Engine,

@@ -158,6 +158,17 @@ impl Engine {
         dealer.shuffle(self.dungeon.cards_mut());
     }
 
+    /// Orders the dungeon of a fresh game as game `index` of a run seeded with `seed` deals it
+    /// (its dungeon stream), the deal reported to `obs`.
+    #[inline]
+    pub fn deal<O: Observer<Seen>>(&mut self, seed: u64, index: u64, obs: &mut O) {
+        self.shuffle(&mut GameRng::new(seed, index, Streams::DUNGEON));
+        obs.see(|| {
+            let dungeon = self.dungeon.iter().collect::<Cards>();
+            self.seen(Event::Deal { dungeon }, 0)
+        });
+    }
+
     /// Plays the game to its end with `policy` and reports it. `avoid` orders avoided rooms
     /// under `avoid_order = shuffle`; `coins` is the policy's own generator.
     #[inline]
@@ -679,6 +690,49 @@ impl Engine {
     /// The last card faced (0 before any).
     pub fn last_faced(&self) -> u8 {
         self.last_faced
+    }
+
+    /// The cards faced so far (the final count once the game is over).
+    pub fn faced(&self) -> u8 {
+        if self.over {
+            self.out.cards_faced
+        } else {
+            self.cards_faced(0)
+        }
+    }
+
+    /// True once the game is over.
+    pub fn over(&self) -> bool {
+        self.over
+    }
+
+    /// Puts the dungeon's cards in the order `cards` (top first): the same cards, another order
+    /// (a world sampled from what the player has seen, `super::state`).
+    pub fn reorder(&mut self, cards: &[u8]) {
+        debug_assert_eq!(
+            Counts::of(cards),
+            Counts::of(&self.dungeon.iter().collect::<Vec<_>>())
+        );
+        self.dungeon = Dungeon::new(cards);
+    }
+
+    /// The game as it stood before the current room was filled ([`Engine::enter_room`] returned
+    /// true): the cards drawn back on top of the dungeon, the card kept from the room before (if
+    /// any) alone in the room. What the clairvoyant solves from when asked mid-room.
+    pub fn unfilled(&self) -> Engine {
+        debug_assert!(!self.over);
+        // A room entered and survived keeps one card for the next; the first room and a room
+        // after an avoid keep none.
+        let kept = usize::from(self.cards_faced(0) > 0 && !self.avoided_last);
+        let drawn = &self.room()[kept..];
+        let mut me = self.clone();
+        let cards: Vec<u8> = drawn.iter().copied().chain(self.dungeon.iter()).collect();
+        me.dungeon = Dungeon::new(&cards);
+        for &code in drawn {
+            me.left.add(code);
+        }
+        me.room_len = kept as u8;
+        me
     }
 }
 

@@ -1,7 +1,7 @@
 //! A richer static score than [`super::evaluate::Weights`]: a linear model over
 //! [`FEATURES`] features of where a play leaves the player, its weights found by a search over
-//! them (`examples/scoundrel_tune.rs`). The one-room policy `tuned` maximizes it; `expectimax`
-//! scores its leaves by it.
+//! them (`examples/scoundrel_tune.rs`). The one-room policy `tuned` maximizes it;
+//! `tuned-lookahead` scores its leaves by it.
 
 use super::card::{self, Counts};
 use super::evaluate::{DEAD, Evaluation, Weights};

@@ -6,7 +6,6 @@ pub mod dungeon;
 pub mod engine;
 pub mod evaluate;
 pub mod events;
-pub mod expectimax;
 pub mod features;
 pub mod greedy;
 mod greedy_room;
@@ -19,9 +18,12 @@ pub mod played;
 pub mod policy;
 pub mod random;
 pub mod rules;
+pub mod search;
+pub mod state;
 pub mod tally;
 pub mod trace;
 pub mod tuned;
+pub mod tuned_lookahead;
 
 pub use engine::{Engine, Streams, Turn, View};
 pub use outcome::Outcome;
@@ -30,16 +32,23 @@ pub use rules::Rules;
 pub use tally::ScoundrelTally;
 
 use crate::cards::{Dealer, Stacked};
-use crate::games::Game;
-use crate::games::observe::{Cards, Observer, Unobserved};
-use crate::rng::GameRng;
+use crate::error::Result;
+use crate::games::observe::{Observer, Unobserved};
+use crate::games::seats::Seating;
+use crate::games::{Game, PolicyHelp};
+use crate::rng::{GameKey, GameRng};
+use crate::search::Searcher;
+use crate::search::seat::Seats;
 use rules::AvoidOrder;
 
-/// Scoundrel with its rules and one policy.
+/// Scoundrel with its rules and one player: a plain policy or a search player.
 pub struct Scoundrel {
     rules: Rules,
     fresh: Engine,
+    /// The plain policy (a search player's rollout policy).
     policy: PolicyKind,
+    /// The search player, if one plays.
+    search: Option<Searcher<PolicyKind>>,
     name: String,
 }
 
@@ -50,7 +59,35 @@ impl Game for Scoundrel {
     type Outcome = Outcome;
     type Tally = ScoundrelTally;
 
-    common_game_items!();
+    fn new(rules: Rules, seating: &Seating) -> Result<Self> {
+        let spec = &seating.policies[0];
+        let (policy, search, name) = match search::parse(spec, &rules)? {
+            Some(s) => (s.rollout.clone(), Some(s.clone()), s.name),
+            None => {
+                let (policy, name) = PolicyKind::parse(spec, &rules)?;
+                (policy, None, name)
+            }
+        };
+        Ok(Self {
+            fresh: Engine::new(&rules),
+            rules,
+            policy,
+            search,
+            name,
+        })
+    }
+
+    fn policies() -> Vec<PolicyHelp> {
+        search::all_help()
+    }
+
+    fn policy_name(&self) -> &str {
+        &self.name
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
 
     fn play(&self, seed: u64, index: u64) -> Outcome {
         self.play_observed(seed, index, &mut Unobserved)
@@ -61,9 +98,12 @@ impl Game for Scoundrel {
     }
 
     fn games_per_chunk(&self) -> u64 {
+        if self.search.is_some() {
+            return 1;
+        }
         match self.policy {
             PolicyKind::Clairvoyant(_) => 1,
-            PolicyKind::Expectimax(_) => 64,
+            PolicyKind::TunedLookahead(_) => 64,
             PolicyKind::Lookahead(_) => 1024,
             _ => crate::sim::runner::CHUNK,
         }
@@ -72,31 +112,35 @@ impl Game for Scoundrel {
 
 impl Scoundrel {
     /// Plays game `index` of a run seeded with `seed` as [`Game::play`] does, reporting the deal
-    /// and every event to `obs`.
+    /// and every event to `obs`: a search player's game through the state API ([`state`]), a
+    /// plain policy's through the fast engine.
     pub fn play_observed<O: Observer<events::Seen>>(
         &self,
         seed: u64,
         index: u64,
         obs: &mut O,
     ) -> Outcome {
+        if self.search.is_some() {
+            let state = self.state(seed, index, obs);
+            return search::play(state, self.seats(), GameKey::new(seed, index), obs, None);
+        }
         let mut engine = self.fresh.clone();
         let (mut coins, mut avoid) = self.deal(seed, index, &mut engine, obs);
         self.policy
             .play_observed(&mut engine, &self.rules, &mut avoid, &mut coins, obs)
     }
 
-    /// Plays game `index` of a run seeded with `seed` with the same deal but `policy` deciding
-    /// (a person at the table), reporting every event to `obs`.
-    pub fn play_with<P: Policy, O: Observer<events::Seen>>(
-        &self,
-        seed: u64,
-        index: u64,
-        policy: &P,
-        obs: &mut O,
-    ) -> Outcome {
-        let mut engine = self.fresh.clone();
-        let (mut coins, mut avoid) = self.deal(seed, index, &mut engine, obs);
-        engine.play_observed(&self.rules, policy, &mut avoid, &mut coins, obs)
+    /// The player's seat for the state API's loop: the plain policy, or the search player.
+    fn seats(&self) -> Seats<'_, PolicyKind> {
+        Seats {
+            plain: std::slice::from_ref(&self.policy),
+            search: std::slice::from_ref(&self.search),
+        }
+    }
+
+    /// The search player, if one plays.
+    pub fn searcher(&self) -> Option<&Searcher<PolicyKind>> {
+        self.search.as_ref()
     }
 
     /// Shuffles `engine`, a fresh game, as game `index`'s dungeon (the deal reported to `obs`;
@@ -109,23 +153,14 @@ impl Scoundrel {
         engine: &mut Engine,
         obs: &mut O,
     ) -> (GameRng, AvoidDealer) {
-        engine.shuffle(&mut GameRng::new(seed, index, Streams::DUNGEON));
-        obs.see(|| {
-            let dungeon = engine.dungeon().iter().collect::<Cards>();
-            engine.seen(events::Event::Deal { dungeon }, 0)
-        });
+        engine.deal(seed, index, obs);
         // Only the generators a game can draw from are built (each costs a few mixes).
         let coins = if self.policy.draws_coins() {
             GameRng::new(seed, index, Streams::POLICY)
         } else {
             GameRng::unused()
         };
-        let avoid = match self.rules.avoid_order {
-            AvoidOrder::Keep => AvoidDealer::Keep(Stacked),
-            AvoidOrder::Shuffle | AvoidOrder::Reshuffle => {
-                AvoidDealer::Shuffle(GameRng::new(seed, index, Streams::AVOID))
-            }
-        };
+        let avoid = AvoidDealer::new(&self.rules, || GameRng::new(seed, index, Streams::AVOID));
         (coins, avoid)
     }
 
@@ -136,11 +171,24 @@ impl Scoundrel {
 }
 
 /// The dealer of avoided rooms under the rule `avoid_order`.
-enum AvoidDealer {
+#[derive(Clone, Debug)]
+pub enum AvoidDealer {
     /// `keep`: the room goes back in its order.
     Keep(Stacked),
     /// `shuffle`: shuffled by the game's avoid stream.
     Shuffle(GameRng),
+}
+
+impl AvoidDealer {
+    /// The dealer under `rules`: `stream` (the game's avoid stream) is built only where
+    /// `avoid_order` shuffles (each generator costs a few mixes).
+    #[inline]
+    pub fn new(rules: &Rules, stream: impl FnOnce() -> GameRng) -> Self {
+        match rules.avoid_order {
+            AvoidOrder::Keep => Self::Keep(Stacked),
+            AvoidOrder::Shuffle | AvoidOrder::Reshuffle => Self::Shuffle(stream()),
+        }
+    }
 }
 
 impl Dealer for AvoidDealer {

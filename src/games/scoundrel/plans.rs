@@ -105,6 +105,17 @@ impl Options {
         Self::new(rules, view.room, view.to_face, view.hero)
     }
 
+    /// [`Options::of`]'s living ways, the same in the same order, found faster for a full room
+    /// ([`visit_living`]); [`Options::death`] is not looked for there (`None`).
+    pub fn living(rules: &Rules, view: &View) -> Self {
+        if view.room.len() != ROOM || view.to_face != ROOM - 1 {
+            return Self::of(rules, view);
+        }
+        let mut me = Self::empty(view.hero);
+        visit_living(rules, view.room, view.hero, &mut me);
+        me
+    }
+
     /// The ways to face `room`, `to_face` of its cards, starting as `hero`.
     pub fn new(rules: &Rules, room: &[u8], to_face: usize, hero: Hero) -> Self {
         by_choices!(rules, Self::build(rules, room, to_face, hero))
@@ -595,6 +606,17 @@ fn arms<const BARE: bool, const DISCARD: bool>(hero: &Hero, code: u8) -> u8 {
     1 + u8::from(fight | discard)
 }
 
+/// The choices the rules give `hero` at the card `code` ([`arms`]): 2 (0 or 1, the turn's bit
+/// for that card) or 1 (none: the bit is ignored).
+pub fn choices(rules: &Rules, hero: &Hero, code: u8) -> u8 {
+    by_choices!(rules, arms(hero, code))
+}
+
+/// `hero` after facing `code` with choice `choice` (0 or 1, see [`choices`]).
+pub fn face(rules: &Rules, hero: Hero, code: u8, choice: u8) -> Hero {
+    by_choices!(rules, faced(rules, hero, code, choice, 0)).0
+}
+
 /// `hero` after facing `code` with choice `armed` (see [`arms`]; the weapon is always used
 /// when the rules give no barehanded choice), and the monsters slain so far.
 #[inline(always)]
@@ -770,6 +792,30 @@ mod tests {
         }
         // Many ways compared, with groups left out and entered out of order.
         assert!(ways > 50_000 && partial > 5_000, "{ways} {partial}");
+    }
+
+    #[test]
+    fn the_living_options_are_those_of_the_whole_list() {
+        let mut ways = 0;
+        for sets in VARIANTS {
+            let rules = rules_under(sets);
+            for game in 0..3000u64 {
+                let (cards, hero) = case(&rules, 6, game, [0, 3, 7, 10], [FRESH, 4, 9, 14]);
+                let dungeon = crate::games::scoundrel::card::Counts::of(&cards[ROOM..]);
+                let view = View {
+                    room: &cards[..ROOM],
+                    hero,
+                    can_avoid: true,
+                    to_face: ROOM - 1,
+                    dungeon: &dungeon,
+                    last_room: false,
+                };
+                let living = Options::living(&rules, &view);
+                assert_eq!(living.as_slice(), Options::of(&rules, &view).as_slice());
+                ways += living.as_slice().len();
+            }
+        }
+        assert!(ways > 50_000, "{ways}");
     }
 
     #[test]

@@ -11,7 +11,6 @@ use crate::rng::GameRng;
 use super::clairvoyant::{Clairvoyant, Goal};
 use super::engine::{Engine, Turn, View};
 use super::events::Seen;
-use super::expectimax;
 use super::features::Rich;
 use super::greedy::{Greedy, GreedyDefaults};
 use super::hero::Hero;
@@ -22,6 +21,7 @@ use super::played::{Lost, Survived};
 use super::random::Random;
 use super::rules::{AvoidOrder, End, ROOM, Rules};
 use super::tuned::Tuned;
+use super::tuned_lookahead;
 
 /// A fair player's decisions: each room's turn from what the player may know. Called in the hot
 /// loop: implementations are plain data, no allocation.
@@ -81,8 +81,8 @@ pub enum PolicyKind {
     Lookahead(Box<Lookahead>),
     /// `tuned`.
     Tuned(Box<Tuned>),
-    /// `expectimax` or `expectimax-N`.
-    Expectimax(Box<Lookahead<Rich>>),
+    /// `tuned-lookahead` or `tuned-lookahead-N`.
+    TunedLookahead(Box<Lookahead<Rich>>),
     /// `clairvoyant` (the best score) or `clairvoyant-win` (any win): the ceiling, not a fair
     /// policy.
     Clairvoyant(Goal),
@@ -116,8 +116,8 @@ pub fn help() -> Vec<PolicyHelp> {
             about: "every way to play the room scored by a richer model (17 features: HP bands, what the weapons in hand and to come can absorb, monsters beyond the weapon's limit, ...), weights found by a search over them",
         },
         PolicyHelp {
-            name: "expectimax[-N]",
-            about: "the strongest fair player: card counting plus expectimax one room deep: the tuned model's best plays, each scored by the expected best next room over N sampled draws from the unseen cards (default N = 24)",
+            name: "tuned-lookahead[-N]",
+            about: "the strongest one-room player: card counting plus a sampled search one room deep: the tuned model's best plays, each scored by the expected best next room over N sampled draws from the unseen cards (default N = 24; `expectimax` before)",
         },
         PolicyHelp {
             name: "clairvoyant",
@@ -141,7 +141,9 @@ impl PolicyKind {
             "heuristic" => Self::Heuristic(Box::default()),
             "lookahead" => Self::Lookahead(Box::default()),
             "tuned" => Self::Tuned(Box::default()),
-            "expectimax" => Self::Expectimax(Box::new(expectimax::new(expectimax::SAMPLES))),
+            "tuned-lookahead" => {
+                Self::TunedLookahead(Box::new(tuned_lookahead::new(tuned_lookahead::SAMPLES)))
+            }
             "clairvoyant" | "clairvoyant-win" => {
                 if rules.avoid_order != AvoidOrder::Keep {
                     return Err(SimError::input(format!(
@@ -159,6 +161,11 @@ impl PolicyKind {
                     Goal::Win
                 })
             }
+            old if old == "expectimax" || old.starts_with("expectimax-") => {
+                return Err(unknown(
+                    "Scoundrel's expectimax is now tuned-lookahead[-N]: a sampled search one room deep, not an exact expectimax",
+                ));
+            }
             _ => {
                 if let Some(n) = spec.strip_prefix("lookahead-") {
                     let samples = n.parse::<u16>().ok().filter(|n| (1..=1000).contains(n));
@@ -166,18 +173,18 @@ impl PolicyKind {
                         return Err(unknown("lookahead-N takes N = 1..=1000"));
                     };
                     Self::Lookahead(Box::new(Lookahead::with_samples(samples)))
-                } else if let Some(n) = spec.strip_prefix("expectimax-") {
+                } else if let Some(n) = spec.strip_prefix("tuned-lookahead-") {
                     let samples = n
                         .parse::<u16>()
                         .ok()
-                        .filter(|n| (1..=expectimax::MAX_SAMPLES).contains(n));
+                        .filter(|n| (1..=tuned_lookahead::MAX_SAMPLES).contains(n));
                     let Some(samples) = samples else {
                         return Err(unknown(&format!(
-                            "expectimax-N takes N = 1..={}",
-                            expectimax::MAX_SAMPLES
+                            "tuned-lookahead-N takes N = 1..={}",
+                            tuned_lookahead::MAX_SAMPLES
                         )));
                     };
-                    Self::Expectimax(Box::new(expectimax::new(samples)))
+                    Self::TunedLookahead(Box::new(tuned_lookahead::new(samples)))
                 } else if spec.ends_with(".toml") || spec.contains('/') {
                     let h = Heuristic::load(Path::new(spec))?;
                     let name = h.name.clone();
@@ -195,7 +202,7 @@ impl PolicyKind {
     pub fn draws_coins(&self) -> bool {
         matches!(
             self,
-            Self::Random | Self::Lookahead(_) | Self::Expectimax(_)
+            Self::Random | Self::Lookahead(_) | Self::TunedLookahead(_)
         )
     }
 
@@ -231,7 +238,7 @@ impl PolicyKind {
             Self::Heuristic(p) => engine.play_observed(rules, p.as_ref(), avoid, coins, obs),
             Self::Lookahead(p) => engine.play_observed(rules, p.as_ref(), avoid, coins, obs),
             Self::Tuned(p) => engine.play_observed(rules, p.as_ref(), avoid, coins, obs),
-            Self::Expectimax(p) => engine.play_observed(rules, p.as_ref(), avoid, coins, obs),
+            Self::TunedLookahead(p) => engine.play_observed(rules, p.as_ref(), avoid, coins, obs),
             Self::Clairvoyant(goal) => {
                 Clairvoyant::play_observed(engine.clone(), rules, avoid, *goal, obs)
             }
@@ -247,7 +254,7 @@ impl PolicyKind {
             Self::Heuristic(p) => Some(p.choose(rules, view, coins)),
             Self::Lookahead(p) => Some(p.choose(rules, view, coins)),
             Self::Tuned(p) => Some(p.choose(rules, view, coins)),
-            Self::Expectimax(p) => Some(p.choose(rules, view, coins)),
+            Self::TunedLookahead(p) => Some(p.choose(rules, view, coins)),
             Self::Clairvoyant(_) => None,
         }
     }

@@ -1,6 +1,7 @@
-//! Scoundrel traced and played: its events in words, its deal, its turns replayed, a person's
-//! choice of how to play each room, and the hints of a policy (with the value of each way to
-//! play the room for `lookahead`, the heuristic and strategy files).
+//! Scoundrel traced and played: its events in words, its deal, its turns replayed, and a person
+//! choosing how to play each room through the state API, with the hints of the game's player (a
+//! search player's values of the ways it weighed; the value of each way to play the room for
+//! `lookahead`, `tuned-lookahead`, the heuristic and strategy files).
 
 use std::cell::{Cell, RefCell};
 
@@ -16,10 +17,15 @@ use crate::games::scoundrel::features::Summary;
 use crate::games::scoundrel::hero::{FRESH, Hero};
 use crate::games::scoundrel::heuristic::future_avoided;
 use crate::games::scoundrel::plans::Options;
+use crate::games::scoundrel::search;
+use crate::games::scoundrel::state::{Move, State};
 use crate::games::scoundrel::{Engine, Policy, PolicyKind, Rules, Scoundrel, Streams, Turn, View};
-use crate::rng::GameRng;
+use crate::games::state::GameState;
+use crate::rng::{GameKey, GameRng};
+use crate::search::play::{Player, Searching};
+use crate::search::seat::SEARCH;
 
-use crate::trace::play::{Answer, Ask, Desk};
+use crate::trace::play::{Answer, Ask, Desk, search_hint};
 use crate::trace::{Traceable, Traced, check_deal_cards, deal_pile, deal_piles};
 
 /// A card value's name: 2..10, J, Q, K, A.
@@ -265,13 +271,7 @@ impl Traceable for Scoundrel {
         desk: &mut dyn Desk,
     ) -> Option<Traced<Seen, Self::Outcome>> {
         let desk = RefCell::new(desk);
-        let person = Person {
-            game: self,
-            hints,
-            desk: &desk,
-            quit: Cell::new(false),
-            coins: RefCell::new(GameRng::new(seed, index, Streams::POLICY)),
-        };
+        let quit = Cell::new(false);
         let mut events = Vec::new();
         let mut obs = Each(|seen: Seen| {
             // The person does not see the deal; the room and the turn are on the screen already.
@@ -280,15 +280,27 @@ impl Traceable for Scoundrel {
                 Event::Deal { .. } | Event::Room { .. } | Event::Turn { .. }
             );
             if shown
-                && !person.quit.get()
+                && !quit.get()
                 && let Some(words) = self.words(&seen)
             {
                 desk.borrow_mut().show(&words);
             }
             events.push(seen);
         });
-        let outcome = self.play_with(seed, index, &person, &mut obs);
-        (!person.quit.get()).then_some(Traced { events, outcome })
+        let key = GameKey::new(seed, index);
+        let state = self.state(seed, index, &mut obs);
+        let mut person = Person {
+            game: self,
+            hints,
+            adviser: self
+                .searcher()
+                .map(|s| Searching::new(s, key.stream(SEARCH))),
+            desk: &desk,
+            quit: &quit,
+            coins: GameRng::new(seed, index, Streams::POLICY),
+        };
+        let outcome = search::play(state, self.seats(), key, &mut obs, Some(&mut person));
+        (!quit.get()).then_some(Traced { events, outcome })
     }
 }
 
@@ -326,121 +338,108 @@ fn allowed(turn: &Turn, view: &View) -> bool {
     })
 }
 
-/// One way to play the room the person may choose.
-struct Way {
-    turn: Turn,
-    /// The hero after it and the card it leaves (for matching a policy's turn).
-    hero: Hero,
-    left: u8,
-    words: String,
-}
-
-/// The legal ways to play the room of `view`: avoiding it if allowed, then every way to face it
-/// that no other way beats (the same card left, no less HP, the same weapon no more worn), or
-/// the best way to die if every way kills.
-fn ways(rules: &Rules, view: &View) -> Vec<Way> {
-    let mut ways = Vec::new();
-    if view.can_avoid {
-        ways.push(Way {
-            turn: Turn::AVOID,
-            hero: view.hero,
-            left: 0,
-            words: "avoid the room (its cards go to the bottom)".into(),
-        });
+/// A move in words, as the person reads it among the choices: avoiding, or the cards faced in
+/// order (the weapon or barehanded on each monster) and where the play leaves the player.
+fn move_words(rules: &Rules, view: &View, mv: &Move) -> String {
+    if mv.turn.avoid {
+        return "avoid the room (its cards go to the bottom)".into();
     }
-    let options = Options::of(rules, view);
-    let faced = options.as_slice().iter().copied();
-    let faced: Vec<_> = if options.as_slice().is_empty() {
-        options.death.into_iter().collect()
-    } else {
-        faced.collect()
-    };
-    for o in faced {
-        let (hero, left, steps) = walk(rules, view.room, view.to_face, view.hero, &o.turn);
-        let result = if hero.alive() {
-            let leave = if left == 0 {
-                String::new()
-            } else {
-                format!(", leaves {}", name(left))
-            };
-            format!("{}{leave}", hero_words(&hero))
+    let (hero, left, steps) = walk(rules, view.room, view.to_face, view.hero, &mv.turn);
+    let result = if hero.alive() {
+        let leave = if left == 0 {
+            String::new()
         } else {
-            "DEATH".into()
+            format!(", leaves {}", name(left))
         };
-        ways.push(Way {
-            turn: o.turn,
-            hero,
-            left,
-            words: format!("face {steps} -> {result}"),
-        });
-    }
-    ways
+        format!("{}{leave}", hero_words(&hero))
+    } else {
+        "DEATH".into()
+    };
+    format!("face {steps} -> {result}")
 }
 
-/// The way among `ways` that `turn` amounts to (the same end for the hero and the card left).
-fn way_of(rules: &Rules, view: &View, ways: &[Way], turn: &Turn) -> Option<usize> {
-    if turn.avoid && view.can_avoid {
-        return ways.iter().position(|w| w.turn.avoid);
+/// The choice among `moves` that `turn` amounts to in the room of `view`: the same end for the
+/// hero and the same card left (a policy may order cards that commute otherwise).
+fn choice_of(rules: &Rules, view: &View, moves: &[Move], turn: &Turn) -> Option<usize> {
+    let end = |t: &Turn| {
+        let (hero, left, _) = walk(rules, view.room, view.to_face, view.hero, t);
+        (hero, left)
+    };
+    let mv = State::canonical(rules, view, turn);
+    if mv.turn.avoid {
+        return moves.iter().position(|m| m.turn.avoid);
     }
-    let (hero, left, _) = walk(rules, view.room, view.to_face, view.hero, turn);
-    ways.iter()
-        .position(|w| !w.turn.avoid && w.hero == hero && w.left == left)
+    let want = end(&mv.turn);
+    moves
+        .iter()
+        .position(|m| !m.turn.avoid && end(&m.turn) == want)
 }
 
-/// A person choosing at the desk, advised by the game's policy if `hints`. After `q` every room
-/// is faced in order, unseen, so the engine ends the game.
-struct Person<'a, 'd> {
+/// A person choosing at the desk among the ways to play each room that no other way beats
+/// (the state's candidates: avoiding it when allowed, the ways no other beats, or the best way
+/// to die if every way kills), advised by the game's player if `hints`: a search player's
+/// advice, or the plain policy's choice (with the values of the ways where it values them).
+/// After `q` every room is faced in order, unseen, so the game ends.
+struct Person<'a, 'd, 'r> {
     game: &'a Scoundrel,
     hints: bool,
+    /// The search player, if one plays.
+    adviser: Option<Searching<'a, State<'r>>>,
     desk: &'a RefCell<&'d mut dyn Desk>,
-    quit: Cell<bool>,
+    quit: &'a Cell<bool>,
     /// The hint policy's own generator (`random`, the lookahead's samples).
-    coins: RefCell<GameRng>,
+    coins: GameRng,
 }
 
-impl Person<'_, '_> {
-    /// The hint lines for the room of `view`: the policy's choice among `ways` and, where the
-    /// policy values plays, each way's value.
-    fn hint(&self, rules: &Rules, view: &View, ways: &[Way]) -> Vec<String> {
-        let policy = self.game.policy();
+impl<'r> Person<'_, '_, 'r> {
+    /// The hint lines at `state`'s room among `moves` (listed as `words`).
+    fn hint(&mut self, state: &State<'r>, moves: &[Move], words: &[String]) -> Vec<String> {
         let label = self.game.policy_name();
+        if let Some(adviser) = self.adviser.as_mut() {
+            let advice = adviser.advise(state, 0);
+            return search_hint(label, &adviser.searcher.settings, &advice, moves, words);
+        }
+        let rules = state.rules();
+        let view = state.view();
+        let policy = self.game.policy();
+        let coins = &mut self.coins;
         let mut values: Vec<(usize, f32)> = Vec::new();
-        let mut coins = self.coins.borrow_mut();
+        let mut value = |t: Turn, v: f32| {
+            if let Some(i) = choice_of(rules, &view, moves, &t) {
+                values.push((i, v));
+            }
+        };
         let (turn, kind) = match policy {
-            PolicyKind::Lookahead(p) => {
-                let turn = p.valued(rules, view, &mut coins, |t, v| {
-                    if let Some(i) = way_of(rules, view, ways, &t) {
-                        values.push((i, v));
-                    }
-                });
-                (Some(turn), "expected best value of the next room")
-            }
+            PolicyKind::Lookahead(p) => (
+                Some(p.valued(rules, &view, coins, value)),
+                "expected best value of the next room",
+            ),
+            PolicyKind::TunedLookahead(p) => (
+                Some(p.valued(rules, &view, coins, value)),
+                "expected best value of the next room",
+            ),
             PolicyKind::Heuristic(p) => {
-                for (i, w) in ways.iter().enumerate() {
-                    let v = if w.turn.avoid {
-                        p.weights.value(&view.hero, &future_avoided(view), true)
-                    } else {
-                        let o = Options::of(rules, view);
-                        let found = o.as_slice().iter().find(|o| o.turn == w.turn);
-                        match found {
-                            Some(o) => {
-                                p.weights
-                                    .value_after(&Summary::of(view.dungeon), &o.hero, o.left)
-                            }
-                            None => continue,
-                        }
-                    };
-                    values.push((i, v));
+                let ready = Summary::of(view.dungeon);
+                let options = Options::of(rules, &view);
+                for mv in moves {
+                    if mv.turn.avoid {
+                        value(
+                            mv.turn,
+                            p.weights.value(&view.hero, &future_avoided(&view), true),
+                        );
+                    } else if let Some(o) = options.as_slice().iter().find(|o| o.turn == mv.turn) {
+                        value(mv.turn, p.weights.value_after(&ready, &o.hero, o.left));
+                    }
                 }
-                (policy.choose(rules, view, &mut coins), "heuristic value")
+                (policy.choose(rules, &view, coins), "heuristic value")
             }
-            _ => (policy.choose(rules, view, &mut coins), ""),
+            _ => (policy.choose(rules, &view, coins), ""),
         };
         let Some(turn) = turn else {
             return vec![format!("hint ({label}): none, it sees the dungeon's order")];
         };
-        let choice = match way_of(rules, view, ways, &turn) {
-            Some(i) => format!("{}) {}", i + 1, ways[i].words),
+        let choice = match choice_of(rules, &view, moves, &turn) {
+            Some(i) => format!("{}) {}", i + 1, words[i]),
             None => {
                 let (_, _, steps) = walk(rules, view.room, view.to_face, view.hero, &turn);
                 format!("face {steps}")
@@ -459,41 +458,46 @@ impl Person<'_, '_> {
     }
 }
 
-impl Policy for Person<'_, '_> {
-    fn choose(&self, rules: &Rules, view: &View, _: &mut GameRng) -> Turn {
-        let ways = ways(rules, view);
-        let fallback = Turn::face([0, 1, 2, 3], 0);
+impl<'r> Player<State<'r>> for Person<'_, '_, 'r> {
+    fn decide(&mut self, state: &mut State<'r>, _seat: u8, _coins: &mut GameRng) -> Move {
+        let rules = state.rules();
+        let view = state.view();
         if self.quit.get() {
-            return fallback;
+            return State::canonical(rules, &view, &Turn::face([0, 1, 2, 3], 0));
         }
-        let mut ask = Ask {
-            table: vec![format!(
-                "{} | dungeon {} cards | room: {}",
-                hero_words(&view.hero),
-                view.dungeon.len(),
-                names(view.room)
-            )],
-            choices: ways.iter().map(|w| w.words.clone()).collect(),
-            hint: Vec::new(),
+        let mut moves = Vec::new();
+        state.candidates(&mut moves, usize::MAX);
+        let words: Vec<String> = moves.iter().map(|m| move_words(rules, &view, m)).collect();
+        let table = vec![format!(
+            "{} | dungeon {} cards | room: {}",
+            hero_words(&view.hero),
+            view.dungeon.len(),
+            names(view.room)
+        )];
+        let hint = if self.hints {
+            self.hint(state, &moves, &words)
+        } else {
+            Vec::new()
         };
-        if self.hints {
-            ask.hint = self.hint(rules, view, &ways);
-        }
+        let ask = Ask {
+            table,
+            choices: words.clone(),
+            hint,
+        };
         let answer = self.desk.borrow_mut().ask(&ask);
         match answer {
             Answer::Pick(i) => {
-                let way = &ways[i];
-                let words = if way.turn.avoid {
+                let said = if moves[i].turn.avoid {
                     "you avoid the room".to_string()
                 } else {
-                    format!("you {}", way.words.split(" -> ").next().unwrap_or(""))
+                    format!("you {}", words[i].split(" -> ").next().unwrap_or(""))
                 };
-                self.desk.borrow_mut().show(&words);
-                way.turn
+                self.desk.borrow_mut().show(&said);
+                moves[i]
             }
             Answer::Quit => {
                 self.quit.set(true);
-                fallback
+                State::canonical(rules, &view, &Turn::face([0, 1, 2, 3], 0))
             }
         }
     }
