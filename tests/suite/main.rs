@@ -14,6 +14,7 @@ mod golden;
 mod grid;
 mod junkyard;
 mod junkyard_reference;
+mod junkyard_search;
 mod play;
 mod play_hints;
 mod regicide;

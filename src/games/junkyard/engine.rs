@@ -654,22 +654,6 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
         self.engine.view(self.seat)
     }
 
-    /// What `policy` would do in this step 3 and 4, played on a copy of the game (nothing here
-    /// changes; `sim play`'s hints): its builds and tear-downs as events, and its attackers.
-    pub fn advice<P: Policy>(&self, rules: &Rules, policy: &P) -> (Vec<Event>, u32) {
-        let mut engine = *self.engine;
-        let mut events = Vec::new();
-        let mut coins = self.src.coins.clone();
-        let mut src = Sources {
-            returns: &mut [crate::cards::Stacked, crate::cards::Stacked],
-            coins: &mut coins,
-            obs: &mut events,
-        };
-        let mut turn = Turn::new(&mut engine, self.seat, &mut src);
-        let mask = policy.main(rules, &mut turn);
-        (events, mask)
-    }
-
     /// The player's own generator.
     #[inline(always)]
     pub fn coins(&mut self) -> &mut GameRng {
