@@ -164,6 +164,11 @@ impl Fresh {
         assert!(faces >= 1, "a card has at least one face");
         Self { rng, faces }
     }
+
+    /// The next fresh card's face (drawn from this generator: use a clone to look ahead).
+    pub fn next_face(&mut self) -> u64 {
+        self.rng.below(u64::from(self.faces)) + 1
+    }
 }
 
 impl Dealer for Fresh {

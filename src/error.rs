@@ -46,24 +46,6 @@ impl SimError {
         Self::Input(message.into())
     }
 
-    /// True if the error is the user's input (exit code 2) rather than the environment's: a
-    /// file that cannot be read or a folder that cannot be written is input; a write that fails
-    /// once the run has started is not.
-    pub fn is_usage(&self) -> bool {
-        !matches!(self, Self::Output { .. })
-    }
-
-    /// The same error, marked as a failure of the environment (exit code 1).
-    pub fn into_output(self) -> Self {
-        match self {
-            Self::Io { path, source, .. } => Self::Output {
-                path,
-                message: source.to_string(),
-            },
-            other => other,
-        }
-    }
-
     /// A TOML parse error in `file` whose text is `text`, located by line and column.
     pub fn toml(file: &std::path::Path, text: &str, err: &toml::de::Error) -> Self {
         let offset = err.span().map_or(0, |s| s.start).min(text.len());
@@ -74,7 +56,7 @@ impl SimError {
             file: file.to_path_buf(),
             line,
             column,
-            message: err.message().trim().replace('\n', " "),
+            message: crate::rules::plain(err.message().trim()).replace('\n', " "),
         }
     }
 }

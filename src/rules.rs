@@ -57,17 +57,26 @@ pub fn read_toml<T: serde::de::DeserializeOwned>(path: &Path, action: &'static s
 /// The rules from the defaults, an optional TOML file, and `path=value` overrides, validated.
 pub fn load<R: RuleSet>(file: Option<&Path>, sets: &[String]) -> Result<R> {
     let mut table = R::default().to_table();
+    let in_file = |path: &Path, e: &dyn std::fmt::Display| {
+        SimError::input(format!("rules file {}: {e}", path.display()))
+    };
     if let Some(path) = file {
         let overlay: Table = read_toml(path, "cannot read rules file")?;
-        overlay_table(&mut table, overlay, "")?;
+        overlay_table(&mut table, overlay, "").map_err(|e| in_file(path, &e))?;
         // Types are checked here too, so an error in the file names the file.
-        deserialize::<R>(&table)
-            .map_err(|e| SimError::input(format!("rules file {}: {e}", path.display())))?;
+        deserialize::<R>(&table).map_err(|e| in_file(path, &e))?;
     }
+    let from_file = table.clone();
     for set in sets {
         apply_set(&mut table, set)?;
     }
-    from_table(table)
+    from_table(table).map_err(|e| match file {
+        // A value the file alone already makes wrong is the file's.
+        Some(path) if from_table::<R>(from_file).is_err_and(|f| f.to_string() == e.to_string()) => {
+            in_file(path, &e)
+        }
+        _ => e,
+    })
 }
 
 /// Deserializes and validates rules from a complete table.
@@ -159,7 +168,7 @@ fn deserialize<R: RuleSet>(table: &Table) -> std::result::Result<R, String> {
         .try_into()
         .map_err(|e: toml::de::Error| match wrong_leaf::<R>(table) {
             Some((path, value, message)) => explain(&path, &value, &message),
-            None => format!("bad rules: {}", e.message()),
+            None => format!("bad rules: {}", plain(e.message())),
         })
 }
 
@@ -167,14 +176,40 @@ fn deserialize<R: RuleSet>(table: &Table) -> std::result::Result<R, String> {
 /// every other value is the default's: its dotted path, the value and the deserializer's message.
 fn wrong_leaf<R: RuleSet>(table: &Table) -> Option<(String, Value, String)> {
     let defaults = R::default().to_table();
-    let mut leaves = Vec::new();
-    collect_leaves(table, "", &mut leaves);
-    leaves.into_iter().find_map(|(path, value)| {
+    leaves(table).into_iter().find_map(|(path, value)| {
         let mut alone = defaults.clone();
-        set_path(&mut alone, &path, value.clone()).ok()?;
+        if let Err(e) = set_path(&mut alone, &path, value.clone()) {
+            // A value where the rules have a table of fields.
+            return Some((path, value, e.to_string()));
+        }
         let err = Value::Table(alone).try_into::<R>().err()?;
         Some((path, value, err.message().trim().to_string()))
     })
+}
+
+/// A deserializer's message in the words of a rules or strategy file: no Rust type names.
+pub fn plain(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(at) = rest.find("struct ") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "struct ".len()..];
+        let name_len = after
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(after.len());
+        out.push_str("a table");
+        rest = &after[name_len..];
+    }
+    out.push_str(rest);
+    out.replace("invalid type: map", "invalid type: a table")
+}
+
+/// The values of a rules table with their dotted paths (`guard_damage.king`), depth first in key
+/// order: what `--set PATH=VALUE` flags would set.
+pub fn leaves(table: &Table) -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    collect_leaves(table, "", &mut out);
+    out
 }
 
 fn collect_leaves(table: &Table, prefix: &str, out: &mut Vec<(String, Value)>) {
@@ -199,8 +234,12 @@ fn explain(path: &str, value: &Value, message: &str) -> String {
         .find_map(|prefix| message.strip_prefix(prefix))
         .and_then(|rest| rest.rsplit_once(", expected "));
     match parts {
-        Some((got, expected)) => format!("rule {path} expects {}, got {got}", describe(expected)),
-        None => format!("rule {path} = {value}: {message}"),
+        Some((got, expected)) => plain(&format!(
+            "rule {path} expects {}, got {got}",
+            describe(expected)
+        )),
+        None if message.starts_with("rule ") => format!("{message}, got {value}"),
+        None => plain(&format!("rule {path} = {value}: {message}")),
     }
 }
 

@@ -48,9 +48,14 @@ pub struct PlayArgs {
     /// --set players=N
     #[arg(long, value_name = "N")]
     pub players: Option<u8>,
-    /// Output folder (default: results/GAME/POLICY, or results/GAME/compare and .../sweep)
+    /// Output folder (default: results/GAME/POLICY, or results/GAME/compare and .../sweep); an
+    /// earlier run's files there are replaced, only once every new file is written
     #[arg(long, short)]
     pub out: Option<PathBuf>,
+    /// Go on with a run that Ctrl-C or SIGTERM stopped, in its folder: the same command plays the
+    /// rest and writes what an uninterrupted run would have (see docs/output-files.md)
+    #[arg(long, value_name = "DIR")]
+    pub resume: Option<PathBuf>,
     /// How the report is printed: --format, --quiet.
     #[command(flatten)]
     pub report: ReportArgs,

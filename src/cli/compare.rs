@@ -14,8 +14,8 @@ use crate::sim::stats::Difference;
 
 use super::args::CompareArgs;
 use super::expand;
-use super::grid::{self, CellSpec};
-use super::run::out_dir;
+use super::grid::{self, CellSpec, Session};
+use super::run::out_path;
 
 /// Plays every policy on the same games, ranks them by win rate and measures each against the
 /// baseline (the best by default) game by game.
@@ -38,38 +38,31 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
         .collect();
     args.grid.games()?;
     let cells: Vec<G> = grid::build(&args.grid, &specs)?;
-    let dir = out_dir(&args.grid.play, G::NAME, "compare")?;
-    let label = format!("{} compare ({} policies)", G::NAME, cells.len());
-    let mut played = grid::play(&args.grid, &cells, &specs, true, &label)?;
-
     let baseline = args
         .baseline
         .as_ref()
         .and_then(|b| names.iter().position(|n| n == b));
+    let out = out_path(&args.grid.play, G::NAME, "compare")?;
+    let mut session = Session::new(&args.grid, &cells, &specs, out, Command::Compare, baseline)?;
+    let label = format!("{} compare ({} policies)", G::NAME, cells.len());
+    let mut played = session.play(true, &label)?;
+
     let pairs = played.run.pairs.clone().expect("a comparison counts pairs");
     let order = rank(&mut played.rows, &pairs, baseline);
-    let mut written = grid::write::<G>(&dir, &played)?;
-    written.extend(grid::write_shard::<G>(
-        &dir,
-        &args.grid,
-        Command::Compare,
-        &played,
-        baseline,
-    )?);
-
+    let written = session.write(&played)?;
     let header = format!(
-        "{} compare | {} policies on the same deals | seed {}\n",
+        "{} compare | {} policies on the same deals | seed {}{}\n",
         G::NAME,
         cells.len(),
-        args.grid.play.seed
+        args.grid.play.seed,
+        Session::<G>::header_mark(&played)
     );
-    Ok(grid::finish(
+    session.finish(
         &played,
-        &args.grid.play,
         &written,
         || header + &tables::ranked(&played.rows, &order),
         Some(&order),
-    ))
+    )
 }
 
 /// Ranks the compared `rows` by win rate (the returned order, best first) and measures each

@@ -24,7 +24,7 @@ fn range(text: &str) -> Option<std::result::Result<Vec<i64>, String>> {
 }
 
 /// The policies the `--policy` flags name, in order: a name ending in a range of numbers
-/// (`bank-at-12..21`) stands for one policy per number. Repeats are dropped.
+/// (`bank-at-12..21`) stands for one policy per number. A policy named twice is refused.
 pub fn policies(specs: &[String]) -> Result<Vec<String>> {
     let mut out: Vec<String> = Vec::new();
     for spec in specs {
@@ -42,9 +42,12 @@ pub fn policies(specs: &[String]) -> Result<Vec<String>> {
             None => vec![spec.clone()],
         };
         for name in expanded {
-            if !out.contains(&name) {
-                out.push(name);
+            if out.contains(&name) {
+                return Err(SimError::input(format!(
+                    "--policy {spec}: {name} is already among the policies; name each once"
+                )));
             }
+            out.push(name);
         }
     }
     Ok(out)
@@ -120,15 +123,17 @@ mod tests {
 
     #[test]
     fn policy_ranges_expand_and_names_pass_through() {
-        let got = policies(&strings(&[
-            "bank-at-15..17",
-            "bank-at-target",
-            "bank-at-16",
-        ]))
-        .unwrap();
+        let got = policies(&strings(&["bank-at-15..17", "bank-at-target"])).unwrap();
         assert_eq!(
             got,
             strings(&["bank-at-15", "bank-at-16", "bank-at-17", "bank-at-target"])
+        );
+        let err = policies(&strings(&["bank-at-15..17", "bank-at-16"]))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("--policy bank-at-16: bank-at-16 is already among the policies"),
+            "{err}"
         );
         assert_eq!(
             policies(&strings(&["strategies/crownfall/cautious.toml"])).unwrap(),

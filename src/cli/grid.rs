@@ -7,19 +7,20 @@ use std::time::Instant;
 
 use serde_json::Value;
 
-use crate::error::{Result, SimError};
+use crate::error::Result;
 use crate::games::{Game, Tally};
 use crate::report::json;
-use crate::report::manifest::{Command, Manifest, ShardRun};
+use crate::report::manifest::{Command, Manifest, RunShape, RunState};
 use crate::report::parquet::{distributions_frame, summary_frame, write_frame};
+use crate::report::result_set::ResultSet;
 use crate::report::summary::{Precision, RunInfo, Speed, SummaryRow, distribution_rows};
 use crate::report::terminal;
-use crate::sim::grid::{self, GridOptions, GridRun};
+use crate::sim::grid::{self, GridOptions, GridRun, GridStart};
 use crate::sim::runner::{CHUNK, Plan};
-use crate::sim::stop::ctrl_c_flag;
+use crate::sim::stop;
 
-use super::args::{GridArgs, PlayArgs};
-use super::run::{INTERRUPTED, load_rules, rayon_threads, seat, with_threads};
+use super::args::GridArgs;
+use super::run::{load_rules, pool_threads, prefix, record_name, seat, stopped_note, with_threads};
 
 /// A cell before it is built: a policy, and the rule values that set it apart.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,72 +56,257 @@ pub struct Played<T> {
     pub rows: Vec<SummaryRow>,
     /// Wall time of the games in seconds.
     pub seconds: f64,
+    /// Worker threads.
+    pub threads: usize,
+    /// Games (over all cells) a stopped grid had played before it was resumed.
+    pub before: u64,
 }
 
-/// Plays every cell on the same deals (`--games` each at most) and makes its summary rows.
-pub fn play<G: Game>(
-    args: &GridArgs,
-    cells: &[G],
-    specs: &[CellSpec],
-    pairs: bool,
-    label: &str,
-) -> Result<Played<G::Tally>> {
-    let games = args.games()?;
-    let threads = rayon_threads(args.play.threads) as u64;
-    let span = args.play.span(games);
-    let chunk = cells
-        .iter()
-        .map(Game::games_per_chunk)
-        .min()
-        .unwrap_or(CHUNK);
-    let mut plan = Plan::new(span.start, span.end - span.start, chunk);
-    // A wave holds every cell's results for its chunks: fewer chunks for bigger grids, and few
-    // with a precision target, since a cell that reaches it mid-wave wastes the rest of the wave.
-    let chunks = if args.precision.is_some() {
-        2 * threads
-    } else {
-        (64 / cells.len() as u64).max(2 * threads)
-    };
-    plan.wave = chunks * plan.chunk;
-    let options = GridOptions {
-        pairs,
-        precision: args.precision,
-    };
-    let progress = args
-        .play
-        .report
-        .progress(plan.games.saturating_mul(cells.len() as u64), label);
-    let started = Instant::now();
-    let run = with_threads(args.play.threads, || {
-        grid::play(
+/// A grid being played: its cells, where its files go, and how it will be recorded.
+pub struct Session<'a, G: Game> {
+    /// The arguments.
+    pub args: &'a GridArgs,
+    /// The cells.
+    pub cells: &'a [G],
+    /// What each cell is.
+    pub specs: &'a [CellSpec],
+    /// The run's shape (what `--resume` and `sim merge` check).
+    pub shape: RunShape,
+    /// Where the files are written until they are all written.
+    set: ResultSet,
+    /// The output folder.
+    pub out: PathBuf,
+    /// Where it goes on from, with `--resume`.
+    start: Option<GridStart<G::Tally>>,
+    /// The first game index it plays now.
+    first: u64,
+    /// Games per chunk.
+    chunk: u64,
+}
+
+impl<'a, G: Game> Session<'a, G> {
+    /// Checks `--resume` (the prefix must be of this command) and `--out`, and makes the result
+    /// set, before any game is played. `out` is the output folder, `command` which command the
+    /// grid is and `baseline` a comparison's named baseline cell.
+    pub fn new(
+        args: &'a GridArgs,
+        cells: &'a [G],
+        specs: &'a [CellSpec],
+        out: PathBuf,
+        command: Command,
+        baseline: Option<usize>,
+    ) -> Result<Self> {
+        let games = args.games()?;
+        let span = args.play.span(games);
+        let shape = RunShape {
+            game: G::NAME,
+            command,
+            seed: args.play.seed,
+            shard: args.play.shard,
+            run: (args.play.first_game, games),
+            span: span.clone(),
+            precision: args.precision,
+            baseline,
+        };
+        let chunk = cells
+            .iter()
+            .map(Game::games_per_chunk)
+            .min()
+            .unwrap_or(CHUNK);
+        let fresh: Vec<G::Tally> = cells.iter().map(Game::new_tally).collect();
+        let rows = rows_of(
+            args,
+            span.start,
             cells,
-            args.play.seed,
-            &plan,
-            options,
-            ctrl_c_flag(),
-            &progress,
-        )
-    })?;
-    let seconds = started.elapsed().as_secs_f64();
-    progress.finish();
+            &fresh,
+            specs,
+            &vec![false; cells.len()],
+            false,
+        );
+        let prefix = prefix(&args.play, &shape, &rows, &fresh, chunk, None)?;
+        let set = ResultSet::create(&out)?;
+        let first = prefix.as_ref().map_or(span.start, |p| p.next);
+        let start = prefix.map(|p| GridStart {
+            tallies: p.tallies,
+            pairs: p.pairs,
+        });
+        Ok(Self {
+            args,
+            cells,
+            specs,
+            shape,
+            set,
+            out,
+            start,
+            first,
+            chunk,
+        })
+    }
+
+    /// Plays every cell on the same deals (`--games` each at most) and makes its summary rows;
+    /// `pairs` counts wins deal by deal, `label` names the progress bar.
+    pub fn play(&mut self, pairs: bool, label: &str) -> Result<Played<G::Tally>> {
+        let (args, cells) = (self.args, self.cells);
+        let span = &self.shape.span;
+        let mut plan = Plan::new(self.first, span.end - self.first, self.chunk);
+        let threads = pool_threads(args.play.threads, plan.games.div_ceil(plan.chunk)) as u64;
+        // A wave holds every cell's results for its chunks: fewer chunks for bigger grids, and
+        // few with a precision target, since a cell that reaches it mid-wave wastes the rest of
+        // the wave.
+        let chunks = if args.precision.is_some() {
+            2 * threads
+        } else {
+            (64 / cells.len() as u64).max(2 * threads)
+        };
+        plan.wave = chunks * plan.chunk;
+        let options = GridOptions {
+            pairs,
+            precision: args.precision,
+        };
+        let progress = args
+            .play
+            .report
+            .progress(plan.games.saturating_mul(cells.len() as u64), label);
+        let started = Instant::now();
+        let start = self.start.take();
+        let before = start
+            .as_ref()
+            .map_or(0, |s| s.tallies.iter().map(Tally::games).sum());
+        let run = with_threads(threads as usize, || {
+            grid::play(
+                cells,
+                args.play.seed,
+                &plan,
+                options,
+                start,
+                stop::stop_flag(),
+                &progress,
+            )
+        })?;
+        let seconds = started.elapsed().as_secs_f64();
+        progress.finish();
+        let rows = rows_of(
+            args,
+            span.start,
+            cells,
+            &run.tallies,
+            self.specs,
+            &run.met,
+            run.complete,
+        );
+        Ok(Played {
+            run,
+            rows,
+            seconds,
+            threads: threads as usize,
+            before,
+        })
+    }
+
+    /// The folder the grid's files are written into until [`Session::finish`] puts them in
+    /// place: a command's own files go there too.
+    pub fn dir(&self) -> &Path {
+        self.set.dir()
+    }
+
+    /// Writes `distributions.parquet`, then `summary.parquet`, and the run's record when it is a
+    /// shard or stopped early, into the result set; the caller may add files of its own.
+    pub fn write(&self, played: &Played<G::Tally>) -> Result<Vec<PathBuf>> {
+        let mut written = write::<G>(self.set.dir(), played)?;
+        if let Some(name) = record_name(&self.shape, played.run.complete) {
+            let next = if played.run.complete {
+                self.shape.span.end
+            } else {
+                self.first + played.run.played
+            };
+            let manifest = Manifest::new(
+                &self.shape,
+                &RunState {
+                    rows: &played.rows,
+                    tallies: &played.run.tallies,
+                    pairs: played.run.pairs.as_ref(),
+                    next,
+                    complete: played.run.complete,
+                    games_files: &[],
+                },
+            );
+            written.push(manifest.write(self.set.dir(), name)?);
+        }
+        Ok(written)
+    }
+
+    /// The header's mark for a grid that stopped early.
+    pub fn header_mark(played: &Played<G::Tally>) -> &'static str {
+        if played.run.complete {
+            ""
+        } else {
+            " | INCOMPLETE (stopped early)"
+        }
+    }
+
+    /// Puts the files `written` into the output folder (see [`ResultSet::commit`]), prints the
+    /// report (`text` then the closing lines, or the JSON rows, ranked if `ranking` gives the
+    /// order) and gives the exit code: success, or 130 or 143 if Ctrl-C or SIGTERM cut the grid
+    /// short (with a note on how to resume).
+    pub fn finish(
+        self,
+        played: &Played<G::Tally>,
+        written: &[PathBuf],
+        text: impl FnOnce() -> String,
+        ranking: Option<&[usize]>,
+    ) -> Result<ExitCode> {
+        let written = self.set.commit(written)?;
+        let play = &self.args.play;
+        let speed = speed(played);
+        let resumed = super::run::resumed_line(play, self.shape.span.start, self.first);
+        play.report.print(
+            || resumed + &text() + &footer(played, &speed, &written),
+            || json_rows(played, ranking, &speed),
+        );
+        if played.run.complete {
+            return Ok(ExitCode::SUCCESS);
+        }
+        let span = &self.shape.span;
+        eprintln!(
+            "{}",
+            stopped_note(
+                self.first + played.run.played - span.start,
+                span.end - span.start,
+                &self.out
+            )
+        );
+        Ok(ExitCode::from(stop::exit_code()))
+    }
+}
+
+/// The summary rows of `cells` with `tallies`, as `specs` describe them, of a grid whose first
+/// game is `first`.
+fn rows_of<G: Game>(
+    args: &GridArgs,
+    first: u64,
+    cells: &[G],
+    tallies: &[G::Tally],
+    specs: &[CellSpec],
+    met: &[bool],
+    complete: bool,
+) -> Vec<SummaryRow> {
     let info = RunInfo {
         seed: args.play.seed,
-        first_game: plan.first_game,
-        complete: run.complete,
+        first_game: first,
+        complete,
     };
-    let rows = cells
+    cells
         .iter()
-        .zip(&run.tallies)
+        .zip(tallies)
         .zip(specs)
-        .zip(&run.met)
+        .zip(met)
         .map(|(((game, tally), spec), &met)| {
             let mut row = SummaryRow::new(game, tally, &info);
             row.params = spec.params.clone();
             row.precision = args.precision.map(|target| Precision { target, met });
             row
         })
-        .collect();
-    Ok(Played { run, rows, seconds })
+        .collect()
 }
 
 /// Writes `distributions.parquet`, then `summary.parquet`, into `dir`.
@@ -132,58 +318,25 @@ pub fn write<G: Game>(dir: &Path, played: &Played<G::Tally>) -> Result<Vec<PathB
         .enumerate()
         .flat_map(|(cell, (row, tally))| distribution_rows(&row.policy, cell, tally))
         .collect();
-    let write_all = || -> Result<Vec<PathBuf>> {
-        Ok(vec![
-            write_frame(
-                &dir.join("distributions.parquet"),
-                &mut distributions_frame(&distributions)?,
-            )?,
-            write_frame(
-                &dir.join("summary.parquet"),
-                &mut summary_frame(&played.rows)?,
-            )?,
-        ])
-    };
-    write_all().map_err(SimError::into_output)
+    Ok(vec![
+        write_frame(
+            &dir.join("distributions.parquet"),
+            &mut distributions_frame(&distributions)?,
+        )?,
+        write_frame(
+            &dir.join("summary.parquet"),
+            &mut summary_frame(&played.rows)?,
+        )?,
+    ])
 }
 
-/// The grid's speed: every cell's games over the wall time.
-fn speed(played: &Played<impl Sized>, threads: Option<usize>) -> Speed {
+/// The grid's speed: every cell's games played now over the wall time.
+fn speed<T>(played: &Played<T>) -> Speed {
     Speed {
-        games: played.rows.iter().map(|r| r.games).sum(),
+        games: played.rows.iter().map(|r| r.games).sum::<u64>() - played.before,
         seconds: played.seconds,
-        threads: rayon_threads(threads),
+        threads: played.threads,
     }
-}
-
-/// With `--shard`, writes the grid's `shard.json` into `dir` (after its Parquet files) and
-/// returns its path. `baseline` is the cell of a comparison's named baseline.
-pub fn write_shard<G: Game>(
-    dir: &Path,
-    args: &GridArgs,
-    command: Command,
-    played: &Played<G::Tally>,
-    baseline: Option<usize>,
-) -> Result<Option<PathBuf>> {
-    let Some(shard) = args.play.shard else {
-        return Ok(None);
-    };
-    let games = args.games()?;
-    let manifest = Manifest::new(&ShardRun {
-        game: G::NAME,
-        command,
-        seed: args.play.seed,
-        shard,
-        run: (args.play.first_game, games),
-        span: args.play.span(games),
-        complete: played.run.complete,
-        rows: &played.rows,
-        tallies: &played.run.tallies,
-        pairs: played.run.pairs.as_ref(),
-        baseline,
-        games_files: &[],
-    });
-    manifest.write(dir).map(Some).map_err(SimError::into_output)
 }
 
 /// The closing lines: speed, files, and a note if Ctrl-C cut the grid short.
@@ -230,25 +383,4 @@ fn json_rows<T: Tally>(played: &Played<T>, ranking: Option<&[usize]>, speed: &Sp
             Value::Object(doc)
         })
         .collect()
-}
-
-/// Prints the report (`text` then the closing lines, or the JSON rows of `json_rows`) and
-/// gives the exit code: success, or 130 if Ctrl-C cut the grid short.
-pub fn finish<T: Tally>(
-    played: &Played<T>,
-    play: &PlayArgs,
-    written: &[PathBuf],
-    text: impl FnOnce() -> String,
-    ranking: Option<&[usize]>,
-) -> ExitCode {
-    let speed = speed(played, play.threads);
-    play.report.print(
-        || text() + &footer(played, &speed, written),
-        || json_rows(played, ranking, &speed),
-    );
-    if played.run.complete {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(INTERRUPTED)
-    }
 }

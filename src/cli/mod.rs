@@ -17,7 +17,9 @@ pub mod list;
 pub mod merge;
 pub mod output;
 pub mod play;
+pub mod resume;
 pub mod run;
+pub mod same_run;
 pub mod shell;
 pub mod solve;
 pub mod sweep;
@@ -42,7 +44,8 @@ use play::PlayCmdArgs;
 use solve::SolveArgs;
 use trace::TraceArgs;
 
-/// Exit code for bad input of any kind.
+/// Exit code for bad input of any kind, and for a command that could not write its results
+/// (nothing is changed then).
 pub const USAGE: u8 = 2;
 
 /// A game the command line can play.
@@ -64,7 +67,7 @@ pub struct GameEntry {
     /// Traces one game and plays one with a person, for games that can be traced.
     pub watch: Option<Watch>,
     /// Merges the shards of a run of this game.
-    pub merge: fn(&merge::MergeArgs, Vec<merge::Loaded>) -> Result<ExitCode>,
+    pub merge: fn(&merge::MergeArgs, Vec<merge::Raw>) -> Result<ExitCode>,
 }
 
 /// `sim trace` and `sim play` for one game.
@@ -163,7 +166,9 @@ fn command(games: &[GameEntry]) -> Command {
             ));
         cmd = cmd.subcommand(sub);
     }
-    cmd
+    // `--seed -1` is a value (refused by its flag's parser, which names the flag), not an
+    // unknown flag `-1`.
+    cmd.mut_subcommands(|sub| sub.allow_negative_numbers(true))
 }
 
 fn known_commands(games: &[GameEntry]) -> String {
@@ -189,7 +194,7 @@ where
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e}");
-            ExitCode::from(if e.is_usage() { USAGE } else { 1 })
+            ExitCode::from(USAGE)
         }
     }
 }
@@ -289,13 +294,30 @@ fn clap_error(e: clap::Error, games: &[GameEntry]) -> ExitCode {
             ExitCode::from(USAGE)
         }
         _ => {
-            let text = e.to_string();
-            let line = text
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("error: bad arguments");
-            eprintln!("{line}");
+            eprintln!("{}", one_line(&e.to_string()));
             ExitCode::from(USAGE)
         }
     }
+}
+
+/// A clap error message on one line: its first paragraph (the error and what it names, such as
+/// the missing arguments listed under it) with its lines joined, and clap's tip if it gives one.
+fn one_line(text: &str) -> String {
+    let mut paragraphs = text
+        .split("\n\n")
+        .map(|p| {
+            p.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .filter(|p| !p.is_empty());
+    let mut line = paragraphs
+        .next()
+        .unwrap_or_else(|| "error: bad arguments".to_string());
+    if let Some(tip) = paragraphs.find(|p| p.starts_with("tip:")) {
+        line.push_str(&format!(" ({tip})"));
+    }
+    line
 }

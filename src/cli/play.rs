@@ -70,10 +70,13 @@ pub fn execute<G: Traceable>(args: &PlayCmdArgs, default_policy: &str) -> Result
     let rules = rules_of::<G>(args.rules.as_deref(), args.players, &args.set, &[])?;
     let policy = args.hints.as_deref().unwrap_or(default_policy);
     let mut seating = seating::<G>(&rules, policy, &args.seats)?;
-    if seating.policies[0] != policy {
+    // Whatever policy it names: the person plays seat 0.
+    if let Some(spec) = args.seats.seat.iter().find(|s| {
+        s.split_once('=')
+            .is_some_and(|(k, _)| k.trim().parse() == Ok(0u32))
+    }) {
         return Err(SimError::input(format!(
-            "--seat 0={}: seat 0 is the person's; --hints names the policy that advises it",
-            seating.policies[0]
+            "--seat {spec}: seat 0 is the person's in sim play; --hints names the policy that advises it"
         )));
     }
     // The person keeps seat 0 in every game: no swapped games.

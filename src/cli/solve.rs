@@ -14,7 +14,7 @@ use crate::games::crownfall::solver::{self, chart, export};
 use crate::games::crownfall::{Crownfall, PolicyKind, Rules};
 use crate::report::files::{AtomicFile, ensure_writable_dir};
 use crate::report::json;
-use crate::report::parquet::write_frame;
+use crate::report::parquet::write_frame_uncommitted;
 use crate::report::terminal::percent;
 use crate::rules::{self, RuleSet};
 
@@ -46,10 +46,47 @@ pub struct SolveArgs {
     pub report: ReportArgs,
 }
 
-/// Proves the folder of `file` writable before any work.
-fn check_writable(file: &Path) -> Result<()> {
+/// Proves the folder of `file` (given to `flag`) writable before any work.
+fn check_writable(flag: &str, file: &Path) -> Result<()> {
+    if file.is_dir() {
+        return Err(SimError::input(format!(
+            "{flag} {}: that is a folder; give a file name",
+            file.display()
+        )));
+    }
     let dir = file.parent().filter(|d| !d.as_os_str().is_empty());
-    ensure_writable_dir(dir.unwrap_or(Path::new(".")))
+    let dir = dir.unwrap_or(Path::new("."));
+    if dir.exists() && !dir.is_dir() {
+        return Err(SimError::input(format!(
+            "cannot write to {flag} {}: {} is a file, not a folder",
+            file.display(),
+            dir.display()
+        )));
+    }
+    ensure_writable_dir(dir).map_err(|e| match e {
+        SimError::Io { path, source, .. } => SimError::input(format!(
+            "cannot write to {flag} {}: {}: {source}",
+            file.display(),
+            path.display()
+        )),
+        other => other,
+    })
+}
+
+/// Refuses `--out` and `--chart` naming one file: the chart would overwrite the strategy file.
+fn check_distinct(out: Option<&Path>, chart: Option<&Path>) -> Result<()> {
+    let (Some(out), Some(chart)) = (out, chart) else {
+        return Ok(());
+    };
+    let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    if absolute(out) == absolute(chart) {
+        return Err(SimError::input(format!(
+            "--out {} and --chart {} name the same file: the chart would overwrite the strategy file; give each its own",
+            out.display(),
+            chart.display()
+        )));
+    }
+    Ok(())
 }
 
 /// Solves, prints the chart and the optimal win probability, and writes the files asked for.
@@ -62,8 +99,11 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
         )));
     }
     let rules: Rules = rules::load(args.rules.as_deref(), &args.set)?;
-    for path in [&args.out, &args.chart].into_iter().flatten() {
-        check_writable(path)?;
+    check_distinct(args.out.as_deref(), args.chart.as_deref())?;
+    for (flag, path) in [("--out", &args.out), ("--chart", &args.chart)] {
+        if let Some(path) = path {
+            check_writable(flag, path)?;
+        }
     }
     let mut evaluated = Vec::new();
     for spec in &args.evaluate {
@@ -77,7 +117,8 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
         .into_iter()
         .map(|(name, plan)| Ok((name, solver::evaluate(&rules, &plan)?)))
         .collect::<Result<Vec<_>>>()?;
-    let mut written = Vec::new();
+    // Both files are written under temporary names first, and named only once both are.
+    let mut files = Vec::new();
     if let Some(path) = &args.out {
         let name = path
             .file_stem()
@@ -91,11 +132,18 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
                 path: path.clone(),
                 source,
             })?;
-        written.push(file.commit()?);
+        files.push(file);
     }
     if let Some(path) = &args.chart {
-        written.push(write_frame(path, &mut chart::frame(&solution)?)?);
+        files.push(write_frame_uncommitted(
+            path,
+            &mut chart::frame(&solution)?,
+        )?);
     }
+    let written = files
+        .into_iter()
+        .map(AtomicFile::commit)
+        .collect::<Result<Vec<_>>>()?;
     let states = solution.space().states();
     args.report.print(
         || {

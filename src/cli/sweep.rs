@@ -10,8 +10,8 @@ use crate::report::tables;
 
 use super::args::SweepArgs;
 use super::expand::{self, Vary};
-use super::grid::{self, CellSpec};
-use super::run::{load_rules, out_dir};
+use super::grid::{self, CellSpec, Session};
+use super::run::{load_rules, out_path, rule_path};
 
 /// Checks every `--vary` value on its own first, so a bad one is named before any game runs.
 fn check_values<G: Game>(args: &SweepArgs, varies: &[Vary]) -> Result<()> {
@@ -24,6 +24,18 @@ fn check_values<G: Game>(args: &SweepArgs, varies: &[Vary]) -> Result<()> {
             )));
         }
         seen.push(&vary.path);
+        if let Some(set) = args
+            .grid
+            .play
+            .set
+            .iter()
+            .find(|s| rule_path(s) == vary.path)
+        {
+            return Err(SimError::input(format!(
+                "--vary {}: the rule is also set by --set {set}; vary it or set it",
+                vary.path
+            )));
+        }
         for (text, _) in &vary.values {
             load_rules::<G>(&args.grid.play, &[format!("{}={text}", vary.path)])
                 .map_err(|e| SimError::input(format!("--vary {}={text}: {e}", vary.path)))?;
@@ -94,21 +106,16 @@ pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
     check_values::<G>(args, &varies)?;
     let specs = specs(&policies, &varies);
     let cells: Vec<G> = grid::build(&args.grid, &specs)?;
-    let dir = out_dir(&args.grid.play, G::NAME, "sweep")?;
+    let out = out_path(&args.grid.play, G::NAME, "sweep")?;
+    let mut session = Session::new(&args.grid, &cells, &specs, out, Command::Sweep, None)?;
     let label = format!("{} sweep ({} cells)", G::NAME, cells.len());
-    let played = grid::play(&args.grid, &cells, &specs, false, &label)?;
-    let mut written = grid::write::<G>(&dir, &played)?;
-    written.extend(grid::write_shard::<G>(
-        &dir,
-        &args.grid,
-        Command::Sweep,
-        &played,
-        None,
-    )?);
+    let played = session.play(false, &label)?;
+    let written = session.write(&played)?;
+    let mark = Session::<G>::header_mark(&played);
 
     let text = || {
         let mut s = format!(
-            "{} sweep | {} cells | seed {}{}\n",
+            "{} sweep | {} cells | seed {}{}{mark}\n",
             G::NAME,
             cells.len(),
             args.grid.play.seed,
@@ -133,5 +140,5 @@ pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
         }
         s
     };
-    Ok(grid::finish(&played, &args.grid.play, &written, text, None))
+    session.finish(&played, &written, text, None)
 }

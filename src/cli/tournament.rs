@@ -25,8 +25,8 @@ use crate::sim::stats::Proportion;
 
 use super::args::CompareArgs;
 use super::expand;
-use super::grid::{self, CellSpec};
-use super::run::{load_rules, out_dir};
+use super::grid::{CellSpec, Session};
+use super::run::{load_rules, out_path};
 
 /// What two policies did against each other over both seats.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -61,9 +61,7 @@ pub fn meetings(
 
 /// Plays the tournament `args` describes and reports it.
 pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
-    let mut names = expand::policies(&args.grid.policy)?;
-    let mut seen = std::collections::HashSet::new();
-    names.retain(|n| seen.insert(n.clone()));
+    let names = expand::policies(&args.grid.policy)?;
     if names.len() < 2 {
         return Err(SimError::input(format!(
             "compare {}: a tournament needs at least two different policies (--policy A --policy B ...)",
@@ -97,26 +95,20 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
             params: Vec::new(),
         })
         .collect();
-    let dir = out_dir(&args.grid.play, G::NAME, "tournament")?;
+    let out = out_path(&args.grid.play, G::NAME, "tournament")?;
+    let mut session = Session::new(&args.grid, &cells, &specs, out, Command::Tournament, None)?;
     let label = format!("{} tournament ({k} policies)", G::NAME);
-    let played = grid::play(&args.grid, &cells, &specs, false, &label)?;
+    let played = session.play(false, &label)?;
     let standings = Standings::new(&played.rows, &played.run.tallies)?;
-    let mut written = grid::write::<G>(&dir, &played)?;
-    written.extend(standings.write(&dir)?);
-    written.extend(grid::write_shard::<G>(
-        &dir,
-        &args.grid,
-        Command::Tournament,
+    let mut written = session.write(&played)?;
+    written.extend(standings.write(session.dir())?);
+    let mark = Session::<G>::header_mark(&played);
+    session.finish(
         &played,
-        None,
-    )?);
-    Ok(grid::finish(
-        &played,
-        &args.grid.play,
         &written,
-        || standings.text(G::NAME, args.grid.play.seed),
+        || standings.text(G::NAME, args.grid.play.seed, mark),
         None,
-    ))
+    )
 }
 
 /// A tournament's results: the policies, what each did against each other, and their ratings.
@@ -180,14 +172,15 @@ impl Standings {
 
     /// Writes `tournament.parquet` and `ratings.parquet` into `dir`.
     pub fn write(&self, dir: &Path) -> Result<Vec<PathBuf>> {
-        write_tables(dir, &self.names, &self.meetings, &self.ratings).map_err(SimError::into_output)
+        write_tables(dir, &self.names, &self.meetings, &self.ratings)
     }
 
-    /// The report: the win matrix and the ratings of `game`'s tournament under `seed`.
-    pub fn text(&self, game: &str, seed: u64) -> String {
+    /// The report: the win matrix and the ratings of `game`'s tournament under `seed`, `mark`
+    /// ending its first line (a stopped tournament's).
+    pub fn text(&self, game: &str, seed: u64, mark: &str) -> String {
         let k = self.names.len();
         format!(
-            "{game} tournament | {k} policies, every ordered pair on the same {} deals | seed {seed}\n",
+            "{game} tournament | {k} policies, every ordered pair on the same {} deals | seed {seed}{mark}\n",
             thousands(self.deals)
         ) + &matrix_text(&self.names, &self.meetings)
             + &ratings_text(&self.names, &self.meetings, &self.ratings)

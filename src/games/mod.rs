@@ -35,6 +35,7 @@ macro_rules! common_game_items {
 }
 
 pub mod crownfall;
+pub mod invariants;
 pub mod junkyard;
 pub mod observe;
 pub mod regicide;
@@ -126,7 +127,7 @@ pub trait Record: Copy + Send + Sync {
 
 /// Integer tallies of many games' outcomes; merging is associative and commutative. A tally
 /// serializes (a shard's `shard.json` carries it) so that `sim merge` adds shards up exactly.
-pub trait Tally: Send + Sized + serde::Serialize + serde::de::DeserializeOwned {
+pub trait Tally: Clone + Send + Sized + serde::Serialize + serde::de::DeserializeOwned {
     /// The outcome of one game.
     type Outcome;
     /// Counts one game.
@@ -145,6 +146,19 @@ pub trait Tally: Send + Sized + serde::Serialize + serde::de::DeserializeOwned {
     fn means(&self) -> Vec<(&'static str, f64)>;
     /// Distributions of per-game metrics, as (metric name, histogram).
     fn distributions(&self) -> Vec<(&'static str, &Histogram)>;
+    /// True if each histogram of `other` counts the same range of values as this tally's (so the
+    /// two tallies merge): a tally read from a file is checked with it.
+    fn counts_like(&self, other: &Self) -> bool {
+        let (a, b) = (self.distributions(), other.distributions());
+        a.len() == b.len()
+            && a.iter()
+                .zip(&b)
+                .all(|((n, x), (m, y))| n == m && x.same_range(y))
+    }
+    /// Checks every invariant a tally of real games has (see [`invariants`]): wins and draws at
+    /// most the games, each per-game histogram counting every game, parts adding up to the
+    /// whole. The error names the one broken.
+    fn check(&self) -> invariants::Check;
 }
 
 /// The error for a `--policy` value `spec` that `game` does not know: `why` says what was wrong

@@ -62,6 +62,7 @@ impl Seating {
             }
             seating.policies[1] = vs.to_string();
         }
+        let mut set: Vec<(usize, &str)> = Vec::new();
         for spec in overrides {
             let (seat, policy) = spec
                 .split_once('=')
@@ -79,6 +80,19 @@ impl Seating {
                     seats - 1
                 )));
             }
+            if let Some((_, earlier)) = set.iter().find(|(s, _)| *s == seat) {
+                return Err(SimError::input(format!(
+                    "--seat {spec}: seat {seat} is already given (--seat {seat}={earlier}); give each seat once"
+                )));
+            }
+            if seat == 1
+                && let Some(vs) = vs
+            {
+                return Err(SimError::input(format!(
+                    "--seat {spec} and --vs {vs} both set seat 1; give one of them"
+                )));
+            }
+            set.push((seat, policy));
             seating.policies[seat] = policy.to_string();
         }
         seating.swap = table == Table::Duel && !seating.same_everywhere();
@@ -164,7 +178,7 @@ mod tests {
     }
 
     #[test]
-    fn vs_off_a_duel_and_seats_out_of_range_are_refused_by_name() {
+    fn vs_off_a_duel_seats_out_of_range_and_seats_set_twice_are_refused_by_name() {
         let err = Seating::assign(Table::Solo, 1, "greedy", Some("simple"), &[])
             .unwrap_err()
             .to_string();
@@ -177,6 +191,27 @@ mod tests {
             .to_string();
         assert!(
             err.contains("--seat 4=random") && err.contains("0..=3"),
+            "{err}"
+        );
+        let err = Seating::assign(
+            Table::Duel,
+            2,
+            "greedy",
+            Some("simple"),
+            &["1=random".into()],
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.contains("--seat 1=random and --vs simple both set seat 1"),
+            "{err}"
+        );
+        let twice = ["2=simple".to_string(), "2=random".to_string()];
+        let err = Seating::assign(Table::Team, 4, "heuristic", None, &twice)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("--seat 2=random: seat 2 is already given (--seat 2=simple)"),
             "{err}"
         );
         for bad in ["x=simple", "1", "1=", "-1=simple"] {

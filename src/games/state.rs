@@ -38,7 +38,7 @@ pub trait GameState: Clone + Send {
     /// A decision's choice: small and copyable.
     type Move: Copy + PartialEq + Debug + Send + Sync;
     /// What one seat has observed: equal for two states the seat cannot tell apart.
-    type Observation: PartialEq + Debug;
+    type Observation: PartialEq + Eq + std::hash::Hash + Debug;
     /// The game's plain policies (decisions from what the deciding seat may know), which also
     /// finish simulated games fast.
     type Policy: Sync;
@@ -84,6 +84,13 @@ pub trait GameState: Clone + Send {
     /// drawn afresh), with `rng`. The world depends on the seat's observation and `rng` only.
     fn sample_into(&self, seat: u8, rng: &mut GameRng, world: &mut Self);
 
+    /// A 64-bit key of everything that decides this state's future result (cards in order, the
+    /// generators' states, counters), for the full-knowledge solver's table of lost states;
+    /// `None` (the default) if the game offers none.
+    fn fingerprint(&self) -> Option<u64> {
+        None
+    }
+
     /// The move `policy` makes here for the deciding seat, drawing any coin flips from `coins`.
     fn policy_move(&mut self, policy: &Self::Policy, coins: &mut GameRng) -> Self::Move;
 
@@ -96,5 +103,15 @@ pub trait GameState: Clone + Send {
     fn play_out(&mut self, first: Self::Move, policy: &Self::Policy, coins: &mut GameRng) {
         self.apply(first);
         self.rollout(policy, coins);
+    }
+}
+
+/// Plays `state` to its end one decision at a time, `policy` in every seat (coin flips from
+/// `coins`): the state API's door into a game of plain policies, which each game tests against
+/// its fast [`Game::play`](super::Game::play).
+pub fn play_by_policy<S: GameState>(state: &mut S, policy: &S::Policy, coins: &mut GameRng) {
+    while let ToMove::Seat(_) = state.to_move() {
+        let mv = state.policy_move(policy, coins);
+        state.apply(mv);
     }
 }

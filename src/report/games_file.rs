@@ -78,6 +78,11 @@ impl GamesWriter {
         Ok(Self::with_columns(dir, first, games, empty))
     }
 
+    /// The columns of the per-game files of outcomes `R` (an empty frame).
+    pub fn columns_of<R: Record>(first: u64) -> Result<DataFrame> {
+        frame::<R>(first, &[]).map_err(|e| SimError::input(e.to_string()))
+    }
+
     /// Starts the files of a run of `games` games from game index `first`, whose rows have the
     /// columns of `empty`.
     pub fn with_columns(dir: &Path, first: u64, games: u64, empty: DataFrame) -> Self {
@@ -96,6 +101,26 @@ impl GamesWriter {
             current: None,
             closed: Vec::new(),
         }
+    }
+
+    /// Appends every row of the per-game files `files` (the games that come next, in order),
+    /// a row group at a time: a stopped run's rows continued, or the shards' rows merged.
+    pub fn append_files(&mut self, files: &[PathBuf]) -> Result<()> {
+        for path in files {
+            let rows = rows_in(path)?;
+            let mut offset = 0;
+            while offset < rows {
+                let len = self.layout.row_group.min(rows - offset);
+                self.push(&read_rows(path, offset, len)?)?;
+                offset += len;
+            }
+        }
+        Ok(())
+    }
+
+    /// The columns every file of this writer has (an empty frame).
+    pub fn columns(&self) -> &DataFrame {
+        &self.empty
     }
 
     /// Appends the outcomes of the next games as rows.
@@ -163,6 +188,32 @@ impl GamesWriter {
         self.close_part()?;
         self.closed.into_iter().map(AtomicFile::commit).collect()
     }
+}
+
+fn open(path: &Path) -> Result<ParquetReader<File>> {
+    let file = File::open(path).map_err(|source| SimError::Io {
+        action: "cannot read",
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(ParquetReader::new(file))
+}
+
+fn unreadable(path: &Path, e: impl std::fmt::Display) -> SimError {
+    SimError::input(format!("{}: unreadable per-game file: {e}", path.display()))
+}
+
+/// The rows in the per-game file at `path`.
+pub fn rows_in(path: &Path) -> Result<u64> {
+    Ok(open(path)?.num_rows().map_err(|e| unreadable(path, e))? as u64)
+}
+
+/// Rows `offset .. offset + len` of the per-game file at `path` (none: its columns).
+pub fn read_rows(path: &Path, offset: u64, len: u64) -> Result<DataFrame> {
+    open(path)?
+        .with_slice(Some((offset as usize, len as usize)))
+        .finish()
+        .map_err(|e| unreadable(path, e))
 }
 
 /// The rows of `batch`, numbered from game index `first`.

@@ -5,6 +5,7 @@ pub mod games_file;
 pub mod json;
 pub mod manifest;
 pub mod parquet;
+pub mod result_set;
 pub mod summary;
 pub mod tables;
 pub mod terminal;

@@ -19,11 +19,17 @@ fn polars_error(path: &Path, e: PolarsError) -> SimError {
 
 /// Writes `df` to `path` atomically.
 pub fn write_frame(path: &Path, df: &mut DataFrame) -> Result<PathBuf> {
+    write_frame_uncommitted(path, df)?.commit()
+}
+
+/// Writes `df` under a temporary name for `path`, to be given its name by
+/// [`AtomicFile::commit`].
+pub fn write_frame_uncommitted(path: &Path, df: &mut DataFrame) -> Result<AtomicFile> {
     let mut file = AtomicFile::create(path)?;
     ParquetWriter::new(file.file())
         .finish(df)
         .map_err(|e| polars_error(path, e))?;
-    file.commit()
+    Ok(file)
 }
 
 /// The summary table: one row per run, policy or grid cell, with the columns of

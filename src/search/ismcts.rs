@@ -1,16 +1,24 @@
 //! `ismcts`: information-set Monte Carlo tree search, single observer: the tree holds only the
-//! deciding seat's own moves; the other seats move by the rollout policy, and chance and the
+//! deciding seat's own decisions; the other seats move by the rollout policy, and chance and the
 //! unseen cards live in the sampled worlds.
 //!
-//! Each simulation samples a world from what the seat has seen, walks the tree from the
-//! decision with UCB1 over the moves available in that world (a child's availability counted as
-//! its parent visits, Cowling, Powley and Whitehouse 2012), adds one node (the rollout policy's
-//! own choice first, if untried), then lets the rollout policy finish the game. The game's value
-//! is backed up the path. The move played is the root child with most visits.
+//! The tree alternates decision nodes and move nodes. A decision node's children are the moves
+//! tried there; a move node's children are the decisions the seat met next, told apart by what
+//! the seat then observed ([`Tree::Observations`], for games where chance the seat sees
+//! decides what the next decision is, e.g. the card a push turns up) or all one
+//! ([`Tree::Moves`]: a tree over move sequences, whose moves are available or not in each
+//! world). Each simulation samples a world from what the seat has seen, walks the tree with UCB1
+//! over the moves available in that world (a child's availability counted as its parent's
+//! visits, Cowling, Powley and Whitehouse 2012), adds one move node (the rollout policy's own
+//! choice first, if untried), then lets the rollout policy finish the game. The game's value is
+//! backed up the path. The move played is the root child with most visits.
+
+use std::hash::{Hash, Hasher};
 
 use crate::games::state::{GameState, ToMove};
 use crate::rng::GameRng;
 
+use super::settings::Tree as Keying;
 use super::{Searcher, Work};
 
 const NONE: u32 = u32::MAX;
@@ -69,14 +77,15 @@ impl<M: Copy> Tree<M> {
         None
     }
 
-    fn add(&mut self, parent: u32, key: u64, mv: M) -> u32 {
+    /// Adds a child of `parent` with `key`: a move node (`mv`) or a decision node (`None`).
+    fn add(&mut self, parent: u32, key: u64, mv: Option<M>) -> u32 {
         let id = self.nodes.len() as u32;
         let p = &mut self.nodes[parent as usize];
         let sibling = p.child;
         p.child = id;
         self.nodes.push(Node {
             key,
-            mv: Some(mv),
+            mv,
             child: NONE,
             sibling,
             visits: 0,
@@ -144,9 +153,11 @@ pub fn decide<S: GameState>(
         let tree = &mut work.tree;
         tree.path.clear();
         tree.path.push(0);
+        // The decision node the walk is at, or the move node it left last.
         let mut node = 0;
-        // Down the tree while every candidate there has a child, then one node added and the
-        // game played out.
+        let mut after_move = false;
+        // Down the tree while every candidate there has a child, then one move node added and
+        // the game played out.
         loop {
             match world.to_move() {
                 ToMove::Over => break,
@@ -156,6 +167,16 @@ pub fn decide<S: GameState>(
                     continue;
                 }
                 ToMove::Seat(_) => {}
+            }
+            if after_move {
+                let key = match settings.tree {
+                    Keying::Moves => 0,
+                    Keying::Observations => observed(world, seat),
+                };
+                node = match tree.child(node, key) {
+                    Some(c) => c,
+                    None => tree.add(node, key, None),
+                };
             }
             world.candidates(&mut work.moves, settings.width);
             let moves = &work.moves;
@@ -178,7 +199,7 @@ pub fn decide<S: GameState>(
                     let i = work.ids.iter().position(|&c| c == NONE).expect("untried");
                     moves[i]
                 };
-                let id = tree.add(node, S::key(&mv), mv);
+                let id = tree.add(node, S::key(&mv), Some(mv));
                 tree.path.push(id);
                 world.play_out(mv, &searcher.rollout, &mut work.rng);
                 break;
@@ -196,6 +217,7 @@ pub fn decide<S: GameState>(
             }
             node = work.ids[best.1];
             tree.path.push(node);
+            after_move = true;
             world.apply(moves[best.1]);
         }
         world.rollout(&searcher.rollout, &mut work.rng);
@@ -203,4 +225,11 @@ pub fn decide<S: GameState>(
         work.tree.back_up(value);
     }
     work.tree.best().expect("the root has children")
+}
+
+/// A key of what `seat` observes in `world` (its decision node in an observation-keyed tree).
+fn observed<S: GameState>(world: &S, seat: u8) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    world.observation(seat).hash(&mut h);
+    h.finish()
 }

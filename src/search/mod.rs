@@ -15,6 +15,7 @@ pub mod pimc;
 pub mod play;
 pub mod seat;
 pub mod settings;
+pub mod solve;
 pub mod think;
 
 use crate::games::state::GameState;

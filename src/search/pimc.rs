@@ -2,7 +2,8 @@
 //! has seen is searched with full information: every candidate move is played in that world
 //! and the game finished by the rollout policy (the same later chance and the same rollout coins
 //! for every move of a world), whose value is the move's value there. The move with the best
-//! mean over the worlds is played (ties: the first in the game's order).
+//! mean over the worlds is played; on a tie, the rollout policy's own move (else the first in
+//! the game's order), so that the search leaves its rollout policy only on evidence.
 
 use crate::games::state::GameState;
 use crate::rng::GameRng;
@@ -30,8 +31,15 @@ pub fn decide<S: GameState>(
             work.sums[i] += searcher.value(play, seat);
         }
     }
-    let best = (0..moves.len())
-        .reduce(|a, b| if work.sums[b] > work.sums[a] { b } else { a })
-        .expect("a decision has a move");
+    let own = real
+        .clone()
+        .policy_move(&searcher.rollout, &mut GameRng::unused());
+    let start = moves.iter().position(|&m| m == own).unwrap_or(0);
+    let best = (0..moves.len()).fold(
+        start,
+        |a, b| {
+            if work.sums[b] > work.sums[a] { b } else { a }
+        },
+    );
     moves[best]
 }

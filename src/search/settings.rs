@@ -11,6 +11,7 @@
 //! credit = 0.2              # a simulated game's value is result + credit x progress
 //! width = 6                 # the most moves weighed at a decision, where the game prunes
 //! rollout = "heuristic"     # the game's policy that finishes simulated games
+//! tree = "moves"            # ismcts: decisions after a move told apart by "moves" or "observations"
 //! ```
 
 use std::path::Path;
@@ -39,6 +40,16 @@ impl Algorithm {
     }
 }
 
+/// How ISMCTS tells apart the decisions met after a move ([`super::ismcts`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Tree {
+    /// By the moves that led there: a tree over move sequences.
+    Moves,
+    /// By what the seat observes there (the cards it saw drawn, ...).
+    Observations,
+}
+
 /// A search player's settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -59,6 +70,8 @@ pub struct Settings {
     pub width: usize,
     /// The game's policy that finishes simulated games (a policy name or strategy file).
     pub rollout: String,
+    /// ISMCTS: how the decisions after a move are told apart.
+    pub tree: Tree,
 }
 
 /// A game's defaults for its search players: what `ismcts` and `pimc` mean there.
@@ -76,6 +89,8 @@ pub struct Defaults {
     pub width: usize,
     /// The rollout policy.
     pub rollout: &'static str,
+    /// ISMCTS's decision nodes.
+    pub tree: Tree,
 }
 
 impl Defaults {
@@ -91,6 +106,7 @@ impl Defaults {
             credit: self.credit,
             width: self.width,
             rollout: self.rollout.to_string(),
+            tree: self.tree,
         }
     }
 }
@@ -110,6 +126,7 @@ struct Partial {
     #[serde(alias = "max_covers")]
     width: Option<usize>,
     rollout: Option<String>,
+    tree: Option<Tree>,
 }
 
 #[derive(Deserialize)]
@@ -162,6 +179,7 @@ pub fn parse(spec: &str, defaults: &Defaults) -> Result<Option<(String, Settings
         credit: p.credit.unwrap_or(base.credit),
         width: p.width.unwrap_or(base.width),
         rollout: p.rollout.unwrap_or(base.rollout),
+        tree: p.tree.unwrap_or(base.tree),
     };
     if !(1..=MAX_SIMULATIONS).contains(&settings.simulations)
         || !(0.0..=100.0).contains(&settings.exploration)

@@ -116,6 +116,21 @@ impl ThinkTally {
         self.bins.merge(&other.bins);
     }
 
+    /// Checks the times of a tally of games that made `decisions` decisions: no more decisions
+    /// timed than made, no more binned than timed.
+    pub fn check(&self, decisions: u64) -> crate::games::invariants::Check {
+        use crate::games::invariants::at_most;
+        at_most(
+            ("timed decisions", self.decisions),
+            ("decisions", decisions),
+        )?;
+        let binned = u64::try_from(self.bins.exact_total()).unwrap_or(u64::MAX);
+        at_most(
+            ("binned decision times", binned),
+            ("timed decisions", self.decisions),
+        )
+    }
+
     /// Mean milliseconds per timed decision (0 if none).
     pub fn mean_ms(&self) -> f64 {
         crate::sim::histogram::per_game(self.micros as f64 / 1000.0, self.decisions)

@@ -38,8 +38,10 @@ pub struct GridRun<T> {
     pub met: Vec<bool>,
     /// Deal-by-deal win pairs, if asked for.
     pub pairs: Option<PairCounts>,
-    /// False if a stop request (Ctrl-C) cut the grid short.
+    /// False if a stop request (Ctrl-C, SIGTERM) cut the grid short.
     pub complete: bool,
+    /// Games of the plan played (by the cells still running): a prefix of its indices.
+    pub played: u64,
 }
 
 /// One chunk's results: the tally of each cell that played it, and the win pairs.
@@ -48,20 +50,63 @@ struct ChunkResult<T> {
     pairs: Option<PairCounts>,
 }
 
+/// Where a grid starts: each cell's tally and the win pairs so far (a stopped grid's, to go on
+/// from), or nothing played yet.
+pub struct GridStart<T> {
+    /// Each cell's tally.
+    pub tallies: Vec<T>,
+    /// The win pairs, if the grid counts them.
+    pub pairs: Option<PairCounts>,
+}
+
 /// Plays `plan` (the most games any cell plays) for every cell of `cells` with `seed`, on the
-/// current rayon pool.
+/// current rayon pool, from `start` (a stopped grid's tallies, whose plan then begins where it
+/// stopped) or from nothing.
 pub fn play<G: Game>(
     cells: &[G],
     seed: u64,
     plan: &Plan,
     options: GridOptions,
+    start: Option<GridStart<G::Tally>>,
     stop: &AtomicBool,
     progress: &Progress,
 ) -> GridRun<G::Tally> {
-    let running: Vec<AtomicBool> = cells.iter().map(|_| AtomicBool::new(true)).collect();
-    let mut tallies: Vec<G::Tally> = cells.iter().map(Game::new_tally).collect();
-    let mut met = vec![options.precision.is_none(); cells.len()];
-    let mut pairs = options.pairs.then(|| PairCounts::new(cells.len()));
+    let (mut tallies, mut pairs) = match start {
+        Some(s) => (s.tallies, s.pairs),
+        None => (
+            cells.iter().map(Game::new_tally).collect(),
+            options.pairs.then(|| PairCounts::new(cells.len())),
+        ),
+    };
+    let reached = |t: &G::Tally| match options.precision {
+        None => true,
+        Some(target) => {
+            t.games() > 0 && Proportion::wilson(t.wins(), t.games()).half_width() <= target
+        }
+    };
+    let mut met: Vec<bool> = tallies.iter().map(reached).collect();
+    let finished = |met: &[bool], c: usize| met[c] && options.precision.is_some();
+    // A grid goes on as it would have: its cells that had stopped stay stopped.
+    let all_finished = (0..cells.len()).all(|c| finished(&met, c));
+    let running: Vec<AtomicBool> = (0..cells.len())
+        .map(|c| {
+            let done = if options.pairs {
+                all_finished
+            } else {
+                finished(&met, c)
+            };
+            AtomicBool::new(!done)
+        })
+        .collect();
+    if running.iter().all(|r| !r.load(Ordering::Relaxed)) {
+        return GridRun {
+            tallies,
+            met,
+            pairs,
+            complete: true,
+            played: 0,
+        };
+    }
     let work = |range: Range<u64>| {
         let games = (range.end - range.start) as usize;
         let mut wins = Vec::new();
@@ -97,24 +142,20 @@ pub fn play<G: Game>(
                 continue;
             }
             tallies[c].merge(tally.expect("a running cell plays every chunk"));
-            if let Some(target) = options.precision {
-                let t = &tallies[c];
-                met[c] = Proportion::wilson(t.wins(), t.games()).half_width() <= target;
-            }
+            met[c] = reached(&tallies[c]);
         }
         if let (Some(total), Some(p)) = (pairs.as_mut(), chunk.pairs.as_ref()) {
             total.merge(p);
         }
-        let finished = |c: usize| met[c] && options.precision.is_some();
         if options.pairs {
-            if (0..cells.len()).all(finished) {
+            if (0..cells.len()).all(|c| finished(&met, c)) {
                 running
                     .iter()
                     .for_each(|r| r.store(false, Ordering::Relaxed));
             }
         } else {
             for (c, r) in running.iter().enumerate() {
-                if finished(c) {
+                if finished(&met, c) {
                     r.store(false, Ordering::Relaxed);
                 }
             }
@@ -131,6 +172,7 @@ pub fn play<G: Game>(
         met,
         pairs,
         complete: played.complete || settled,
+        played: played.games,
     }
 }
 

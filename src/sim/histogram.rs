@@ -67,6 +67,24 @@ impl Histogram {
         self.counts.iter().sum()
     }
 
+    /// The number of values counted, without overflow whatever the counts (a tally read from a
+    /// file is checked with it).
+    pub fn exact_total(&self) -> u128 {
+        self.counts.iter().map(|&c| u128::from(c)).sum()
+    }
+
+    /// The number of values counted that `keep` keeps.
+    pub fn count_where(&self, keep: impl Fn(i64) -> bool) -> u64 {
+        self.nonzero()
+            .filter(|&(v, _)| keep(v))
+            .fold(0u64, |a, (_, c)| a.saturating_add(c))
+    }
+
+    /// The largest value the histogram counts (its last bin).
+    pub fn max(&self) -> i64 {
+        self.min + self.counts.len() as i64 - 1
+    }
+
     /// The mean of the values counted (clamped values as clamped), 0 if none.
     pub fn mean(&self) -> f64 {
         let sum: i64 = self.nonzero().map(|(v, c)| v * c as i64).sum();

@@ -60,6 +60,36 @@ impl PairCounts {
         self.cells == cells && self.counts.len() == cells * cells
     }
 
+    /// Checks counts read from a file against the `games` every cell played and the `wins` of
+    /// each: cell `a` won and `b` lost at most as many games as `a` won and `b` did not.
+    pub fn check(&self, games: u64, wins: &[u64]) -> crate::games::invariants::Check {
+        use crate::games::invariants::at_most;
+        for (a, &wa) in wins.iter().enumerate() {
+            for (b, &wb) in wins.iter().enumerate() {
+                let only = self.only(a, b);
+                if a == b {
+                    at_most(
+                        (&format!("the games cell {a} won and lost"), only),
+                        ("none", 0),
+                    )?;
+                    continue;
+                }
+                at_most(
+                    (&format!("the games cell {a} won and cell {b} lost"), only),
+                    (&format!("cell {a}'s wins"), wa),
+                )?;
+                at_most(
+                    (&format!("the games cell {a} won and cell {b} lost"), only),
+                    (
+                        &format!("the games cell {b} did not win"),
+                        games.saturating_sub(wb),
+                    ),
+                )?;
+            }
+        }
+        Ok(())
+    }
+
     /// Adds the counts of later games.
     pub fn merge(&mut self, other: &PairCounts) {
         assert_eq!(self.cells, other.cells);

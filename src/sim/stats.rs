@@ -30,10 +30,20 @@ impl Proportion {
         let denom = 1.0 + z2 / n;
         let centre = (p + z2 / (2.0 * n)) / denom;
         let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
+        // At no successes (or all) the interval's end is 0 (or 1) exactly; the closed form
+        // leaves a rounding error there (3e-18 at 0 of 1,000).
         Self {
             rate: p,
-            low: (centre - half).max(0.0),
-            high: (centre + half).min(1.0),
+            low: if successes == 0 {
+                0.0
+            } else {
+                (centre - half).max(0.0)
+            },
+            high: if successes >= trials {
+                1.0
+            } else {
+                (centre + half).min(1.0)
+            },
         }
     }
 }
@@ -154,7 +164,11 @@ mod tests {
         assert!((p.low - 0.13330).abs() < 1e-4, "{p:?}");
         assert!((p.high - 0.28880).abs() < 1e-4, "{p:?}");
         let zero = Proportion::wilson(0, 50);
-        assert!(zero.low.abs() < 1e-12, "{zero:?}");
+        assert_eq!(zero.low, 0.0, "{zero:?}");
+        for n in [1, 7, 1000, 123_456_789] {
+            assert_eq!(Proportion::wilson(0, n).low, 0.0, "0 of {n}");
+            assert_eq!(Proportion::wilson(n, n).high, 1.0, "{n} of {n}");
+        }
         assert!((zero.high - 0.07135).abs() < 1e-4, "{zero:?}");
     }
 }

@@ -112,6 +112,19 @@ pub fn outcome_row<O: Record>(outcome: &O) -> Vec<(&'static str, Value)> {
         .collect()
 }
 
+/// The outcome fields that time the players (Regicide's search players' CPU time): they differ
+/// from run to run, so a replay, which does not search, is not compared on them.
+pub const TIMING_FIELDS: &[&str] = &["search_us"];
+
+/// The outcome's row as a JSON object, without its [`TIMING_FIELDS`].
+pub fn untimed_fields(fields: &Map<String, Value>) -> Map<String, Value> {
+    let mut fields = fields.clone();
+    for name in TIMING_FIELDS {
+        fields.remove(*name);
+    }
+    fields
+}
+
 /// The outcome's row as a JSON object.
 pub fn outcome_fields<O: Record>(outcome: &O) -> Map<String, Value> {
     outcome_row(outcome)
@@ -247,6 +260,45 @@ pub fn log_rules<R: RuleSet>(header: &Value) -> Result<R> {
         .map_err(|e| SimError::input(format!("the record's rules: {e}")))?;
     rules.validate()?;
     Ok(rules)
+}
+
+/// Checks that the deal line `deal` holds the cards a deal under `game`'s rules holds: for each
+/// group of `piles` (keys of the deal line), the cards of those piles together are, in some
+/// order, those of the same piles of a game the engine deals. A corrupted record is refused by
+/// name before its cards reach the engine.
+pub fn check_deal_cards<G: Traceable>(game: &G, deal: &Value, piles: &[&[&str]]) -> Result<()> {
+    let reference = G::deal(&game.trace(0, 0).events);
+    let cards = |deal: &Value, keys: &[&str]| -> Result<Vec<u64>> {
+        let mut cards = Vec::new();
+        for key in keys {
+            collect_cards(deal.get(*key).unwrap_or(&Value::Null), &mut cards)
+                .map_err(|e| SimError::input(format!("the deal's {key}: {e}")))?;
+        }
+        cards.sort_unstable();
+        Ok(cards)
+    };
+    for keys in piles {
+        if cards(deal, keys)? != cards(&reference, keys)? {
+            return Err(SimError::input(format!(
+                "the deal's {}: not the cards of a deal under the record's rules",
+                keys.join(" and ")
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The card codes nested in `value` (a pile, or a list of piles), appended to `out`.
+fn collect_cards(value: &Value, out: &mut Vec<u64>) -> std::result::Result<(), String> {
+    match value {
+        Value::Array(items) => items.iter().try_for_each(|v| collect_cards(v, out)),
+        Value::Number(n) => n
+            .as_u64()
+            .map(|c| out.push(c))
+            .ok_or_else(|| format!("{n} is not a card code")),
+        Value::Null => Err("missing".into()),
+        other => Err(format!("{other} is not a card code")),
+    }
 }
 
 /// A pile of the deal line, `deal[key]`, as card codes.

@@ -8,7 +8,9 @@ use std::path::Path;
 use crate::error::{Result, SimError};
 use crate::report::files::AtomicFile;
 
-use super::{Traceable, json_lines, log_rules, outcome_fields, outcome_words, read_log};
+use super::{
+    Traceable, json_lines, log_rules, outcome_fields, outcome_words, read_log, untimed_fields,
+};
 
 /// What the person answered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,7 +178,7 @@ pub fn replay<G: Traceable>(
             "{what}: event {n} of the record differs from the engine's replay of its deal and decisions"
         )));
     }
-    if outcome_fields(&replayed.outcome) != log.outcome {
+    if untimed_fields(&outcome_fields(&replayed.outcome)) != untimed_fields(&log.outcome) {
         return Err(SimError::input(format!(
             "{what}: the recorded outcome differs from the replay's"
         )));

@@ -3,8 +3,7 @@
 //! Every test runs the real binary and works in its own temporary folder, removed afterwards.
 
 use std::io::Read;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Stdio;
 
 use crate::common::*;
 
@@ -220,66 +219,7 @@ fn per_game_file_and_summary_and_distributions_agree() {
 fn ctrl_c_writes_the_completed_prefix_and_exits_130() {
     let tmp = TempDir::new("ctrl_c");
     let dir = tmp.join("out");
-    let mut child = sim()
-        .args(["crownfall", "--games", "1B", "--threads", "2", "--out"])
-        .arg(&dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start sim");
-    // Drain the pipes so the child can never block on a full pipe.
-    let drain = |mut pipe: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut text = String::new();
-            let _ = pipe.read_to_string(&mut text);
-            text
-        })
-    };
-    let out_reader = drain(Box::new(child.stdout.take().expect("stdout piped")));
-    let err_reader = drain(Box::new(child.stderr.take().expect("stderr piped")));
-
-    std::thread::sleep(Duration::from_millis(1500));
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("run kill");
-    assert!(kill.success(), "kill -INT failed");
-
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("poll sim") {
-            break status;
-        }
-        if started.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("sim did not stop within 60 s of SIGINT");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let out = out_reader.join().expect("stdout reader");
-    let err = err_reader.join().expect("stderr reader");
-    assert_eq!(
-        status.code(),
-        Some(INTERRUPTED),
-        "status {status:?}\nstdout: {out}\nstderr: {err}"
-    );
-
-    let summary = read_parquet(&dir.join("summary.parquet"));
-    assert!(!bool_at(&summary, "complete", 0), "complete must be false");
-    let games = u64_at(&summary, "games", 0);
-    assert!(
-        games > 0 && games < 1_000_000_000,
-        "games = {games}: expected a partial run"
-    );
-    assert_eq!(games % CHUNK, 0, "games = {games}: not whole chunks");
-    let dist = read_parquet(&dir.join("distributions.parquet"));
-    assert_eq!(
-        metric_total(&dist, "final_hp"),
-        games,
-        "the distributions cover the same prefix as the summary"
-    );
+    stop_a_long_run(&dir, libc::SIGINT, INTERRUPTED);
     let temps: Vec<String> = files_in(&dir)
         .into_iter()
         .filter(|n| n.starts_with('.'))

@@ -2,7 +2,7 @@
 
 use sim::cards::Stacked;
 use sim::games::Game;
-use sim::games::crownfall::engine::{Engine, JokerView, StrikeView};
+use sim::games::crownfall::engine::{DeckView, Engine, JokerView, StrikeView};
 use sim::games::crownfall::policy::{BankAt, BankTable, Policy, safe_joker};
 use sim::games::crownfall::{Crownfall, Rules, Streams};
 use sim::rng::GameRng;
@@ -12,23 +12,17 @@ use sim::rules::load;
 /// the deck, the strike pile or the discard, four of each rank, and that HP is within bounds.
 struct Auditor(u8);
 
-fn audit(
-    rules: &Rules,
-    hp: u8,
-    deck: &sim::cards::Shoe<{ sim::games::crownfall::engine::DECK_SIZE }>,
-) {
+fn audit(rules: &Rules, hp: u8, deck: &DeckView) {
     assert!(
         hp >= 1 && hp <= rules.max_hp,
         "HP {hp} out of 1..={}",
         rules.max_hp
     );
     let mut counts = [0u32; 11];
-    for &card in deck
-        .deck_cards()
-        .iter()
-        .chain(deck.held_cards())
-        .chain(deck.discard_cards())
-    {
+    for (v, (&left, &gone)) in deck.counts().iter().zip(&deck.discarded()).enumerate() {
+        counts[v] += u32::from(left) + u32::from(gone);
+    }
+    for &card in deck.held() {
         counts[usize::from(card)] += 1;
     }
     assert_eq!(
@@ -43,12 +37,12 @@ impl Policy for Auditor {
         None
     }
     fn bank(&self, rules: &Rules, view: &StrikeView) -> bool {
-        audit(rules, view.hp, view.deck);
+        audit(rules, view.hp, &view.deck);
         assert!(view.hard <= 21 && view.best <= 21 && view.best >= view.hard);
         view.best >= self.0
     }
     fn double_or_nothing(&self, rules: &Rules, view: &JokerView) -> bool {
-        audit(rules, view.hp, view.deck);
+        audit(rules, view.hp, &view.deck);
         safe_joker(rules, view)
     }
 }

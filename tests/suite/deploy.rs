@@ -1,15 +1,16 @@
 //! The Kubernetes manifests of deploy/k8s against the schemas of a pinned Kubernetes version,
-//! with a pinned `kubernetes-validate` installed into a virtual environment the test makes (in
-//! Cargo's target folder, once). A manifest broken on purpose must fail the same check, so the
-//! check is known to look. Where Python or the package index is not at hand the test says so and
-//! passes, except under CI=true, where it fails.
+//! with the pinned `kubernetes-validate` of `deploy/k8s/validator-requirements.txt`, installed into
+//! a virtual environment in Cargo's target folder by `.ci/prepare` (which `.ci/run` calls; the
+//! test installs nothing). A manifest broken on purpose must fail the same check, so the check is
+//! known to look. Where the validator is not prepared the test says it is skipped and how to
+//! prepare it, and passes, except under CI=true, where it fails.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// The validator, pinned.
-const VALIDATOR: &str = "kubernetes-validate==1.34.1";
+/// The validator, pinned: the requirement `.ci/prepare` installs.
+const VALIDATOR: &str = include_str!("../../deploy/k8s/validator-requirements.txt");
 /// The Kubernetes version the manifests are checked against.
 const KUBERNETES: &str = "1.34.0";
 
@@ -21,42 +22,18 @@ fn text(out: &Output) -> String {
     )
 }
 
-/// The `kubernetes-validate` of a venv made for it, or why there is none. The venv is reused only
-/// where it was made: its scripts name their interpreter by absolute path, so a target folder
-/// moved elsewhere gets a fresh venv.
+/// The `kubernetes-validate` of the venv `.ci/prepare` made, or why there is none. The venv's
+/// marker names the requirement and the venv's path (its scripts name their interpreter by
+/// absolute path, so a target folder moved elsewhere needs preparing again).
 fn validator() -> Result<PathBuf, String> {
     let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("k8s-validate-venv");
     let bin = venv.join("bin/kubernetes-validate");
-    let marker = venv.join("installed");
-    let made = format!("{VALIDATOR} in {}", venv.display());
-    if fs::read_to_string(&marker).ok() == Some(made.clone()) && bin.exists() {
-        return Ok(bin);
+    let made = format!("{} in {}", VALIDATOR.trim(), venv.display());
+    match fs::read_to_string(venv.join("installed")) {
+        Ok(marker) if marker == made && bin.exists() => Ok(bin),
+        Ok(marker) => Err(format!("{} holds {marker:?}, not {made:?}", venv.display())),
+        Err(_) => Err(format!("{} is not prepared", venv.display())),
     }
-    let run = |cmd: &mut Command, what: &str| -> Result<(), String> {
-        let out = cmd.output().map_err(|e| format!("{what}: {e}"))?;
-        if out.status.success() {
-            Ok(())
-        } else {
-            Err(format!("{what} failed: {}", text(&out)))
-        }
-    };
-    run(
-        Command::new("python3")
-            .args(["-m", "venv", "--clear"])
-            .arg(&venv),
-        "python3 -m venv",
-    )?;
-    run(
-        Command::new(venv.join("bin/pip")).args([
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            VALIDATOR,
-        ]),
-        &format!("pip install {VALIDATOR}"),
-    )?;
-    fs::write(&marker, made).map_err(|e| e.to_string())?;
-    Ok(bin)
 }
 
 fn validate(bin: &Path, files: &[PathBuf]) -> Output {
@@ -75,7 +52,9 @@ fn kubernetes_manifests_pass_the_schemas_of_the_pinned_version() {
             panic!("CI=true requires the Kubernetes validation: {why}")
         }
         Err(why) => {
-            eprintln!("SKIPPED: cannot install {VALIDATOR} here: {why}");
+            eprintln!(
+                "SKIPPED: the Kubernetes validation: {why}\n  to run it: .ci/prepare, then cargo test --release -- deploy"
+            );
             return;
         }
     };

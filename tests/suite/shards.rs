@@ -106,26 +106,6 @@ fn commands(case: &Case) -> Vec<(&'static str, Vec<OsString>)> {
     ]
 }
 
-/// Plays shards `indices` of `SHARDS` of `args` into `root/shard-I` and returns their folders.
-fn play_shards(root: &Path, args: &[OsString], indices: impl Iterator<Item = u64>) -> Vec<PathBuf> {
-    indices
-        .map(|i| {
-            let dir = root.join(format!("shard-{i:02}"));
-            let mut a = args.to_vec();
-            a.extend(argv!["--shard", format!("{i}/{SHARDS}"), "--out", &dir]);
-            ok(&a);
-            dir
-        })
-        .collect()
-}
-
-fn merge(dirs: &[PathBuf], out: &Path) -> std::process::Output {
-    let mut args = argv!["merge"].to_vec();
-    args.extend(dirs.iter().map(OsString::from));
-    args.extend(argv!["--out", out]);
-    run(&args)
-}
-
 #[test]
 fn sixty_four_shards_merge_into_the_single_runs_files_for_every_game_and_command() {
     let tmp = TempDir::new("shards_merge");
@@ -138,10 +118,10 @@ fn sixty_four_shards_merge_into_the_single_runs_files_for_every_game_and_command
             a.extend(argv!["--out", &single]);
             ok(&a);
             // Given in reverse: the merge orders shards by their ranges.
-            let mut dirs = play_shards(&root, &args, 0..SHARDS);
+            let mut dirs = play_shards(&root, &args, SHARDS, 0..SHARDS);
             dirs.reverse();
             let merged = root.join("merged");
-            let out = merge(&dirs, &merged);
+            let out = merge_to(&dirs, &merged);
             if !out.status.success() {
                 failures.push(format!(
                     "{} {command}: merge failed: {}",
@@ -192,11 +172,11 @@ fn shards_that_do_not_fit_are_refused_by_name_with_nothing_written() {
     let tmp = TempDir::new("shards_refused");
     let root = tmp.path();
     let base = argv!["crownfall", "--games", "6400", "--threads", "1"].to_vec();
-    let good = play_shards(&root.join("good"), &base, 0..SHARDS);
+    let good = play_shards(&root.join("good"), &base, SHARDS, 0..SHARDS);
     let with = |name: &str, extra: &[&str], index: u64| -> PathBuf {
         let mut args = base.clone();
         args.extend(extra.iter().map(OsString::from));
-        play_shards(&root.join(name), &args, index..index + 1).remove(0)
+        play_shards(&root.join(name), &args, SHARDS, index..index + 1).remove(0)
     };
     // Shard 5 played with something else each time (the default policy is bank-at-17).
     let other_seed = with("seed", &["--seed", "2"], 5);
@@ -271,7 +251,7 @@ fn shards_that_do_not_fit_are_refused_by_name_with_nothing_written() {
     let mut failures = Vec::new();
     for (what, dirs, needles) in cases {
         let out_dir = root.join(format!("merged-{}", what.replace(' ', "-")));
-        let out = merge(&dirs, &out_dir);
+        let out = merge_to(&dirs, &out_dir);
         match usage_error(&out, Some(&out_dir)) {
             Err(e) => failures.push(format!("{what}: {e}")),
             Ok(err) => {
@@ -287,7 +267,7 @@ fn shards_that_do_not_fit_are_refused_by_name_with_nothing_written() {
         }
     }
     // The good shards do merge, so each refusal above is the one shard's doing.
-    let out = merge(&good, &root.join("merged-good"));
+    let out = merge_to(&good, &root.join("merged-good"));
     if !out.status.success() {
         failures.push(format!("the good shards: {}", stderr(&out)));
     }
@@ -300,7 +280,7 @@ fn shards_that_do_not_fit_are_refused_by_name_with_nothing_written() {
         ok(&args);
         resplit.push(dir);
     }
-    let out = merge(&resplit, &root.join("merged-resplit"));
+    let out = merge_to(&resplit, &root.join("merged-resplit"));
     if !out.status.success() {
         failures.push(format!("the re-split shards: {}", stderr(&out)));
     }

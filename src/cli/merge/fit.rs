@@ -1,142 +1,97 @@
-//! Whether shards fit together: alike in everything but their ranges, which tile the run.
-
-use serde::de::IgnoredAny;
+//! Whether shards fit together: each one whole and sound, alike in everything but their ranges,
+//! and ranges that tile the run.
 
 use crate::error::Result;
-use crate::report::manifest::{FORMAT, Manifest};
+use crate::games::Tally;
 use crate::sim::shard::Shard;
 
+use super::super::same_run::run_difference;
 use super::{Loaded, refuse};
 
-/// Each shard on its own, then each against the first: the same everything but the range.
-pub fn check_alike(shards: &[Loaded]) -> Result<()> {
-    let this = env!("CARGO_PKG_VERSION");
+/// Each shard on its own: complete, its range its shard's, and its tallies (and win pairs)
+/// sound: counting the shard's games and keeping every invariant of a tally of real games.
+pub fn check_each<T: Tally>(shards: &[Loaded<T>]) -> Result<()> {
     for s in shards {
         let (m, name) = (&s.manifest, s.name());
-        if m.format != FORMAT {
-            return Err(refuse(format!(
-                "{name}: shard.json format {}, but this sim reads format {FORMAT}",
-                m.format
-            )));
-        }
-        if m.version != this {
-            return Err(refuse(format!(
-                "{name}: played by sim {}, but this is sim {this}; merge with the version that played the shards",
-                m.version
-            )));
-        }
         if !m.complete {
             return Err(refuse(format!(
-                "{name}: shard {} is incomplete (stopped early); play it again",
+                "{name}: shard {} is incomplete (stopped early); finish it with --resume {name}",
                 m.shard
             )));
         }
-        if (m.start..m.end) != m.shard.range(m.run_first_game, m.run_games) {
+        let shard = m.shard;
+        if shard.count == 0 || shard.index >= shard.count {
+            return Err(refuse(format!(
+                "{name}: shard {shard} is no shard of a run"
+            )));
+        }
+        if (m.start..m.end) != shard.range(m.run_first_game, m.run_games) || m.next != m.end {
             return Err(refuse(format!(
                 "{name}: games {}..{} are not shard {} of games {}..{}",
                 m.start,
-                m.end,
+                m.next,
                 m.shard,
                 m.run_first_game,
-                m.run_first_game + m.run_games
+                m.run_first_game.saturating_add(m.run_games)
             )));
         }
-    }
-    let (a, a_name) = (&shards[0].manifest, shards[0].name());
-    for s in &shards[1..] {
-        let (b, name) = (&s.manifest, s.name());
-        let differ = |what: &str, theirs: String, ours: String| {
-            Err(refuse(format!(
-                "{name}: {what} {theirs}, but {a_name} has {what} {ours}"
-            )))
-        };
-        if b.game != a.game {
-            return differ("game", b.game.clone(), a.game.clone());
-        }
-        if b.command != a.command {
-            return differ("command", b.command.name().into(), a.command.name().into());
-        }
-        if b.seed != a.seed {
-            return differ("seed", b.seed.to_string(), a.seed.to_string());
-        }
-        if (b.run_first_game, b.run_games) != (a.run_first_game, a.run_games) {
-            let run = |m: &Manifest<IgnoredAny>| {
-                format!("{}..{}", m.run_first_game, m.run_first_game + m.run_games)
-            };
-            return differ("a run of games", run(b), run(a));
-        }
-        if b.cells.len() != a.cells.len() {
-            return differ(
-                "cells",
-                b.cells.len().to_string(),
-                a.cells.len().to_string(),
-            );
-        }
-        for (i, (cb, ca)) in b.cells.iter().zip(&a.cells).enumerate() {
-            let what = |field: &str| {
-                if a.cells.len() == 1 {
-                    field.to_string()
-                } else {
-                    format!("cell {i} {field}")
-                }
-            };
-            if cb.policy != ca.policy {
-                return differ(&what("policy"), cb.policy.clone(), ca.policy.clone());
+        let mut wins = Vec::with_capacity(m.cells.len());
+        for (i, cell) in m.cells.iter().enumerate() {
+            let tally = &cell.tally;
+            if tally.games() != m.end - m.start {
+                return Err(refuse(format!(
+                    "{name}: cell {i} counts {} games, but the shard played games {}..{}",
+                    tally.games(),
+                    m.start,
+                    m.end
+                )));
             }
-            if cb.params != ca.params {
-                let show = |p: &[(String, String)]| {
-                    p.iter()
-                        .map(|(k, v)| format!("{k}={v}"))
-                        .collect::<Vec<_>>()
-                        .join(",")
-                };
-                return differ(&what("values"), show(&cb.params), show(&ca.params));
-            }
-            if cb.rules != ca.rules {
-                let (theirs, ours) = rules_difference(&cb.rules, &ca.rules);
-                return differ(&what("rule"), theirs, ours);
-            }
+            tally
+                .check()
+                .map_err(|e| refuse(format!("{name}: cell {i}'s tally does not hold: {e}")))?;
+            wins.push(tally.wins());
         }
-        if b.baseline != a.baseline {
-            let show =
-                |x: Option<usize>| x.map_or("the best".to_string(), |c| a.cells[c].policy.clone());
-            return differ("baseline", show(b.baseline), show(a.baseline));
+        if let Some(pairs) = &m.pairs {
+            if !pairs.fits(m.cells.len()) {
+                return Err(refuse(format!(
+                    "{name}: win pairs for other than its {} cells",
+                    m.cells.len()
+                )));
+            }
+            pairs
+                .check(m.end - m.start, &wins)
+                .map_err(|e| refuse(format!("{name}: the win pairs do not hold: {e}")))?;
         }
     }
     Ok(())
 }
 
-/// The first rule that differs between two rule sets as JSON, as `path = value` of each.
-fn rules_difference(theirs: &str, ours: &str) -> (String, String) {
-    fn first(path: &str, a: &serde_json::Value, b: &serde_json::Value) -> Option<(String, String)> {
-        match (a, b) {
-            (serde_json::Value::Object(x), serde_json::Value::Object(y)) => {
-                let keys = x.keys().chain(y.keys().filter(|k| !x.contains_key(*k)));
-                keys.filter_map(|k| {
-                    let null = serde_json::Value::Null;
-                    let sub = if path.is_empty() {
-                        k.clone()
-                    } else {
-                        format!("{path}.{k}")
-                    };
-                    first(&sub, x.get(k).unwrap_or(&null), y.get(k).unwrap_or(&null))
-                })
-                .next()
-            }
-            _ if a == b => None,
-            _ => Some((format!("{path} = {a}"), format!("{path} = {b}"))),
+/// Each shard against the first: the same run but for the range.
+pub fn check_alike<T>(shards: &[Loaded<T>]) -> Result<()> {
+    let (a, a_name) = (&shards[0].manifest, shards[0].name());
+    for s in &shards[1..] {
+        if let Some(d) = run_difference(&s.manifest, a) {
+            return Err(refuse(format!(
+                "{}: {} {}, but {a_name} has {} {}",
+                s.name(),
+                d.what,
+                d.theirs,
+                d.what,
+                d.ours
+            )));
         }
     }
-    let parse = |t: &str| serde_json::from_str(t).unwrap_or(serde_json::Value::String(t.into()));
-    first("", &parse(theirs), &parse(ours))
-        .unwrap_or_else(|| (theirs.to_string(), ours.to_string()))
+    Ok(())
 }
 
 /// Orders the shards by range and checks they cover the run exactly once.
-pub fn check_tiling(shards: &mut [Loaded]) -> Result<()> {
+pub fn check_tiling<T>(shards: &mut [Loaded<T>]) -> Result<()> {
     shards.sort_by_key(|s| (s.manifest.start, s.manifest.end));
     let m = &shards[0].manifest;
-    let (run_start, run_end) = (m.run_first_game, m.run_first_game + m.run_games);
+    let (run_start, run_end) = (
+        m.run_first_game,
+        m.run_first_game.saturating_add(m.run_games),
+    );
     let counts: Vec<u64> = shards.iter().map(|s| s.manifest.shard.count).collect();
     let count = counts.iter().all(|&c| c == counts[0]).then_some(counts[0]);
     let missing = |from: u64, to: u64| {

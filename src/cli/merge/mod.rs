@@ -1,27 +1,31 @@
 //! `sim merge DIR... --out DIR`: adds up the shards of one run into the files the run would have
 //! written in one process, bit for bit.
 //!
-//! Every shard folder holds a `shard.json` (see [`crate::report::manifest`]). The merge first
-//! checks that the shards fit together: the same sim version, game, command, seed, whole run,
-//! cells (policy, varied values, rules) and baseline, every shard complete, and ranges that tile
-//! the run without gap or overlap. A shard that does not fit is refused by name, before anything
-//! is written. It then adds the shards' integer tallies (and a comparison's win pairs), and
-//! writes the summary, the distributions and (when every shard has them) the per-game rows
-//! through the same code as the commands, so the files are those of a single run.
+//! Every shard folder holds a `shard.json` (see [`crate::report::manifest`]). The merge trusts
+//! none of it blindly: each record must be of this sim's format and version and match its own
+//! digest, and each shard must be complete, its tallies must count its games and keep every
+//! invariant of a tally (and a comparison's win pairs theirs), and its per-game files must match
+//! their hashes. The shards must then fit together: the same game, command, seed, whole run,
+//! cells (policy, varied values, rules) and baseline, and ranges that tile the run without gap
+//! or overlap. A shard that fails is refused by name, before anything is written. The merge then
+//! adds the integer tallies (and a comparison's win pairs), and writes the summary, the
+//! distributions and (when every shard has them) the per-game rows through the same code as the
+//! commands, into one result set, so the files are those of a single run.
 
 mod fit;
 mod games;
+
+pub use games::checked_files;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use serde::de::IgnoredAny;
 
 use crate::error::{Result, SimError};
 use crate::games::{Game, Tally};
-use crate::report::files::ensure_writable_dir;
-use crate::report::manifest::{self, Command, Manifest};
+use crate::report::manifest::{self, Command, Manifest, SHARD_FILE};
+use crate::report::result_set::ResultSet;
 use crate::report::summary::{RunInfo, SummaryRow};
 use crate::report::{tables, terminal};
 use crate::sim::grid::GridRun;
@@ -43,56 +47,80 @@ pub struct MergeArgs {
     pub out: PathBuf,
 }
 
-/// A shard folder and its manifest, read but for the tallies (which need the game's type).
-pub struct Loaded {
+/// A shard folder and the text of its `shard.json`, of this sim's format and version.
+pub struct Raw {
     /// The folder.
     pub dir: PathBuf,
-    /// Its `shard.json`, the tallies skipped.
-    pub manifest: Manifest<IgnoredAny>,
     /// The text of its `shard.json`.
     text: String,
 }
 
-impl Loaded {
+/// A shard folder and its record, read with its game's tally `T` and its digest checked.
+pub struct Loaded<T> {
+    /// The folder.
+    pub dir: PathBuf,
+    /// Its `shard.json`.
+    pub manifest: Manifest<T>,
+}
+
+impl<T> Loaded<T> {
     fn name(&self) -> String {
         self.dir.display().to_string()
     }
 }
 
-/// Reads every shard's manifest and merges them with their game's code.
+/// Reads every shard's record, checks its format and version, and merges them with their game's
+/// code.
 pub fn execute(args: &MergeArgs, games: &[GameEntry]) -> Result<ExitCode> {
+    let mut game = None;
     let shards = args
         .shards
         .iter()
         .map(|dir| {
-            let text = manifest::read_text(dir)?;
-            Ok(Loaded {
+            let text = manifest::read_text(dir, SHARD_FILE).map_err(|e| {
+                SimError::input(format!(
+                    "{e}: not a shard folder; shards are played with --shard I/N"
+                ))
+            })?;
+            let header = manifest::header(&dir.join(SHARD_FILE), &text)?;
+            game.get_or_insert((dir.clone(), header.game));
+            Ok(Raw {
                 dir: dir.clone(),
-                manifest: Manifest::parse(dir, &text)?,
                 text,
             })
         })
         .collect::<Result<Vec<_>>>()?;
-    let game = &shards[0].manifest.game;
+    let (first, game) = game.expect("at least one shard");
     let entry = games.iter().find(|g| g.name == game).ok_or_else(|| {
         SimError::input(format!(
             "{}: a shard of {game}, a game this sim does not know",
-            shards[0].name()
+            first.display()
         ))
     })?;
     (entry.merge)(args, shards)
 }
 
 /// Merges `shards` of game `G` into `args.out`.
-pub fn merge<G: Game>(args: &MergeArgs, mut shards: Vec<Loaded>) -> Result<ExitCode> {
+pub fn merge<G: Game>(args: &MergeArgs, raw: Vec<Raw>) -> Result<ExitCode> {
+    let mut shards = raw
+        .into_iter()
+        .map(|r| {
+            let manifest = Manifest::parse(&r.dir.join(SHARD_FILE), &r.text)?;
+            Ok(Loaded {
+                dir: r.dir,
+                manifest,
+            })
+        })
+        .collect::<Result<Vec<Loaded<G::Tally>>>>()?;
+    fit::check_each(&shards)?;
     fit::check_alike(&shards)?;
     fit::check_tiling(&mut shards)?;
     let out = &args.out;
     refuse_shard_as_out(out, &shards)?;
-    let tallies = add_tallies::<G>(&shards)?;
-    let first = &shards[0].manifest;
-    let pairs = add_pairs(&shards)?;
     let games_input = games::games_files(&shards)?;
+    let tallies = add_tallies(&shards)?;
+    let pairs = add_pairs(&shards)?;
+    let first = &shards[0].manifest;
 
     let info = RunInfo {
         seed: first.seed,
@@ -109,16 +137,16 @@ pub fn merge<G: Game>(args: &MergeArgs, mut shards: Vec<Loaded>) -> Result<ExitC
             row
         })
         .collect();
-    ensure_writable_dir(out)?;
+    let set = ResultSet::create(out)?;
+    let dir = set.dir();
     let mut text = String::new();
     let written = match first.command {
         Command::Run => {
             let games_file = match &games_input {
-                Some(input) => Some(games::concatenate(out, first, input)?),
+                Some(input) => Some(games::concatenate(dir, first, input)?),
                 None => None,
             };
-            let written = run::write_outputs(out, &rows[0], &tallies[0], games_file)
-                .map_err(SimError::into_output)?;
+            let written = run::write_outputs(dir, &rows[0], &tallies[0], games_file)?;
             text.push_str(&terminal::summary(&rows[0]));
             if let Some((title, hist)) = tallies[0].distributions().first() {
                 text.push_str(&terminal::bars(&title.replace('_', " "), hist));
@@ -132,7 +160,7 @@ pub fn merge<G: Game>(args: &MergeArgs, mut shards: Vec<Loaded>) -> Result<ExitC
             };
             let cells = rows.len();
             let played = merged(tallies, rows, pairs);
-            let written = grid::write::<G>(out, &played)?;
+            let written = grid::write::<G>(dir, &played)?;
             let rows = &played.rows;
             if first.command == Command::Compare {
                 text.push_str(&format!(
@@ -164,18 +192,19 @@ pub fn merge<G: Game>(args: &MergeArgs, mut shards: Vec<Loaded>) -> Result<ExitC
             let standings = Standings::new(&rows, &tallies)
                 .map_err(|e| refuse(format!("{}: {e}", shards[0].name())))?;
             let played = merged(tallies, rows, pairs);
-            let mut written = grid::write::<G>(out, &played)?;
-            written.extend(standings.write(out)?);
-            text.push_str(&standings.text(G::NAME, first.seed));
+            let mut written = grid::write::<G>(dir, &played)?;
+            written.extend(standings.write(dir)?);
+            text.push_str(&standings.text(G::NAME, first.seed, ""));
             written
         }
     };
+    let written = set.commit(&written)?;
     super::output::text(&text);
     outln!(
         "  merged {} shards: games {}..{} of seed {}",
         shards.len(),
         first.run_first_game,
-        first.run_first_game + first.run_games,
+        first.run_first_game.saturating_add(first.run_games),
         first.seed
     );
     if games_input.is_none() && shards.iter().any(|s| !s.manifest.games_files.is_empty()) {
@@ -189,15 +218,19 @@ pub fn merge<G: Game>(args: &MergeArgs, mut shards: Vec<Loaded>) -> Result<ExitC
 
 /// The merged grid, as a complete run of every cell would have played it.
 fn merged<T>(tallies: Vec<T>, rows: Vec<SummaryRow>, pairs: Option<PairCounts>) -> Played<T> {
+    let played = rows.first().map_or(0, |r| r.games);
     Played {
         run: GridRun {
             met: vec![true; tallies.len()],
             tallies,
             pairs,
             complete: true,
+            played,
         },
         rows,
         seconds: 0.0,
+        threads: 1,
+        before: 0,
     }
 }
 
@@ -207,7 +240,7 @@ fn refuse(message: String) -> SimError {
 }
 
 /// The `--out` folder must not be a shard's own.
-fn refuse_shard_as_out(out: &Path, shards: &[Loaded]) -> Result<()> {
+fn refuse_shard_as_out<T>(out: &Path, shards: &[Loaded<T>]) -> Result<()> {
     let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
         (Ok(x), Ok(y)) => x == y,
         _ => false,
@@ -221,53 +254,33 @@ fn refuse_shard_as_out(out: &Path, shards: &[Loaded]) -> Result<()> {
     Ok(())
 }
 
-/// Every shard's tallies, checked and added up in game order, one per cell.
-fn add_tallies<G: Game>(shards: &[Loaded]) -> Result<Vec<G::Tally>> {
-    let mut total: Option<Vec<G::Tally>> = None;
-    for s in shards {
-        let m: Manifest<G::Tally> = Manifest::parse(&s.dir, &s.text)?;
-        let (start, end) = (m.start, m.end);
-        let mut tallies = Vec::with_capacity(m.cells.len());
-        for (i, cell) in m.cells.into_iter().enumerate() {
-            let tally = cell.tally;
-            if tally.games() != end - start {
+/// Every shard's tallies added up in game order, one per cell (each shard's checked by
+/// [`fit::check_each`]); refused if their histograms do not count the same values.
+fn add_tallies<T: Tally + Clone>(shards: &[Loaded<T>]) -> Result<Vec<T>> {
+    let mut total: Vec<T> = shards[0]
+        .manifest
+        .cells
+        .iter()
+        .map(|c| c.tally.clone())
+        .collect();
+    for s in &shards[1..] {
+        for (i, (sum, cell)) in total.iter_mut().zip(&s.manifest.cells).enumerate() {
+            let tally = &cell.tally;
+            if !sum.counts_like(tally) {
                 return Err(refuse(format!(
-                    "{}: cell {i} counts {} games, but the shard played games {}..{}",
+                    "{}: cell {i}: the distributions do not match those of {}",
                     s.name(),
-                    tally.games(),
-                    start,
-                    end
+                    shards[0].name()
                 )));
             }
-            tallies.push(tally);
-        }
-        match total.as_mut() {
-            None => total = Some(tallies),
-            Some(total) => {
-                for (i, (sum, tally)) in total.iter_mut().zip(tallies).enumerate() {
-                    let fits = sum.distributions().len() == tally.distributions().len()
-                        && sum
-                            .distributions()
-                            .iter()
-                            .zip(tally.distributions())
-                            .all(|((n, a), (m, b))| *n == m && a.same_range(b));
-                    if !fits {
-                        return Err(refuse(format!(
-                            "{}: cell {i}: the distributions do not match those of {}",
-                            s.name(),
-                            shards[0].name()
-                        )));
-                    }
-                    sum.merge(tally);
-                }
-            }
+            sum.merge(tally.clone());
         }
     }
-    Ok(total.expect("at least one shard"))
+    Ok(total)
 }
 
 /// A comparison's win pairs added up; `None` for other commands.
-fn add_pairs(shards: &[Loaded]) -> Result<Option<PairCounts>> {
+fn add_pairs<T>(shards: &[Loaded<T>]) -> Result<Option<PairCounts>> {
     let first = &shards[0].manifest;
     if first.command != Command::Compare {
         return Ok(None);

@@ -39,11 +39,10 @@ pub struct StrikeView<'a> {
     pub best: u8,
     /// Player HP.
     pub hp: u8,
-    /// The player deck, strike pile and discard: their contents are known to a card counter.
-    pub deck: &'a Shoe<DECK_SIZE>,
-    /// The tower: its deck holds the current enemy first, then the unrevealed cards (known to
-    /// the player as a multiset, not in order).
-    pub tower: &'a Shoe<MAX_TOWER>,
+    /// The player deck as a card counter knows it.
+    pub deck: DeckView<'a>,
+    /// The tower as the player knows it.
+    pub tower: TowerView<'a>,
 }
 
 impl StrikeView<'_> {
@@ -58,10 +57,86 @@ impl StrikeView<'_> {
 pub struct JokerView<'a> {
     /// Player HP.
     pub hp: u8,
-    /// The player deck and discard (the odd card is already in the discard).
-    pub deck: &'a Shoe<DECK_SIZE>,
-    /// The tower: its deck holds this Joker first, then the unrevealed cards.
-    pub tower: &'a Shoe<MAX_TOWER>,
+    /// The player deck (the odd card is already in the discard).
+    pub deck: DeckView<'a>,
+    /// The tower: this Joker is its current card.
+    pub tower: TowerView<'a>,
+}
+
+/// The player deck as a player may know it: how many cards of each value are still in it (a card
+/// counter's knowledge, never their order) and the strike pile, face up. Its type offers nothing
+/// more, so a policy cannot read the order.
+#[derive(Clone, Copy)]
+pub struct DeckView<'a>(&'a Shoe<DECK_SIZE>);
+
+impl<'a> DeckView<'a> {
+    /// The view of `deck` (its order stays out of reach).
+    pub fn of(deck: &'a Shoe<DECK_SIZE>) -> Self {
+        Self(deck)
+    }
+
+    /// Cards left in the deck.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.0.deck_len()
+    }
+
+    /// True if the deck is empty (the next flip reshuffles the discard).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.deck_len() == 0
+    }
+
+    /// The cards left in the deck by value: `counts()[v]` cards of value `v` (1 for an Ace).
+    pub fn counts(&self) -> [u8; 11] {
+        let mut counts = [0u8; 11];
+        for &v in self.0.deck_cards() {
+            counts[usize::from(v)] += 1;
+        }
+        counts
+    }
+
+    /// The discard pile by value (face up since each card was flipped).
+    pub fn discarded(&self) -> [u8; 11] {
+        let mut counts = [0u8; 11];
+        for &v in self.0.discard_cards() {
+            counts[usize::from(v)] += 1;
+        }
+        counts
+    }
+
+    /// The strike pile: the cards flipped in this strike, face up, in order.
+    #[inline]
+    pub fn held(&self) -> &[u8] {
+        self.0.held_cards()
+    }
+}
+
+/// The tower as the player knows it: the current enemy (face up) and how many of each kind are
+/// still face down under it, never their order.
+#[derive(Clone, Copy)]
+pub struct TowerView<'a>(&'a Shoe<MAX_TOWER>);
+
+impl<'a> TowerView<'a> {
+    /// The view of `tower`, current enemy first (its order stays out of reach).
+    pub fn of(tower: &'a Shoe<MAX_TOWER>) -> Self {
+        Self(tower)
+    }
+
+    /// The enemies still face down under the current one, by kind (`Enemy as usize`).
+    pub fn unrevealed(&self) -> [u8; 4] {
+        let mut counts = [0u8; 4];
+        for &code in self.0.deck_cards().get(1..).unwrap_or(&[]) {
+            counts[usize::from(code & 3)] += 1;
+        }
+        counts
+    }
+
+    /// How many enemies are still face down under the current one.
+    #[inline]
+    pub fn unrevealed_len(&self) -> usize {
+        self.0.deck_len().saturating_sub(1)
+    }
 }
 
 /// A game ready to play: the tower and the player deck in their starting order, and the rules'
@@ -73,11 +148,11 @@ pub struct Engine {
 }
 
 /// The cards of a game in progress, with the deck's running counts (the rest of the game's
-/// running figures are in [`GameState`]).
+/// running figures are in [`Running`]).
 #[derive(Clone, Debug)]
-struct Board {
-    tower: Shoe<MAX_TOWER>,
-    deck: Shoe<DECK_SIZE>,
+pub(super) struct Board {
+    pub(super) tower: Shoe<MAX_TOWER>,
+    pub(super) deck: Shoe<DECK_SIZE>,
     /// Cards drawn from earlier decks: with the cards out of the current deck, all cards drawn.
     earlier_draws: u16,
     reshuffles: u16,
@@ -198,13 +273,13 @@ impl Engine {
 
     /// A game at its start: a copy of the cards, shuffled.
     #[inline(always)]
-    fn start<T: Dealer, D: Dealer, O: Observer<Seen>>(
+    pub(super) fn start<T: Dealer, D: Dealer, O: Observer<Seen>>(
         &self,
         rules: &Rules,
         tower: &mut T,
         deck: &mut D,
         obs: &mut O,
-    ) -> GameState {
+    ) -> Running {
         let mut board = self.cards.clone();
         tower.shuffle(board.tower.deck_cards_mut());
         deck.shuffle(board.deck.deck_cards_mut());
@@ -215,7 +290,7 @@ impl Engine {
             };
             board.seen(event, rules.start_hp.into())
         });
-        GameState {
+        Running {
             board,
             hp: i16::from(rules.start_hp),
             strikes: 0,
@@ -229,69 +304,52 @@ impl Engine {
     /// Plays the top card of the tower: a strike against a royal, or a Joker. False once the game
     /// is over (and then not to be called again).
     #[inline(always)]
-    fn step<P: Policy, D: Dealer, O: Observer<Seen>>(
+    pub(super) fn step<P: Policy, D: Dealer, O: Observer<Seen>>(
         &self,
-        game: &mut GameState,
+        game: &mut Running,
         rules: &Rules,
         policy: &P,
         deck: &mut D,
         obs: &mut O,
     ) -> bool {
-        let Some(code) = game.board.tower.top_card() else {
-            game.won = true;
-            return false;
+        let code = match game.next_enemy(rules, obs) {
+            Next::Over => return false,
+            Next::Joker(code) => {
+                let hurt = game.board.joker(rules, policy, deck, game.hp, obs);
+                return game.end_joker(code, hurt, obs);
+            }
+            Next::Royal(code) => code,
         };
         let enemy = Enemy::from_code(code);
-        if enemy == Enemy::Joker {
-            obs.see(|| game.board.seen(Event::Joker, game.hp));
-            let hurt = game.board.joker(rules, policy, deck, game.hp, obs);
-            game.hp -= i16::from(hurt);
-            game.damage[Enemy::Joker as usize] += u16::from(hurt);
-            let end = Event::JokerEnd { damage: hurt };
-            if game.hp <= 0 {
-                obs.see(|| game.board.seen(end, game.hp));
-                game.killer_code = code + 1;
-                return false;
-            }
-            game.board.clear_enemy(1);
-            obs.see(|| game.board.seen(end, game.hp));
-            return true;
-        }
-        if game.strikes >= rules.max_strikes {
-            return false;
-        }
-        game.strikes += 1;
         let target = self.scoring.target(code);
-        obs.see(|| game.board.seen(Event::Strike { enemy, target }, game.hp));
+        game.begin_strike(enemy, target, obs);
         let total = game
             .board
             .strike(rules, enemy, target, policy, deck, game.hp, obs);
-        let effect = self.scoring.effect(code, total);
-        game.perfect_21s += effect.perfect;
-        game.hp = (game.hp + i16::from(effect.heal)).min(i16::from(rules.max_hp))
-            - i16::from(effect.damage);
-        game.damage[usize::from(code & 3)] += u16::from(effect.damage);
-        let end = Event::StrikeEnd {
-            total,
-            damage: effect.damage,
-            heal: effect.heal,
-            defeated: effect.defeated == 1,
-        };
-        if game.hp <= 0 {
-            obs.see(|| game.board.seen(end, game.hp));
-            game.killer_code = code + 1;
-            return false;
-        }
-        game.board.clear_enemy(effect.defeated);
-        obs.see(|| game.board.seen(end, game.hp));
-        true
+        game.end_strike(rules, &self.scoring, code, total, obs)
+    }
+
+    /// The royals' targets and each strike total's effect.
+    pub(super) fn scoring(&self) -> &Scoring {
+        &self.scoring
     }
 }
 
+/// What the top of the tower holds next.
+pub(super) enum Next {
+    /// Nothing more: the game is over (won, or out of strikes).
+    Over,
+    /// A Joker (its code), announced.
+    Joker(u8),
+    /// A royal to strike (its code).
+    Royal(u8),
+}
+
 /// A game under way: its cards and its running figures.
-struct GameState {
-    board: Board,
-    hp: i16,
+#[derive(Clone, Debug)]
+pub(super) struct Running {
+    pub(super) board: Board,
+    pub(super) hp: i16,
     strikes: u16,
     perfect_21s: u8,
     damage: [u16; 4],
@@ -301,10 +359,88 @@ struct GameState {
     killer_code: u8,
 }
 
-impl GameState {
+impl Running {
+    /// What comes next from the top of the tower: the game's end (the tower cleared, which wins,
+    /// or the strikes used up), a Joker (announced), or a royal.
+    #[inline(always)]
+    pub(super) fn next_enemy<O: Observer<Seen>>(&mut self, rules: &Rules, obs: &mut O) -> Next {
+        let Some(code) = self.board.tower.top_card() else {
+            self.won = true;
+            return Next::Over;
+        };
+        if Enemy::from_code(code) == Enemy::Joker {
+            obs.see(|| self.board.seen(Event::Joker, self.hp));
+            return Next::Joker(code);
+        }
+        if self.strikes >= rules.max_strikes {
+            return Next::Over;
+        }
+        Next::Royal(code)
+    }
+
+    /// Counts and announces a strike against `enemy` of `target`.
+    #[inline(always)]
+    pub(super) fn begin_strike<O: Observer<Seen>>(
+        &mut self,
+        enemy: Enemy,
+        target: u8,
+        obs: &mut O,
+    ) {
+        self.strikes += 1;
+        obs.see(|| self.board.seen(Event::Strike { enemy, target }, self.hp));
+    }
+
+    /// The Joker `code` dealt `hurt`: false if that ended the game.
+    #[inline(always)]
+    pub(super) fn end_joker<O: Observer<Seen>>(&mut self, code: u8, hurt: u8, obs: &mut O) -> bool {
+        self.hp -= i16::from(hurt);
+        self.damage[Enemy::Joker as usize] += u16::from(hurt);
+        let end = Event::JokerEnd { damage: hurt };
+        if self.hp <= 0 {
+            obs.see(|| self.board.seen(end, self.hp));
+            self.killer_code = code + 1;
+            return false;
+        }
+        self.board.clear_enemy(1);
+        obs.see(|| self.board.seen(end, self.hp));
+        true
+    }
+
+    /// The strike against royal `code` ended at `total` (its pile already released): its effect
+    /// applied, false if that ended the game.
+    #[inline(always)]
+    pub(super) fn end_strike<O: Observer<Seen>>(
+        &mut self,
+        rules: &Rules,
+        scoring: &Scoring,
+        code: u8,
+        total: u8,
+        obs: &mut O,
+    ) -> bool {
+        let effect = scoring.effect(code, total);
+        self.perfect_21s += effect.perfect;
+        self.hp = (self.hp + i16::from(effect.heal)).min(i16::from(rules.max_hp))
+            - i16::from(effect.damage);
+        self.damage[usize::from(code & 3)] += u16::from(effect.damage);
+        let end = Event::StrikeEnd {
+            total,
+            damage: effect.damage,
+            heal: effect.heal,
+            defeated: effect.defeated == 1,
+        };
+        if self.hp <= 0 {
+            obs.see(|| self.board.seen(end, self.hp));
+            self.killer_code = code + 1;
+            return false;
+        }
+        self.board.clear_enemy(effect.defeated);
+        obs.see(|| self.board.seen(end, self.hp));
+        true
+    }
+
     /// The report of the game, once over.
     #[inline(always)]
-    fn outcome(&self) -> Outcome {
+    pub(super) fn outcome(&self) -> Outcome {
         Outcome {
             win: self.won,
             final_hp: self.hp.max(0) as u8,
@@ -321,7 +457,7 @@ impl GameState {
 
 impl Board {
     /// `event` with the state after it, at `hp`.
-    fn seen(&self, event: Event, hp: i16) -> Seen {
+    pub(super) fn seen(&self, event: Event, hp: i16) -> Seen {
         Seen {
             event,
             state: State {
@@ -408,18 +544,45 @@ impl Board {
         hp: i16,
         obs: &mut O,
     ) -> u8 {
+        if !self.joker_first(dealer, obs, hp) {
+            return 0;
+        }
+        let gamble = policy.double_or_nothing(rules, &self.joker_view(hp));
+        self.joker_choice(rules, gamble, dealer, obs, hp)
+    }
+
+    /// A Joker's first flip: true if it is odd (the player then chooses).
+    pub(super) fn joker_first<D: Dealer, O: Observer<Seen>>(
+        &mut self,
+        dealer: &mut D,
+        obs: &mut O,
+        hp: i16,
+    ) -> bool {
         let first = self.flip(dealer, obs, hp);
         self.deck.release_held();
         obs.see(|| self.seen(Event::JokerFlip { card: first }, hp));
-        if first.is_multiple_of(2) {
-            return 0;
-        }
-        let view = JokerView {
+        first % 2 == 1
+    }
+
+    /// What the player knows after a Joker's odd first flip.
+    pub(super) fn joker_view(&self, hp: i16) -> JokerView<'_> {
+        JokerView {
             hp: hp as u8,
-            deck: &self.deck,
-            tower: &self.tower,
-        };
-        let gamble = policy.double_or_nothing(rules, &view);
+            deck: DeckView(&self.deck),
+            tower: TowerView(&self.tower),
+        }
+    }
+
+    /// The player's choice after a Joker's odd first flip (`gamble`: double or nothing) played
+    /// out: the damage it deals.
+    pub(super) fn joker_choice<D: Dealer, O: Observer<Seen>>(
+        &mut self,
+        rules: &Rules,
+        gamble: bool,
+        dealer: &mut D,
+        obs: &mut O,
+        hp: i16,
+    ) -> u8 {
         obs.see(|| self.seen(Event::JokerChoice { gamble }, hp));
         if gamble {
             let second = self.flip(dealer, obs, hp);
@@ -435,15 +598,23 @@ impl Board {
         }
     }
 
-    fn view(&self, enemy: Enemy, target: u8, hard: u8, best: u8, hp: i16) -> StrikeView<'_> {
+    /// What the player knows during a strike against `enemy` of `target` at these totals.
+    pub(super) fn view(
+        &self,
+        enemy: Enemy,
+        target: u8,
+        hard: u8,
+        best: u8,
+        hp: i16,
+    ) -> StrikeView<'_> {
         StrikeView {
             enemy,
             target,
             hard,
             best,
             hp: hp as u8,
-            deck: &self.deck,
-            tower: &self.tower,
+            deck: DeckView(&self.deck),
+            tower: TowerView(&self.tower),
         }
     }
 
@@ -540,32 +711,50 @@ impl Board {
         obs: &mut O,
         bank: impl Fn(&StrikeView) -> bool,
     ) -> u8 {
-        let mut hard = 0u8;
-        let mut ace = false;
+        let mut totals = Totals::default();
         loop {
-            let card = self.flip(dealer, obs, hp);
-            hard += card;
-            ace |= card == 1;
-            if hard >= 22 {
-                obs.see(|| {
-                    self.seen(
-                        Event::Flip {
-                            card,
-                            hard,
-                            best: hard,
-                        },
-                        hp,
-                    )
-                });
-                return hard;
+            if let Some(bust) = self.strike_flip(&mut totals, dealer, obs, hp) {
+                return bust;
             }
-            let best = hard + 10 * u8::from(ace & (hard <= 11));
-            obs.see(|| self.seen(Event::Flip { card, hard, best }, hp));
-            let banked = bank(&self.view(enemy, target, hard, best, hp));
+            let banked = bank(&self.view(enemy, target, totals.hard, totals.best(), hp));
             obs.see(|| self.seen(Event::Choice { bank: banked }, hp));
             if banked {
-                return best;
+                return totals.best();
             }
         }
+    }
+
+    /// Flips the strike's next card into `totals`: the bust total if it passes 21.
+    #[inline]
+    pub(super) fn strike_flip<D: Dealer, O: Observer<Seen>>(
+        &mut self,
+        totals: &mut Totals,
+        dealer: &mut D,
+        obs: &mut O,
+        hp: i16,
+    ) -> Option<u8> {
+        let card = self.flip(dealer, obs, hp);
+        totals.hard += card;
+        totals.ace |= card == 1;
+        let (hard, best) = (totals.hard, totals.best());
+        obs.see(|| self.seen(Event::Flip { card, hard, best }, hp));
+        (hard >= 22).then_some(hard)
+    }
+}
+
+/// A strike's running totals.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Totals {
+    /// Every Ace counted as 1.
+    pub hard: u8,
+    /// An Ace among the cards.
+    pub ace: bool,
+}
+
+impl Totals {
+    /// One Ace counted as 11 where that stays at or under 21 (the hard total past 21).
+    #[inline]
+    pub fn best(self) -> u8 {
+        self.hard + 10 * u8::from(self.ace & (self.hard <= 11))
     }
 }

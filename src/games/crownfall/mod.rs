@@ -6,7 +6,9 @@ pub mod outcome;
 pub mod policy;
 pub mod rules;
 pub mod scoring;
+pub mod search;
 pub mod solver;
+pub mod state;
 pub mod strategy;
 pub mod strike;
 pub mod tally;
@@ -19,32 +21,90 @@ pub use rules::{Deck, Rules};
 pub use tally::CrownfallTally;
 
 use crate::cards::{Dealer, Fresh};
-use crate::games::Game;
+use crate::error::Result;
 use crate::games::observe::{Observer, Unobserved};
+use crate::games::seats::Seating;
+use crate::games::{Game, PolicyHelp};
 use crate::rng::{GameKey, GameRng};
+use crate::search::Searcher;
+use crate::search::play::Player;
+use crate::search::seat::{self, Seats};
+use crate::search::solve::Clairvoyant;
+
+use state::State;
 
 /// Crownfall with its rules and one policy.
 pub struct Crownfall {
     rules: Rules,
     fresh: Engine,
+    /// The plain policy (a search player's rollout policy).
     policy: PolicyKind,
+    /// The search player, if one plays.
+    search: Option<Searcher<PolicyKind>>,
+    /// The clairvoyant's budget of states a deal, if it plays.
+    clairvoyant: Option<u64>,
     name: String,
+}
+
+/// The plain policies' help and the search players'.
+pub fn all_help() -> Vec<PolicyHelp> {
+    let mut h = policy::help();
+    h.extend(search::help());
+    h
 }
 
 impl Game for Crownfall {
     const NAME: &'static str = "crownfall";
-    const ABOUT: &'static str = "press-your-luck blackjack fight up a tower of royals (seed 000)";
+    const ABOUT: &'static str =
+        "press-your-luck blackjack fight up a tower of royals (rules: docs/crownfall.md)";
     type Rules = Rules;
     type Outcome = Outcome;
     type Tally = CrownfallTally;
 
-    common_game_items!();
+    fn new(rules: Rules, seating: &Seating) -> Result<Self> {
+        let spec = &seating.policies[0];
+        let clairvoyant = search::clairvoyant(spec)?;
+        let (policy, search, name) = match search::parse(spec, &rules)? {
+            Some(s) => (s.rollout.clone(), Some(s.clone()), s.name),
+            None if clairvoyant.is_some() => {
+                let (policy, _) = PolicyKind::parse("optimal", &rules)?;
+                (policy, None, spec.to_string())
+            }
+            None => {
+                let (policy, name) = PolicyKind::parse(spec, &rules)?;
+                (policy, None, name)
+            }
+        };
+        Ok(Self {
+            fresh: Engine::new(&rules),
+            rules,
+            policy,
+            search,
+            clairvoyant,
+            name,
+        })
+    }
+
+    fn policies() -> Vec<PolicyHelp> {
+        all_help()
+    }
+
+    fn policy_name(&self) -> &str {
+        &self.name
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
 
     fn play(&self, seed: u64, index: u64) -> Outcome {
         self.play_observed(seed, index, &mut Unobserved)
     }
 
     fn play_pair(&self, seed: u64, index: u64) -> [Outcome; 2] {
+        if self.plays_states() {
+            return [self.play(seed, index), self.play(seed, index + 1)];
+        }
         let (mut tower_a, mut deck_a) = self.dealers(GameKey::new(seed, index));
         let (mut tower_b, mut deck_b) = self.dealers(GameKey::new(seed, index + 1));
         self.policy.play_two_from(
@@ -58,6 +118,14 @@ impl Game for Crownfall {
     fn new_tally(&self) -> CrownfallTally {
         CrownfallTally::new(&self.rules)
     }
+
+    fn games_per_chunk(&self) -> u64 {
+        if self.plays_states() {
+            16
+        } else {
+            crate::sim::runner::CHUNK
+        }
+    }
 }
 impl Crownfall {
     /// Plays game `index` of a run seeded with `seed` as [`Game::play`] does, reporting every
@@ -69,33 +137,69 @@ impl Crownfall {
         obs: &mut O,
     ) -> Outcome {
         let key = GameKey::new(seed, index);
+        if self.plays_states() {
+            let mut state = State::deal_observed(self, key, obs);
+            match self.clairvoyant {
+                Some(budget) => {
+                    let mut solver = Clairvoyant::new(&self.policy, budget);
+                    self.play_state(&mut state, key, Some(&mut solver), obs);
+                }
+                None => self.play_state(&mut state, key, None, obs),
+            }
+            return state.outcome();
+        }
         let (mut tower, mut deck) = self.dealers(key);
         self.policy
             .play_observed(&self.fresh, &self.rules, &mut tower, &mut deck, obs)
     }
 
-    /// Plays game `index` of a run seeded with `seed` with the same deal but `policy` deciding
-    /// (a person at the table), reporting every event to `obs`.
-    pub fn play_with<P: Policy, O: Observer<events::Seen>>(
-        &self,
-        seed: u64,
-        index: u64,
-        policy: &P,
+    /// Plays `state` (game `key`) to its end with the game's player (or `person` instead),
+    /// every event to `obs`.
+    pub(crate) fn play_state<'r, O: Observer<events::Seen>>(
+        &'r self,
+        state: &mut State<'r>,
+        key: GameKey,
+        person: Option<&mut dyn Player<State<'r>>>,
         obs: &mut O,
-    ) -> Outcome {
-        let (mut tower, mut deck) = self.dealers(GameKey::new(seed, index));
-        self.fresh
-            .play_observed(&self.rules, policy, &mut tower, &mut deck, obs)
+    ) {
+        let seats = Seats {
+            plain: std::slice::from_ref(&self.policy),
+            search: std::slice::from_ref(&self.search),
+        };
+        seat::play(
+            state,
+            seats,
+            key,
+            &mut [GameRng::unused()],
+            person,
+            |s, m| s.apply_observed(m, obs),
+        );
     }
 
-    /// The policy.
+    /// The policy (a search player's rollout policy).
     pub fn policy(&self) -> &PolicyKind {
         &self.policy
     }
 
+    /// The search player, if one plays.
+    pub fn searcher(&self) -> Option<&Searcher<PolicyKind>> {
+        self.search.as_ref()
+    }
+
+    /// True if the game's player plays through the state API (a search player, the
+    /// clairvoyant), not the fast engine.
+    fn plays_states(&self) -> bool {
+        self.search.is_some() || self.clairvoyant.is_some()
+    }
+
+    /// True if the clairvoyant plays.
+    pub fn solves(&self) -> bool {
+        self.clairvoyant.is_some()
+    }
+
     /// The tower's and the player deck's dealers for the game with key `key`.
     #[inline]
-    fn dealers(&self, key: GameKey) -> (GameRng, PlayerDeck) {
+    pub(crate) fn dealers(&self, key: GameKey) -> (GameRng, PlayerDeck) {
         let deck = key.stream(Streams::PLAYER_DECK);
         let deck = match self.rules.deck {
             Deck::Finite => PlayerDeck::Shuffled(deck),
@@ -106,7 +210,8 @@ impl Crownfall {
 }
 
 /// The player deck's dealer under the rule `deck`: one engine serves both kinds of deck.
-enum PlayerDeck {
+#[derive(Clone, Debug)]
+pub(crate) enum PlayerDeck {
     /// `deck = finite`: the 40 cards, shuffled.
     Shuffled(GameRng),
     /// `deck = infinite`: every card fresh.

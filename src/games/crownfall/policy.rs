@@ -8,7 +8,7 @@ use crate::error::{Result, SimError};
 use crate::games::observe::{Observer, Unobserved};
 use crate::games::{PolicyHelp, unknown_policy};
 
-use super::engine::{Engine, JokerView, StrikeView};
+use super::engine::{Engine, JokerView, Running, StrikeView};
 use super::events::Seen;
 use super::outcome::Outcome;
 use super::rules::Rules;
@@ -173,7 +173,7 @@ impl PolicyKind {
     /// path. Returns it with its display name. `optimal` and `expectimax` solve `rules` (once per
     /// process).
     pub fn parse(spec: &str, rules: &Rules) -> Result<(Self, String)> {
-        let unknown = |why: &str| unknown_policy("crownfall", spec, why, &help());
+        let unknown = |why: &str| unknown_policy("crownfall", spec, why, &super::all_help());
         match spec {
             "optimal" => {
                 let plan = solver::solved(rules)?.plan.clone();
@@ -259,6 +259,25 @@ impl PolicyKind {
             Self::Strategy(p) => engine.play_observed(rules, p.as_ref(), tower, deck, obs),
             Self::Plan(p) => engine.play_observed(rules, p.as_ref(), tower, deck, obs),
             Self::Expectimax(p) => engine.play_observed(rules, p.as_ref(), tower, deck, obs),
+        }
+    }
+
+    /// Plays the rest of the game `run` with this policy, from between two enemies (a search's
+    /// rollout from the state API), on the fast engine.
+    pub(super) fn play_on<D: Dealer>(
+        &self,
+        engine: &Engine,
+        rules: &Rules,
+        run: &mut Running,
+        deck: &mut D,
+    ) {
+        let obs = &mut Unobserved;
+        match self {
+            Self::BankAt(p) => while engine.step(run, rules, p, deck, obs) {},
+            Self::BankAtTarget => while engine.step(run, rules, &BankAtTarget, deck, obs) {},
+            Self::Strategy(p) => while engine.step(run, rules, p.as_ref(), deck, obs) {},
+            Self::Plan(p) => while engine.step(run, rules, p.as_ref(), deck, obs) {},
+            Self::Expectimax(p) => while engine.step(run, rules, p.as_ref(), deck, obs) {},
         }
     }
 

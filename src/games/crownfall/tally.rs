@@ -1,6 +1,7 @@
 //! Integer tallies of Crownfall games.
 
 use crate::games::Tally;
+use crate::games::invariants::{self, Check, at_most};
 use crate::sim::histogram::{Histogram, per_game};
 
 use super::outcome::{Enemy, Outcome};
@@ -129,5 +130,26 @@ impl Tally for CrownfallTally {
             ("strikes", &self.strikes),
             ("perfect_21s", &self.perfect_21s),
         ]
+    }
+
+    fn check(&self) -> Check {
+        invariants::counts(self.games, self.wins, 0)?;
+        invariants::one_per_game(self.games, &self.distributions())?;
+        invariants::sum_is(
+            ("the games by killer", &self.killed_by),
+            ("games", self.games),
+        )?;
+        // A win clears the whole tower with HP left, and no blow ended it.
+        let cleared_all = self.cleared.count_where(|v| v == self.cleared.max());
+        at_most(
+            ("wins", self.wins),
+            ("games that cleared the tower", cleared_all),
+        )?;
+        let alive = self.games - self.final_hp.count_where(|hp| hp <= 0);
+        at_most(("wins", self.wins), ("games ended with HP left", alive))?;
+        at_most(
+            ("wins", self.wins),
+            ("games without a last blow", self.killed_by[0]),
+        )
     }
 }

@@ -14,11 +14,15 @@ use crate::games::crownfall::engine::{JokerView, StrikeView};
 use crate::games::crownfall::events::{Event, Seen};
 use crate::games::crownfall::policy::BankTable;
 use crate::games::crownfall::solver::{self, Solution};
+use crate::games::crownfall::state::{Move, State};
 use crate::games::crownfall::{Crownfall, Deck, Enemy, Engine, Policy, PolicyKind, Rules};
 use crate::games::observe::{Each, Recorder, Scripted};
+use crate::rng::{GameKey, GameRng};
+use crate::search::play::{Player, Searching};
+use crate::search::seat::SEARCH;
 
 use crate::trace::play::{Answer, Ask, Desk};
-use crate::trace::{Traceable, Traced, deal_pile, deal_piles};
+use crate::trace::{Traceable, Traced, check_deal_cards, deal_pile, deal_piles};
 
 /// A card's name: A for the Ace, else its value.
 fn card(v: u8) -> String {
@@ -50,6 +54,16 @@ fn total(hard: u8, best: u8) -> String {
 impl Traceable for Crownfall {
     type Seen = Seen;
 
+    fn check_playable(&self) -> Result<()> {
+        if self.solves() {
+            return Err(SimError::input(format!(
+                "policy {}: the clairvoyant sees the deal, so it gives no hints; watch its games with sim trace",
+                self.policy_name()
+            )));
+        }
+        Ok(())
+    }
+
     fn trace(&self, seed: u64, index: u64) -> Traced<Seen, Self::Outcome> {
         let mut rec = Recorder::default();
         let outcome = self.play_observed(seed, index, &mut rec);
@@ -76,6 +90,7 @@ impl Traceable for Crownfall {
     }
 
     fn replay(&self, deal: &Value, events: &[Seen]) -> Result<Traced<Seen, Self::Outcome>> {
+        check_deal_cards(self, deal, &[&["tower"], &["deck"]])?;
         let tower = deal_pile(deal, "tower")?;
         if let Some(bad) = tower.iter().find(|&&c| c > 3) {
             return Err(SimError::input(format!(
@@ -188,12 +203,7 @@ impl Traceable for Crownfall {
         desk: &mut dyn Desk,
     ) -> Option<Traced<Seen, Self::Outcome>> {
         let desk = RefCell::new(desk);
-        let person = Person {
-            game: self,
-            hints,
-            desk: &desk,
-            quit: Cell::new(false),
-        };
+        let quit = Cell::new(false);
         let mut events = Vec::new();
         let mut obs = Each(|seen: Seen| {
             // The person sees neither the deal nor a new deck's order.
@@ -205,13 +215,27 @@ impl Traceable for Crownfall {
                 )),
                 _ => self.words(&seen),
             };
-            if let Some(words) = words.filter(|_| !person.quit.get()) {
+            if let Some(words) = words.filter(|_| !quit.get()) {
                 desk.borrow_mut().show(&words);
             }
             events.push(seen);
         });
-        let outcome = self.play_with(seed, index, &person, &mut obs);
-        (!person.quit.get()).then_some(Traced { events, outcome })
+        let key = GameKey::new(seed, index);
+        let mut state = State::deal_observed(self, key, &mut obs);
+        let mut person = Person {
+            game: self,
+            hints,
+            desk: &desk,
+            quit: &quit,
+            adviser: self
+                .searcher()
+                .map(|s| Searching::new(s, key.stream(SEARCH))),
+        };
+        self.play_state(&mut state, key, Some(&mut person), &mut obs);
+        (!quit.get()).then_some(Traced {
+            events,
+            outcome: state.outcome(),
+        })
     }
 }
 
@@ -261,16 +285,59 @@ impl Policy for Script {
     }
 }
 
-/// A person choosing at the desk, advised by the game's policy if `hints`. After `q` every
-/// decision banks or accepts, unseen, so the engine ends the game.
-struct Person<'a, 'd> {
+/// A person choosing at the desk, advised by the game's policy if `hints` (a search player's
+/// advice, or the plain policy's choice with its win probabilities). After `q` every decision
+/// banks or accepts, unseen, so the game ends.
+struct Person<'a, 'd, 'r> {
     game: &'a Crownfall,
     hints: bool,
     desk: &'a RefCell<&'d mut dyn Desk>,
-    quit: Cell<bool>,
+    quit: &'a Cell<bool>,
+    /// The game's search player, if it has one.
+    adviser: Option<Searching<'a, State<'r>>>,
 }
 
-impl Person<'_, '_> {
+impl<'r> Person<'_, '_, 'r> {
+    /// The hint at `state`'s decision between `names` (the first: bank or accept); `plain` gives
+    /// the plain policy's choice (true for the second) and its win probabilities.
+    fn hint(
+        &mut self,
+        state: &State<'r>,
+        names: [&str; 2],
+        plain: impl FnOnce() -> (bool, Option<(f64, f64)>),
+    ) -> Vec<String> {
+        let name = self.game.policy_name();
+        let Some(adviser) = self.adviser.as_mut() else {
+            let (second, values) = plain();
+            let mut hint = format!("hint ({name}): {}", names[usize::from(second)]);
+            if let Some((a, b)) = values {
+                hint += &format!(
+                    " | win probability: {} {:.2}%, {} {:.2}%",
+                    names[0],
+                    100.0 * a,
+                    names[1],
+                    100.0 * b
+                );
+            }
+            return vec![hint];
+        };
+        let advice = adviser.advise(state, 0);
+        let index = |m: Move| usize::from(matches!(m, Move::Push | Move::Double));
+        let mut hint = format!("hint ({name}): {}", names[index(advice.best)]);
+        let values: Vec<String> = advice
+            .values
+            .iter()
+            .map(|(m, visits, mean)| match visits {
+                Some(n) => format!("{} {n} visits ({mean:.3})", names[index(*m)]),
+                None => format!("{} {mean:.3}", names[index(*m)]),
+            })
+            .collect();
+        if !values.is_empty() {
+            hint += &format!(" | {}", values.join(", "));
+        }
+        vec![hint]
+    }
+
     /// Asks; `None` once the person has quit.
     fn ask(&self, ask: &Ask) -> Option<usize> {
         if self.quit.get() {
@@ -286,56 +353,55 @@ impl Person<'_, '_> {
     }
 }
 
-impl Policy for Person<'_, '_> {
-    fn strike_table(&self, _: &Rules, _: &StrikeView) -> Option<BankTable> {
-        None
-    }
-
-    fn bank(&self, rules: &Rules, view: &StrikeView) -> bool {
-        let strike: Vec<String> = view.deck.held_cards().iter().map(|&v| card(v)).collect();
-        let mut ask = Ask {
-            table: vec![format!(
-                "HP {} | the {} (target {}) | strike {} = {} | tower {} more | deck {} cards",
-                view.hp,
-                view.enemy.name(),
-                view.target,
-                strike.join(" "),
-                total(view.hard, view.best),
-                view.tower.deck_len() - 1,
-                view.deck.deck_len()
-            )],
-            choices: vec![
-                format!("bank {}", view.best),
-                "push: flip another card".into(),
-            ],
-            hint: Vec::new(),
-        };
-        if self.hints {
-            let policy = self.game.policy();
-            let choice = if policy.bank(rules, view) {
-                "bank"
-            } else {
-                "push"
-            };
-            let mut hint = format!("hint ({}): {choice}", self.game.policy_name());
-            if let Some(values) = Values::of(self.game).map(|v| v.strike(rules, view)) {
-                hint += &format!(
-                    " | win probability: bank {:.2}%, push {:.2}%",
-                    100.0 * values.0,
-                    100.0 * values.1
-                );
+impl<'r> Player<State<'r>> for Person<'_, '_, 'r> {
+    fn decide(&mut self, state: &mut State<'r>, _seat: u8, _coins: &mut GameRng) -> Move {
+        let rules = self.game.rules();
+        if let Some(view) = state.strike_view() {
+            if self.quit.get() {
+                return Move::Bank;
             }
-            ask.hint.push(hint);
+            let strike: Vec<String> = view.deck.held().iter().map(|&v| card(v)).collect();
+            let mut ask = Ask {
+                table: vec![format!(
+                    "HP {} | the {} (target {}) | strike {} = {} | tower {} more | deck {} cards",
+                    view.hp,
+                    view.enemy.name(),
+                    view.target,
+                    strike.join(" "),
+                    total(view.hard, view.best),
+                    view.tower.unrevealed_len(),
+                    view.deck.len()
+                )],
+                choices: vec![
+                    format!("bank {}", view.best),
+                    "push: flip another card".into(),
+                ],
+                hint: Vec::new(),
+            };
+            if self.hints {
+                let game = self.game;
+                let plain = || {
+                    let push = !game.policy().bank(rules, &view);
+                    (push, Values::of(game).map(|v| v.strike(rules, &view)))
+                };
+                ask.hint = self.hint(state, ["bank", "push"], plain);
+            }
+            return match self.ask(&ask) {
+                Some(1) => Move::Push,
+                _ => Move::Bank,
+            };
         }
-        self.ask(&ask).is_none_or(|i| i == 0)
-    }
-
-    fn double_or_nothing(&self, rules: &Rules, view: &JokerView) -> bool {
+        let view = state
+            .joker_view()
+            .expect("a decision is asked of a game not over");
+        if self.quit.get() {
+            return Move::Accept;
+        }
         let mut ask = Ask {
             table: vec![format!(
                 "HP {} | joker: the first flip was odd | deck {} cards",
                 view.hp,
-                view.deck.deck_len()
+                view.deck.len()
             )],
             choices: vec![
                 format!("accept {} damage", rules.joker_damage),
@@ -347,23 +413,17 @@ impl Policy for Person<'_, '_> {
             hint: Vec::new(),
         };
         if self.hints {
-            let policy = self.game.policy();
-            let choice = if policy.double_or_nothing(rules, view) {
-                "double or nothing"
-            } else {
-                "accept"
+            let game = self.game;
+            let plain = || {
+                let gamble = game.policy().double_or_nothing(rules, &view);
+                (gamble, Values::of(game).map(|v| v.joker(rules, &view)))
             };
-            let mut hint = format!("hint ({}): {choice}", self.game.policy_name());
-            if let Some(values) = Values::of(self.game).map(|v| v.joker(rules, view)) {
-                hint += &format!(
-                    " | win probability: accept {:.2}%, double or nothing {:.2}%",
-                    100.0 * values.0,
-                    100.0 * values.1
-                );
-            }
-            ask.hint.push(hint);
+            ask.hint = self.hint(state, ["accept", "double or nothing"], plain);
         }
-        self.ask(&ask) == Some(1)
+        match self.ask(&ask) {
+            Some(1) => Move::Double,
+            _ => Move::Accept,
+        }
     }
 }
 
@@ -391,19 +451,16 @@ impl Values {
     /// The win probability of banking and of pushing (then playing best) at `view`.
     fn strike(&self, _: &Rules, view: &StrikeView) -> (f64, f64) {
         let space = self.solution.space();
-        let rest = space.rest_of(&view.tower.deck_cards()[1..]);
+        let rest = space.rest_of_counts(view.tower.unrevealed());
         let ends = self.solution.end_values(rest, view.enemy, view.hp);
         let mut search = PushSearch {
             ends,
             counted: self.counted,
             memo: HashMap::new(),
         };
-        let mut deck = [0u8; 11];
-        for &v in view.deck.deck_cards() {
-            deck[usize::from(v)] += 1;
-        }
+        let deck = view.deck.counts();
         let mut held = [0u8; 11];
-        for &v in view.deck.held_cards() {
+        for &v in view.deck.held() {
             held[usize::from(v)] += 1;
         }
         let ace = view.soft();
@@ -415,10 +472,13 @@ impl Values {
 
     /// The win probability of accepting and of double or nothing at `view`.
     fn joker(&self, rules: &Rules, view: &JokerView) -> (f64, f64) {
-        let rest = self.solution.space().rest_of(&view.tower.deck_cards()[1..]);
-        let cards = view.deck.deck_cards();
-        let p_even = if self.counted && !cards.is_empty() {
-            cards.iter().filter(|&&c| c % 2 == 0).count() as f64 / cards.len() as f64
+        let rest = self
+            .solution
+            .space()
+            .rest_of_counts(view.tower.unrevealed());
+        let p_even = if self.counted && !view.deck.is_empty() {
+            let even: u8 = view.deck.counts().iter().skip(2).step_by(2).sum();
+            f64::from(even) / view.deck.len() as f64
         } else {
             0.5
         };

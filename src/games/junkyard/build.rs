@@ -4,49 +4,13 @@
 use super::automaton::{Automaton, Pattern};
 use super::cards::{Area, Counts, NUMBERS};
 use super::keys::guard_key;
+use count_masks::masks;
+
+mod count_masks;
 
 /// The most distinct automatons one assembly area can offer: 90 one-and-threes, 45 two-pairs,
 /// 8 runs and four 1s.
 pub const MAX_CHOICES: usize = 144;
-
-#[cfg(not(target_arch = "x86_64"))]
-/// The high bits of the eight bytes of `m` (only those bits may be set) gathered into bits 0
-/// to 7: a multiplication places byte `k`'s flag at bit `56 + k` and no two products overlap.
-#[inline(always)]
-fn gather(m: u64) -> u16 {
-    ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
-}
-
-/// Bit `v` set for each value with at least one, two and three cards in the area of `words`
-/// (see [`Area::words`]): all ten compared at once by SSE2 (part of every x86-64 processor),
-/// one byte compare and one gathering of the bytes' top bits per count (counts are below 128,
-/// so a signed compare serves).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn masks([lo, hi]: [u64; 2]) -> [u16; 3] {
-    use std::arch::x86_64::{_mm_cmpgt_epi8, _mm_movemask_epi8, _mm_set_epi64x, _mm_set1_epi8};
-    // SAFETY: these SSE2 instructions exist on every x86-64 processor (the target's baseline).
-    unsafe {
-        let v = _mm_set_epi64x(hi as i64, lo as i64);
-        let at_least = |n: i8| _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(n - 1))) as u16;
-        [at_least(1), at_least(2), at_least(3)]
-    }
-}
-
-/// Bit `v` set for each value with at least one, two and three cards in `counts`: all ten
-/// compared at once, byte by byte (counts are below 128, so adding `128 - n` to a byte sets its
-/// high bit exactly when it holds at least `n`, and never carries into the next).
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-fn masks([lo, hi]: [u64; 2]) -> [u16; 3] {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let at_least = |n: u64| {
-        let add = (128 - n) * ONES;
-        gather((lo + add) & HIGH) | (gather((hi + add) & HIGH) << 8)
-    };
-    [at_least(1), at_least(2), at_least(3)]
-}
 
 /// The length of the run 1, 2, ... in the values of `singles` (bit `v` for value `v`).
 #[inline(always)]
@@ -336,21 +300,6 @@ mod tests {
             assert_eq!(p.guard_key, guard_key(&bot), "{bot:?}");
         }
         assert_eq!(seen.len(), 144);
-    }
-
-    #[test]
-    fn the_byte_parallel_masks_match_a_plain_count() {
-        let mut x = 5u64;
-        for _ in 0..10_000 {
-            let mut c = Counts::default();
-            for slot in c.iter_mut().skip(1) {
-                x = crate::rng::splitmix64(x);
-                *slot = (x % 65) as u8 >> (x % 5);
-            }
-            let want = [1u8, 2, 3]
-                .map(|n| (1..=NUMBERS).fold(0u16, |m, v| m | (u16::from(c[v] >= n) << v)));
-            assert_eq!(masks(Area::new(&c).words()), want, "{c:?}");
-        }
     }
 
     #[test]

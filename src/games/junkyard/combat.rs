@@ -3,13 +3,15 @@
 
 use super::automaton::Automaton;
 
+mod slot_match;
+
 /// The most automatons a seat can have in play (every one is made of at least three of at most
 /// 64 cards).
 pub const MAX_BOTS: usize = 21;
 
 /// A defender's blocks: `of[i]` is 1 + the index of the attacker the defender's automaton `i`
 /// blocks, or 0 if it does not block.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Blocks {
     /// Per defending automaton: 0, or 1 + the attacker's index.
     pub of: [u8; MAX_BOTS],
@@ -31,35 +33,10 @@ impl Blocks {
         self.of[blocker].checked_sub(1).map(usize::from)
     }
 
-    /// The blockers of attacker `attacker`, as a mask over the defender's automatons. On
-    /// x86-64 the 21 slots are compared at once by SSE2 (part of every x86-64 processor): two
-    /// overlapping loads of 16, slots 0 to 15 and 5 to 20.
+    /// The blockers of attacker `attacker`, as a mask over the defender's automatons.
     #[inline(always)]
     pub fn blockers_of(&self, attacker: usize) -> u32 {
-        let key = (attacker as u8).wrapping_add(1);
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: SSE2 is in the x86-64 baseline; the unaligned loads read bytes 0 to 15 and
-        // `MAX_BOTS - 16` to `MAX_BOTS - 1` of the slots.
-        unsafe {
-            use std::arch::x86_64::{
-                __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
-            };
-            let p = self.of.as_ptr();
-            let key = _mm_set1_epi8(key as i8);
-            let equal = |at: usize| {
-                let slots = _mm_loadu_si128(p.add(at).cast::<__m128i>());
-                _mm_movemask_epi8(_mm_cmpeq_epi8(slots, key)) as u32
-            };
-            equal(0) | (equal(MAX_BOTS - 16) << (MAX_BOTS - 16))
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let mut mask = 0;
-            for (i, &b) in self.of.iter().enumerate() {
-                mask |= u32::from(b == key) << i;
-            }
-            mask
-        }
+        slot_match::equal(&self.of, (attacker as u8).wrapping_add(1))
     }
 }
 

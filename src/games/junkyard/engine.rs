@@ -608,7 +608,7 @@ impl Engine {
 
 /// Where steps 5 and 6 of a combat stand: the attackers still to strike, the automatons each
 /// seat loses so far, and the damage to the defender so far.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Strike {
     left: u32,
     lost: [u32; 2],

@@ -1,8 +1,11 @@
-//! A column of one byte per automaton slot, searched and summed over a mask of slots in a fixed
-//! number of steps: no loop over the automatons, so no branch on how many there are.
+//! A column of one byte per automaton slot, and four questions asked of it: which lanes hold
+//! more than `x`, which hold exactly `x` (as masks), and the greatest and the sum of the lanes
+//! of a mask. Answered in a fixed number of steps: no loop over the automatons, so no branch on
+//! how many there are.
 //!
-//! On x86-64 the 32 lanes are two SSE2 registers (SSE2 is part of every x86-64 processor, the
-//! target's baseline); elsewhere the same results come from plain loops over the lanes.
+//! Two versions: on x86-64 the 32 lanes are two SSE2 registers (SSE2 is part of every x86-64
+//! processor, the target's baseline); [`plain`] answers with loops over the lanes, compiled on
+//! every target: what other targets run, and what the tests hold the SSE2 version to.
 
 /// Lanes in a [`Column`]: one per automaton slot (a seat has at most `combat::MAX_BOTS`).
 pub const LANES: usize = 32;
@@ -110,7 +113,7 @@ impl Column {
         #[cfg(target_arch = "x86_64")]
         return sse2::above(self, x);
         #[cfg(not(target_arch = "x86_64"))]
-        return self.lanes_where(|v| v > x);
+        return plain::above(self, x);
     }
 
     /// The lanes holding exactly `x`, as a mask.
@@ -119,7 +122,7 @@ impl Column {
         #[cfg(target_arch = "x86_64")]
         return sse2::equal(self, x);
         #[cfg(not(target_arch = "x86_64"))]
-        return self.lanes_where(|v| v == x);
+        return plain::equal(self, x);
     }
 
     /// The greatest lane of `mask`, 0 if the mask is empty.
@@ -128,9 +131,7 @@ impl Column {
         #[cfg(target_arch = "x86_64")]
         return sse2::max_in(self, mask);
         #[cfg(not(target_arch = "x86_64"))]
-        return (0..LANES)
-            .filter(|&i| mask >> i & 1 != 0)
-            .fold(0, |acc, i| acc.max(self.0[i]));
+        return plain::max_in(self, mask);
     }
 
     /// The sum of the lanes of `mask`.
@@ -139,15 +140,41 @@ impl Column {
         #[cfg(target_arch = "x86_64")]
         return sse2::sum_in(self, mask);
         #[cfg(not(target_arch = "x86_64"))]
-        return (0..LANES)
-            .filter(|&i| mask >> i & 1 != 0)
-            .map(|i| u32::from(self.0[i]))
-            .sum();
+        return plain::sum_in(self, mask);
+    }
+}
+
+/// The plain loops over the lanes: the other targets' version, and the tests' reference.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+mod plain {
+    use super::{Column, LANES};
+
+    /// The lanes of `c` where `f` holds, as a mask.
+    fn lanes_where(c: &Column, f: impl Fn(u8) -> bool) -> u32 {
+        (0..LANES).fold(0, |m, i| m | (u32::from(f(c.0[i])) << i))
     }
 
-    #[cfg(not(target_arch = "x86_64"))]
-    fn lanes_where(&self, f: impl Fn(u8) -> bool) -> u32 {
-        (0..LANES).fold(0, |m, i| m | (u32::from(f(self.0[i])) << i))
+    /// The values of the lanes of `mask`.
+    fn in_mask(c: &Column, mask: u32) -> impl Iterator<Item = u8> + '_ {
+        (0..LANES)
+            .filter(move |&i| mask >> i & 1 != 0)
+            .map(|i| c.0[i])
+    }
+
+    pub fn above(c: &Column, x: u8) -> u32 {
+        lanes_where(c, |v| v > x)
+    }
+
+    pub fn equal(c: &Column, x: u8) -> u32 {
+        lanes_where(c, |v| v == x)
+    }
+
+    pub fn max_in(c: &Column, mask: u32) -> u8 {
+        in_mask(c, mask).fold(0, u8::max)
+    }
+
+    pub fn sum_in(c: &Column, mask: u32) -> u32 {
+        in_mask(c, mask).map(u32::from).sum()
     }
 }
 
@@ -156,7 +183,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_search_agrees_with_a_plain_loop_over_the_lanes() {
+    fn every_search_agrees_with_the_plain_loops_over_the_lanes() {
         let mut x = 3u64;
         for _ in 0..20_000 {
             let mut c = Column::default();
@@ -168,19 +195,22 @@ mod tests {
             x = crate::rng::splitmix64(x);
             let mask = (x as u32) & (x >> 32) as u32;
             let v = (x >> 20) as u8 % 128;
-            let in_mask = || (0..LANES).filter(|&i| mask >> i & 1 != 0).map(|i| c.0[i]);
-            let lanes_where = |f: &dyn Fn(u8) -> bool| {
-                (0..LANES).fold(0u32, |m, i| m | (u32::from(f(c.0[i])) << i))
-            };
-            assert_eq!(c.above(v), lanes_where(&|l| l > v), "{c:?} {v}");
-            assert_eq!(c.equal(v), lanes_where(&|l| l == v), "{c:?} {v}");
-            assert_eq!(
-                c.max_in(mask),
-                in_mask().max().unwrap_or(0),
-                "{c:?} {mask:b}"
-            );
-            let sum: u32 = in_mask().map(u32::from).sum();
-            assert_eq!(c.sum_in(mask), sum, "{c:?} {mask:b}");
+            assert_eq!(c.above(v), plain::above(&c, v), "{c:?} {v}");
+            assert_eq!(c.equal(v), plain::equal(&c, v), "{c:?} {v}");
+            assert_eq!(c.max_in(mask), plain::max_in(&c, mask), "{c:?} {mask:b}");
+            assert_eq!(c.sum_in(mask), plain::sum_in(&c, mask), "{c:?} {mask:b}");
         }
+    }
+
+    #[test]
+    fn the_plain_loops_say_what_they_compute() {
+        let mut c = Column::default();
+        c.0[..5].copy_from_slice(&[3, 7, 0, 7, 127]);
+        assert_eq!(plain::above(&c, 3), 0b11010);
+        assert_eq!(plain::equal(&c, 7), 0b01010);
+        assert_eq!(plain::equal(&c, 0), !0b11011);
+        assert_eq!(plain::max_in(&c, 0b00111), 7);
+        assert_eq!(plain::max_in(&c, 0), 0);
+        assert_eq!(plain::sum_in(&c, 0b10011), 3 + 7 + 127);
     }
 }

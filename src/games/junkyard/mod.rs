@@ -216,7 +216,7 @@ impl Junkyard {
 impl Game for Junkyard {
     const NAME: &'static str = "junkyard";
     const ABOUT: &'static str =
-        "two-player duel: build automatons from junk heaps and attack (seed 001)";
+        "two-player duel: build automatons from junk heaps and attack (rules: docs/junkyard.md)";
     const TABLE: Table = Table::Duel;
     type Rules = Rules;
     type Outcome = Outcome;

@@ -114,7 +114,7 @@ pub fn help() -> Vec<PolicyHelp> {
     vec![
         PolicyHelp {
             name: "simple",
-            about: "the issue's deterministic baseline, literally: tear-downs on the strongest target when worth it, build the strongest, attack past the defenders keeping a guard; gang, safe and chump blocks",
+            about: "the deterministic baseline player, literally: tear-downs on the strongest target when worth it, build the strongest, attack past the defenders keeping a guard; gang, safe and chump blocks",
         },
         PolicyHelp {
             name: "random",

@@ -15,6 +15,7 @@ use crate::games::PolicyHelp;
 use crate::rng::{GameKey, GameRng};
 use crate::search::play::Player;
 use crate::search::seat::{self, Seats};
+use crate::search::settings::Tree;
 use crate::search::{Defaults, Searcher};
 
 use super::engine::Streams;
@@ -32,6 +33,7 @@ pub const DEFAULTS: Defaults = Defaults {
     credit: 0.2,
     width: 3,
     rollout: "greedy",
+    tree: Tree::Observations,
 };
 
 /// The search players `sim list` and errors name.

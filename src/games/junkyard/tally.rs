@@ -1,6 +1,7 @@
 //! Integer tallies of Junkyard games, by seat and by the first policy's seat.
 
 use crate::games::Tally;
+use crate::games::invariants::{self, Check, at_most};
 use crate::sim::histogram::{Histogram, per_game};
 use crate::sim::stats::{Difference, Proportion};
 
@@ -170,5 +171,39 @@ impl Tally for JunkyardTally {
             ("final_hp_seat0", &self.final_hp[0]),
             ("final_hp_seat1", &self.final_hp[1]),
         ]
+    }
+
+    fn check(&self) -> Check {
+        invariants::counts(self.games, self.wins, self.draws)?;
+        invariants::one_per_game(self.games, &self.distributions())?;
+        let [s0, s1] = self.seat_wins;
+        invariants::sum_is(
+            ("the draws and each seat's wins", &[self.draws, s0, s1]),
+            ("games", self.games),
+        )?;
+        invariants::sum_is(
+            ("the first policy's games by seat", &self.first_games),
+            ("games", self.games),
+        )?;
+        for s in 0..2 {
+            at_most(
+                (
+                    &format!("the first policy's wins in seat {s}"),
+                    self.first_wins[s],
+                ),
+                (&format!("its games in seat {s}"), self.first_games[s]),
+            )?;
+            at_most(
+                (
+                    &format!("the first policy's wins in seat {s}"),
+                    self.first_wins[s],
+                ),
+                (&format!("seat {s}'s wins"), self.seat_wins[s]),
+            )?;
+        }
+        invariants::sum_is(
+            ("the first policy's wins by seat", &self.first_wins),
+            ("wins", self.wins),
+        )
     }
 }

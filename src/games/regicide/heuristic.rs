@@ -33,16 +33,13 @@ use crate::error::{Result, SimError};
 use crate::rng::GameRng;
 
 use super::card;
-#[cfg(any(test, not(target_arch = "x86_64")))]
-use super::card::{CLUBS, DIAMONDS, HEARTS, SPADES};
-use super::moves::{Cover, Play, Prices};
+use super::moves::{Cover, Prices};
 use super::policy::{Action, Defence, Policy, Step1, Step4};
 use super::simple::most_cards;
 use super::view::View;
 
 #[cfg(target_arch = "x86_64")]
 mod lanes;
-#[cfg(target_arch = "x86_64")]
 mod play_scores;
 
 /// The heuristic's weights (see the module notes for where each one counts).
@@ -134,32 +131,6 @@ impl Weights {
         ]
     }
 
-    /// The score of a non-Jester play `p` at `spot` (the terms of [`super::simple`]). Both the
-    /// kill's and the other score are worked out and one is kept, without a branch: whether a
-    /// play kills is data a branch predictor cannot guess.
-    #[cfg(any(test, not(target_arch = "x86_64")))]
-    #[inline]
-    fn play(&self, spot: &Spot, p: &Play) -> f32 {
-        let works = u32::from(p.suits) & !spot.immune;
-        let value = p.value;
-        let has = |suit: u8| (works >> suit & 1) as u16;
-        let dmg = value << has(CLUBS);
-        let gain = value * has(SPADES);
-        let draws = value.min(spot.tavern).min(spot.free + u16::from(p.count)) * has(DIAMONDS);
-        let heals = value.min(spot.discard) * has(HEARTS);
-        let powers = self.draw * f32::from(draws) + self.heal * f32::from(heals)
-            - self.spend * f32::from(value);
-        let over = f32::from(dmg.saturating_sub(spot.remaining));
-        let kill = spot.kill[usize::from(dmg == spot.remaining)] - self.overkill * over + powers;
-        let need = spot.need.saturating_sub(gain);
-        let dmg = f32::from(dmg);
-        let other = self.damage * dmg
-            + self.shield * f32::from(gain)
-            + powers
-            + self.defence(spot, spot.hand_value - value, need);
-        at_least(dmg, spot.remaining_f32, kill, other)
-    }
-
     /// What facing an attack of `need` with `left` in hand is worth.
     #[inline]
     fn defence(&self, spot: &Spot, left: u16, need: u16) -> f32 {
@@ -195,39 +166,6 @@ impl Weights {
     }
 }
 
-/// The best score of `plays` at `spot` and the index of the first play that has it (`(-inf,
-/// usize::MAX)` for no play), four plays at a time.
-#[cfg(target_arch = "x86_64")]
-#[inline]
-fn best_play(h: &Heuristic, spot: &Spot, plays: &[Play]) -> (f32, usize) {
-    play_scores::best(&h.lanes, spot, plays)
-}
-
-/// The best score of `plays` at `spot` and the index of the first play that has it (`(-inf,
-/// usize::MAX)` for no play), play by play without branches: on x86-64, the reference the
-/// lanes of [`play_scores`] are tested against.
-#[cfg(any(test, not(target_arch = "x86_64")))]
-#[inline]
-fn best_play_one_by_one(w: &Weights, spot: &Spot, plays: &[Play]) -> (f32, usize) {
-    let mut top = (f32::NEG_INFINITY, usize::MAX);
-    for (i, p) in plays.iter().enumerate() {
-        let s = if p.is_jester() {
-            w.jester
-        } else {
-            w.play(spot, p)
-        };
-        top = select_unpredictable(s > top.0, (s, i), top);
-    }
-    top
-}
-
-/// The best score of `plays` at `spot` and the index of the first play that has it.
-#[cfg(not(target_arch = "x86_64"))]
-#[inline]
-fn best_play(h: &Heuristic, spot: &Spot, plays: &[Play]) -> (f32, usize) {
-    best_play_one_by_one(&h.weights, spot, plays)
-}
-
 /// The index of the first cover of least cost in `covers` (`usize::MAX` for none), found
 /// without branches (every cost is finite).
 #[inline]
@@ -239,32 +177,6 @@ fn cheapest_cover(w: &Weights, view: &View, covers: &[Cover]) -> usize {
         least = select_unpredictable(cost < least.0, (cost, i), least);
     }
     least.1
-}
-
-/// `a` if `x ≥ y`, else `b`, without a branch (x86-64 without SSE4.1 turns a float chosen by a
-/// comparison into a branch, which mispredicts when the comparison is data): SSE2, part of
-/// every x86-64 processor, compares into a mask of all ones or all zeros that keeps the bits
-/// of one of the two (and, and-not, or).
-#[cfg(all(test, target_arch = "x86_64"))]
-#[inline(always)]
-fn at_least(x: f32, y: f32, a: f32, b: f32) -> f32 {
-    use std::arch::x86_64::{
-        _mm_and_ps, _mm_andnot_ps, _mm_cmpge_ss, _mm_cvtss_f32, _mm_or_ps, _mm_set_ss,
-    };
-    // SAFETY: these SSE2 instructions exist on every x86-64 processor (the target's baseline).
-    unsafe {
-        let keep = _mm_cmpge_ss(_mm_set_ss(x), _mm_set_ss(y));
-        let a = _mm_and_ps(keep, _mm_set_ss(a));
-        _mm_cvtss_f32(_mm_or_ps(a, _mm_andnot_ps(keep, _mm_set_ss(b))))
-    }
-}
-
-/// `a` if `x ≥ y`, else `b`: a plain select elsewhere (aarch64, for one, selects floats
-/// without a branch).
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-fn at_least(x: f32, y: f32, a: f32, b: f32) -> f32 {
-    if x >= y { a } else { b }
 }
 
 /// The cost of discarding `cards`: its cards' `costs` added in card order, as `Iterator::sum`
@@ -291,13 +203,6 @@ struct Spot {
     /// take its value from that store (it waits until the store reaches the cache).
     immune: u32,
     remaining: u16,
-    /// `remaining` as a float (exact: a small integer).
-    #[cfg(any(test, not(target_arch = "x86_64")))]
-    remaining_f32: f32,
-    /// A kill's base score, `kill + 0.0` and `kill + exact` for an exact kill, as the sums were
-    /// once worked out per play (the same operations on the same values).
-    #[cfg(any(test, not(target_arch = "x86_64")))]
-    kill: [f32; 2],
     need: u16,
     hand_value: u16,
     /// Free hand slots round the table before the play.
@@ -317,10 +222,6 @@ impl Spot {
         Self {
             immune: view.immune().into(),
             remaining: view.remaining(),
-            #[cfg(any(test, not(target_arch = "x86_64")))]
-            remaining_f32: view.remaining().into(),
-            #[cfg(any(test, not(target_arch = "x86_64")))]
-            kill: [w.kill + 0.0, w.kill + w.exact],
             need: view.need(),
             hand_value: view.hand_value,
             free: view.hand_sizes[..usize::from(view.players)]
@@ -425,7 +326,7 @@ impl Policy for Heuristic {
     fn attack(&self, view: &View, choices: &Step1, _: &mut GameRng) -> Action {
         let w = &self.weights;
         let spot = Spot::of(view, w);
-        let top = best_play(self, &spot, choices.plays);
+        let top = play_scores::best(self, &spot, choices.plays);
         let mut best = match choices.plays.get(top.1) {
             Some(p) => (Action::Play(*p), top.0),
             None => (Action::SoloJester, f32::NEG_INFINITY),
@@ -484,8 +385,9 @@ impl Policy for Heuristic {
 mod tests {
     use super::*;
 
-    /// The lanes' pick against the play-by-play formula, on random positions at every table
-    /// size, under several card values and weight sets (integer weights tie often).
+    /// The lanes' pick ([`play_scores::best`]) against the play-by-play formula
+    /// ([`play_scores::plain`]), on random positions at every table size, under several card
+    /// values and weight sets (integer weights tie often).
     #[test]
     fn the_best_play_is_the_formulas_first_best() {
         use crate::games::regicide::card::Values;
@@ -507,15 +409,15 @@ mod tests {
                         let view = positions::view(&mut rng, &rules, &values);
                         plays.generate(view.hand, &values);
                         let spot = Spot::of(&view, &w);
-                        let want = best_play_one_by_one(&w, &spot, plays.as_slice());
-                        let got = best_play(&h, &spot, plays.as_slice());
+                        let want = play_scores::plain::best(&w, &spot, plays.as_slice());
+                        let got = play_scores::best(&h, &spot, plays.as_slice());
                         assert_eq!(got.1, want.1, "{view:?} {w:?}");
                         assert!(got.0 == want.0, "{got:?} {want:?}");
                         let scores = plays.as_slice().iter().map(|p| {
                             if p.is_jester() {
                                 w.jester
                             } else {
-                                w.play(&spot, p)
+                                play_scores::plain::score(&w, &spot, p)
                             }
                         });
                         ties += usize::from(scores.filter(|&s| s == want.0).count() > 1);
@@ -566,20 +468,6 @@ mod tests {
             }
         }
         assert!(many > 5000, "{many} lists of two or more");
-    }
-
-    #[test]
-    fn branch_free_choice_matches_the_branch() {
-        for x in 0..30u16 {
-            for y in 0..30u16 {
-                let (x, y) = (f32::from(x), f32::from(y));
-                for (a, b) in [(1.5f32, -2.25f32), (-0.0, 3.0), (1e6, 1e-6), (0.0, -0.0)] {
-                    let want = if x >= y { a } else { b };
-                    let got = at_least(x, y, a, b);
-                    assert_eq!(got.to_bits(), want.to_bits(), "{x} >= {y}");
-                }
-            }
-        }
     }
 
     #[test]

@@ -154,6 +154,12 @@ impl Regicide {
         self.play_from(self.fresh.clone(), GameKey::new(seed, index), obs, dealt)
     }
 
+    /// Game `index` of a run seeded with `seed` through the state API, dealt up to its first
+    /// decision, every seat's knowledge kept.
+    pub fn state(&self, seed: u64, index: u64) -> State<'_> {
+        self.deal_state(seed, index, &mut Unobserved, |_| {})
+    }
+
     /// Game `index` of a run seeded with `seed`, dealt up to its first decision, every event of
     /// the deal to `obs` (`sim play`: a person at the table); `dealt` sees the engine once castle
     /// and tavern are ordered.
@@ -225,8 +231,7 @@ impl Regicide {
 
 impl Game for Regicide {
     const NAME: &'static str = "regicide";
-    const ABOUT: &'static str =
-        "cooperative royal-slaying for 1 to 4 players, hidden hands (seed 004)";
+    const ABOUT: &'static str = "cooperative royal-slaying for 1 to 4 players, hidden hands (Badgers From Mars' rules; docs/regicide.md)";
     type Rules = Rules;
     type Outcome = Outcome;
     type Tally = RegicideTally;

@@ -104,7 +104,7 @@ pub fn help() -> Vec<PolicyHelp> {
     vec![
         PolicyHelp {
             name: "simple",
-            about: "the published-style baseline of issue 11: kill (exact first, cheapest), a Jester, the best safe play, yield, the best play; discard the least total that covers",
+            about: "the deterministic baseline player, literally: kill (exact first, cheapest), a Jester, the best safe play, yield, the best play; discard the least total that covers",
         },
         PolicyHelp {
             name: "random",

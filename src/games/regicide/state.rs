@@ -28,7 +28,8 @@ pub struct State<'r> {
     /// The decision the engine paused before; `None` once the game is over.
     at: Option<Resume>,
     hearts: GameRng,
-    /// What each seat knows (a real game's; empty in a sampled world, which nobody samples from).
+    /// What each seat knows (kept from the events: a world sampled from a state starts from the
+    /// state's).
     knowledge: Vec<Knowledge>,
 }
 
@@ -63,7 +64,7 @@ impl<O: Observer> Observer for Watch<'_, O> {
 
 /// What one seat has observed: its knowledge of the face-down cards (from the public events),
 /// its hand and everything face up.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Observation {
     /// The seat's knowledge.
     pub knowledge: Knowledge,
@@ -373,7 +374,43 @@ impl GameState for State<'_> {
         world.rules = self.rules;
         world.at = self.at;
         world.hearts = GameRng::new(rng.next_u64(), 0, Streams::HEARTS);
-        world.knowledge.clear();
+        world.knowledge.clone_from(&self.knowledge);
+    }
+
+    fn fingerprint(&self) -> Option<u64> {
+        let e = &self.engine;
+        let mut h = 0x243F_6A88_85A3_08D3u64;
+        let mut mix = |x: u64| h = crate::rng::splitmix64(h ^ x);
+        for c in e.tavern().iter() {
+            mix(u64::from(c));
+        }
+        mix(0xFF);
+        for &c in e.discard().cards() {
+            mix(u64::from(c));
+        }
+        mix(0xFE);
+        for &c in e.castle() {
+            mix(u64::from(c));
+        }
+        for hand in e.hands() {
+            mix(*hand);
+        }
+        mix(e.table());
+        let v = self.view(0);
+        mix(u64::from(v.damage) | u64::from(v.spades) << 16 | u64::from(v.cancelled) << 32);
+        let mut yielded = 0;
+        for (i, &y) in v.yielded.iter().enumerate() {
+            yielded |= u64::from(y) << i;
+        }
+        mix(u64::from(e.solo_jesters_left()) | yielded << 8);
+        mix(match self.at {
+            None => 0,
+            Some(Resume::Turn(s) | Resume::Attack(s)) => 1 | u64::from(s) << 8,
+            Some(Resume::Defend { seat, used }) => (2 + u64::from(used)) | (u64::from(seat) << 8),
+            Some(Resume::Next(s)) => 4 | u64::from(s) << 8,
+        });
+        mix(self.hearts.clone().next_u64());
+        Some(h)
     }
 
     fn policy_move(&mut self, policy: &PolicyKind, coins: &mut GameRng) -> Move {

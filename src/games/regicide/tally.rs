@@ -1,6 +1,7 @@
 //! Integer tallies of Regicide games.
 
 use crate::games::Tally;
+use crate::games::invariants::{self, Check, at_most, sum};
 use crate::sim::histogram::{Histogram, per_game};
 
 use super::outcome::{Grade, Loss, Outcome};
@@ -163,5 +164,35 @@ impl Tally for RegicideTally {
             ("turns", &self.turns),
             ("decision_time_bin", self.think.histogram()),
         ]
+    }
+
+    fn check(&self) -> Check {
+        invariants::counts(self.games, self.wins, 0)?;
+        invariants::one_per_game(
+            self.games,
+            &[("royals", &self.royals), ("turns", &self.turns)],
+        )?;
+        // A win defeats every royal; a graded win is a win; a loss is no win.
+        let all_royals = self.royals.count_where(|v| v == self.royals.max());
+        at_most(
+            ("wins", self.wins),
+            ("games that defeated every royal", all_royals),
+        )?;
+        at_most(("graded wins", sum(&self.grades)), ("wins", self.wins))?;
+        at_most(
+            ("losses", sum(&self.losses)),
+            ("games not won", self.games - self.wins),
+        )?;
+        at_most(("unsolved games", self.unsolved), ("games", self.games))?;
+        at_most(
+            ("unsolved wins", self.unsolved_wins),
+            ("unsolved games", self.unsolved),
+        )?;
+        at_most(("unsolved wins", self.unsolved_wins), ("wins", self.wins))?;
+        at_most(
+            ("unproved wins", self.jesters_unproved),
+            ("wins", self.wins),
+        )?;
+        self.think.check(self.decisions)
     }
 }

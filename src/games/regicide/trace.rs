@@ -29,7 +29,7 @@ use crate::search::play::{Player, Searching};
 use crate::search::seat::SEARCH;
 
 use crate::trace::play::{Answer, Ask, Desk};
-use crate::trace::{Traceable, Traced, deal_pile, deal_piles};
+use crate::trace::{Traceable, Traced, check_deal_cards, deal_pile, deal_piles};
 
 /// One thing that happened, as the trace writes it (card sets as lists of card codes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -322,6 +322,7 @@ impl Traceable for Regicide {
     }
 
     fn replay(&self, deal: &Value, events: &[Seen]) -> Result<Traced<Seen, Self::Outcome>> {
+        check_deal_cards(self, deal, &[&["castle"], &["tavern"]])?;
         let castle = deal_pile(deal, "castle")?;
         let tavern = deal_pile(deal, "tavern")?;
         if castle.is_empty()

@@ -45,7 +45,7 @@ pub struct Scoundrel {
 
 impl Game for Scoundrel {
     const NAME: &'static str = "scoundrel";
-    const ABOUT: &'static str = "solitaire dungeon crawl: monsters, weapons and potions (seed 003)";
+    const ABOUT: &'static str = "solitaire dungeon crawl: monsters, weapons and potions (Zach Gage and Kurt Bieg's rules; docs/scoundrel.md)";
     type Rules = Rules;
     type Outcome = Outcome;
     type Tally = ScoundrelTally;

@@ -4,6 +4,7 @@ use super::card;
 use super::engine::{Turn, View};
 use super::hero::Hero;
 use super::rules::{ROOM, Rules};
+use pair_states::{BASE, CHOICES, Pairs};
 
 /// Calls `$f::<BARE, DISCARD>(args)` with the rules' two choices, `barehanded` and
 /// `weapon_discard`, as constants: each combination is compiled apart.
@@ -18,6 +19,9 @@ macro_rules! by_choices {
     };
 }
 
+// After `by_choices!`, which its tests use.
+mod pair_states;
+
 /// The most ways to face a room: 4 cards to leave, 6 orders, weapon or not on 3 monsters.
 pub const MAX_OPTIONS: usize = 4 * 6 * 8;
 
@@ -31,9 +35,10 @@ const ORDERS: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
-/// Where one way of facing a room leaves the player.
+/// One way of facing a room (the cards' order, the weapon used or not on each) and where it
+/// leaves the player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Option {
+pub struct Way {
     /// The turn.
     pub turn: Turn,
     /// The hero after the room (HP at or below 0 if it killed).
@@ -48,9 +53,9 @@ pub struct Option {
     pub bonus: u8,
 }
 
-impl Option {
+impl Way {
     /// A filler for lists of ways, never one of them.
-    pub const NONE: Option = Option {
+    pub const NONE: Way = Way {
         turn: Turn::AVOID,
         hero: Hero {
             hp: 0,
@@ -73,7 +78,7 @@ impl Option {
     /// True if `self` is at least as good as `other` in every respect a later room can see
     /// (both leave the same card: [`Options`] compares only those).
     #[inline(always)]
-    fn dominates(&self, other: &Option) -> bool {
+    fn dominates(&self, other: &Way) -> bool {
         debug_assert_eq!(self.left, other.left);
         (self.hero.weapon == other.hero.weapon)
             & (self.hero.hp >= other.hero.hp)
@@ -86,12 +91,12 @@ impl Option {
 /// faced before dying, which is the best losing score).
 #[derive(Clone, Debug)]
 pub struct Options {
-    items: [Option; MAX_OPTIONS],
+    items: [Way; MAX_OPTIONS],
     len: usize,
     /// Where the options leaving the current card start: only they can dominate each other.
     group: usize,
     /// The best fatal way, if any way kills.
-    pub death: core::option::Option<Option>,
+    pub death: Option<Way>,
 }
 
 impl Options {
@@ -130,7 +135,7 @@ impl Options {
 
     /// No options yet.
     fn empty(hero: Hero) -> Self {
-        let blank = Option {
+        let blank = Way {
             turn: Turn::AVOID,
             hero,
             left: 0,
@@ -147,7 +152,7 @@ impl Options {
     }
 
     /// The options, best-first in no particular order.
-    pub fn as_slice(&self) -> &[Option] {
+    pub fn as_slice(&self) -> &[Way] {
         &self.items[..self.len]
     }
 
@@ -166,7 +171,7 @@ impl Options {
     ) {
         if step == n {
             let last = room[usize::from(order[n - 1])];
-            self.insert(Option {
+            self.insert(Way {
                 turn: Turn::plan(order, mask),
                 hero,
                 left,
@@ -217,7 +222,7 @@ impl Options {
             self.walk::<BARE, DISCARD>(rules, room, order, n, left, hero, step + 1, mask, slain);
             return;
         }
-        let dead = Option {
+        let dead = Way {
             turn: Turn::plan(order, mask),
             hero,
             left,
@@ -228,7 +233,7 @@ impl Options {
         keep_death(&mut self.death, dead);
     }
 
-    fn insert(&mut self, new: Option) {
+    fn insert(&mut self, new: Way) {
         insert_into(&mut self.items, self.group, &mut self.len, new);
     }
 }
@@ -245,9 +250,9 @@ pub trait Lines {
     /// The ways leaving `codes[left]` start; false to skip them.
     fn group(&mut self, codes: &[u8; ROOM], left: usize) -> bool;
     /// A way that kills.
-    fn died(&mut self, dead: Option);
+    fn died(&mut self, dead: Way);
     /// A way the player survives.
-    fn lived(&mut self, way: Option);
+    fn lived(&mut self, way: Way);
 }
 
 impl Lines for Options {
@@ -258,12 +263,12 @@ impl Lines for Options {
     }
 
     #[inline(always)]
-    fn died(&mut self, dead: Option) {
+    fn died(&mut self, dead: Way) {
         keep_death(&mut self.death, dead);
     }
 
     #[inline(always)]
-    fn lived(&mut self, way: Option) {
+    fn lived(&mut self, way: Way) {
         self.insert(way);
     }
 }
@@ -277,7 +282,7 @@ const GROUP: usize = 6 * 8;
 pub struct Group {
     /// The index in the room of the card left.
     left: usize,
-    items: [Option; GROUP],
+    items: [Way; GROUP],
     len: usize,
 }
 
@@ -286,13 +291,13 @@ impl Group {
     pub fn new(left: usize) -> Self {
         Self {
             left,
-            items: [Option::NONE; GROUP],
+            items: [Way::NONE; GROUP],
             len: 0,
         }
     }
 
     /// The ways, as [`Options::as_slice`] has them in this group's place.
-    pub fn as_slice(&self) -> &[Option] {
+    pub fn as_slice(&self) -> &[Way] {
         &self.items[..self.len]
     }
 }
@@ -304,10 +309,10 @@ impl Lines for Group {
     }
 
     #[inline(always)]
-    fn died(&mut self, _: Option) {}
+    fn died(&mut self, _: Way) {}
 
     #[inline(always)]
-    fn lived(&mut self, way: Option) {
+    fn lived(&mut self, way: Way) {
         insert_into(&mut self.items, 0, &mut self.len, way);
     }
 }
@@ -315,7 +320,7 @@ impl Lines for Group {
 /// The best way to die in a full room, as [`Options::death`] has it: a sink for [`visit`] that
 /// keeps nothing else (no list built, for a room where no way lives).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Death(pub core::option::Option<Option>);
+pub struct Death(pub Option<Way>);
 
 impl Lines for Death {
     #[inline(always)]
@@ -324,12 +329,12 @@ impl Lines for Death {
     }
 
     #[inline(always)]
-    fn died(&mut self, dead: Option) {
+    fn died(&mut self, dead: Way) {
         keep_death(&mut self.0, dead);
     }
 
     #[inline(always)]
-    fn lived(&mut self, _: Option) {}
+    fn lived(&mut self, _: Way) {}
 }
 
 /// Hands `lines` the ways to face three of the four cards of the full room `room`, starting as
@@ -354,457 +359,6 @@ pub fn visit_living<L: Lines>(rules: &Rules, room: &[u8], hero: Hero, lines: &mu
     let mut start = hero;
     start.new_turn();
     by_choices!(rules, living(lines, rules, room, start))
-}
-
-/// A hero as one integer, for comparing states without a branch per field.
-#[cfg(any(test, not(target_arch = "x86_64")))]
-#[inline(always)]
-fn key(hero: &Hero) -> u64 {
-    u64::from(hero.hp as u16)
-        | u64::from(hero.weapon) << 16
-        | u64::from(hero.limit) << 24
-        | u64::from(hero.heals) << 32
-}
-
-/// A dead hero: the filler of the tables of states.
-#[cfg(any(test, not(target_arch = "x86_64")))]
-const DEAD: Hero = Hero {
-    hp: 0,
-    weapon: 0,
-    limit: 0,
-    heals: 0,
-};
-
-/// The unordered pairs `(x, y)`, `x < y`, of a full room's cards, in the order of [`Pairs`]'
-/// lanes.
-const UNORDERED: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
-
-/// The states [`Pairs`] holds: 8 for each unordered pair of cards.
-const LANES: usize = 8 * UNORDERED.len();
-
-/// The first of [`Pairs`]' lanes of each ordered pair of cards (`first * ROOM + second`; 0 for
-/// a card paired with itself, never read): the pair `(x, y)`, `x < y`, of [`UNORDERED`] index
-/// `u` at `8 * u`, `(y, x)` at `8 * u + 4`.
-const BASE: [u8; ROOM * ROOM] = {
-    let mut base = [0u8; ROOM * ROOM];
-    let mut u = 0;
-    while u < UNORDERED.len() {
-        let (x, y) = UNORDERED[u];
-        base[x * ROOM + y] = 8 * u as u8;
-        base[y * ROOM + x] = 8 * u as u8 + 4;
-        u += 1;
-    }
-    base
-};
-
-/// The choices of a pair's state `i` (`a0 * 2 + a1`: `a0` the first card's choice, `a1` the
-/// second's) as a turn's bits: bit 0 the first card's, bit 1 the second's.
-const CHOICES: [u8; 4] = [0, 2, 1, 3];
-
-/// The states after two cards of a full room, for every ordered pair of its cards and every
-/// choice on each, and which of them [`living`] enumerates: those reached (each choice within
-/// the card's [`arms`], the first card survived) that live, less those of the later order (the
-/// higher index first) that the other order reaches by the same choice on each card (they give
-/// the same lines, which the other order gives earlier in every group).
-///
-/// The fields by lane: the ordered pair `at` (`first * ROOM + second`) has lanes `BASE[at] + i`
-/// for its states `i = a0 * 2 + a1` (`a0` the first card's choice, `a1` the second's), so both
-/// orders of a pair of cards are one SSE2 register of 16-bit lanes on x86-64. A state not kept
-/// is unspecified.
-struct Pairs {
-    hp: [i16; LANES],
-    weapon: [i16; LANES],
-    limit: [i16; LANES],
-    heals: [i16; LANES],
-    /// By ordered pair: bit `i` set if state `i` is kept.
-    kept: [u8; ROOM * ROOM],
-}
-
-impl Pairs {
-    /// The tables of the full room `codes` entered as `start` (its turn begun): on x86-64 in
-    /// SSE2 lanes ([`Pairs::in_lanes`]), else [`Pairs::plain`].
-    #[inline(always)]
-    fn of<const BARE: bool, const DISCARD: bool>(
-        rules: &Rules,
-        codes: &[u8; ROOM],
-        start: Hero,
-    ) -> Self {
-        #[cfg(target_arch = "x86_64")]
-        {
-            Self::in_lanes::<BARE, DISCARD>(rules, codes, start)
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            Self::plain::<BARE, DISCARD>(rules, codes, start)
-        }
-    }
-
-    /// Nothing kept.
-    #[inline(always)]
-    fn empty() -> Self {
-        Self {
-            hp: [0; LANES],
-            weapon: [0; LANES],
-            limit: [0; LANES],
-            heals: [0; LANES],
-            kept: [0; ROOM * ROOM],
-        }
-    }
-
-    /// The hero in `lane`.
-    #[inline(always)]
-    fn hero(&self, lane: usize) -> Hero {
-        Hero {
-            hp: self.hp[lane],
-            weapon: self.weapon[lane] as u8,
-            limit: self.limit[lane] as u8,
-            heals: self.heals[lane] as u8,
-        }
-    }
-
-    /// [`Pairs::of`] card by card with [`faced`]: the plain version (other targets and the
-    /// tests).
-    #[cfg(any(test, not(target_arch = "x86_64")))]
-    fn plain<const BARE: bool, const DISCARD: bool>(
-        rules: &Rules,
-        codes: &[u8; ROOM],
-        start: Hero,
-    ) -> Self {
-        let mut me = Self::empty();
-        // After the first card: by its index and choice (dead past its choices).
-        let mut one = [[DEAD; 2]; ROOM];
-        let mut ones = [0u8; ROOM];
-        for x in 0..ROOM {
-            ones[x] = arms::<BARE, DISCARD>(&start, codes[x]);
-            for a0 in 0..ones[x] {
-                one[x][usize::from(a0)] = faced::<BARE, DISCARD>(rules, start, codes[x], a0, 0).0;
-            }
-        }
-        for (x, y) in UNORDERED {
-            // The states of the first order by the choices on `x` and `y`, dead past them.
-            let mut by = [[key(&DEAD); 2]; 2];
-            for (first, second) in [(x, y), (y, x)] {
-                let at = first * ROOM + second;
-                for a0 in 0..ones[first] {
-                    let h1 = one[first][usize::from(a0)];
-                    if !h1.alive() {
-                        continue;
-                    }
-                    for a1 in 0..arms::<BARE, DISCARD>(&h1, codes[second]) {
-                        let (h2, _) = faced::<BARE, DISCARD>(rules, h1, codes[second], a1, 0);
-                        let again = if first == x {
-                            by[usize::from(a0)][usize::from(a1)] = key(&h2);
-                            false
-                        } else {
-                            by[usize::from(a1)][usize::from(a0)] == key(&h2)
-                        };
-                        let i = a0 * 2 + a1;
-                        let lane = usize::from(BASE[at] + i);
-                        me.hp[lane] = h2.hp;
-                        me.weapon[lane] = i16::from(h2.weapon);
-                        me.limit[lane] = i16::from(h2.limit);
-                        me.heals[lane] = i16::from(h2.heals);
-                        me.kept[at] |= u8::from(h2.alive() & !again) << i;
-                    }
-                }
-            }
-        }
-        me
-    }
-
-    /// [`Pairs::plain`] in SSE2 lanes, the same integers: the states after the first card in one
-    /// register (lanes `2k` and `2k + 1`: card `k` with choice 0 and 1), then each unordered
-    /// pair of cards in one ([`Pairs::pair_in_lanes`]), [`Hero::face`]'s operations lane by
-    /// lane ([`Faced::of`]).
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn in_lanes<const BARE: bool, const DISCARD: bool>(
-        rules: &Rules,
-        codes: &[u8; ROOM],
-        start: Hero,
-    ) -> Self {
-        use std::arch::x86_64::{
-            _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi16, _mm_cmpgt_epi16, _mm_or_si128,
-            _mm_set1_epi16, _mm_setr_epi16, _mm_setzero_si128,
-        };
-        // SAFETY: SSE2 is in the x86-64 baseline (register operations only).
-        let (rules, one, cards) = unsafe {
-            let by_card = |f: fn(u8) -> i16| {
-                let [a, b, c, d] = codes.map(f);
-                _mm_setr_epi16(a, a, b, b, c, c, d, d)
-            };
-            let cards = Card {
-                value: by_card(|c| i16::from(card::value(c))),
-                monster: by_card(|c| -i16::from(card::is_monster(c))),
-                weapon: by_card(|c| -i16::from(card::is_weapon(c))),
-                potion: by_card(|c| -i16::from(card::is_potion(c))),
-            };
-            let zero = _mm_setzero_si128();
-            let rules = LaneRules {
-                max_hp: _mm_set1_epi16(i16::from(rules.max_hp)),
-                potions_per_turn: _mm_set1_epi16(i16::from(rules.potions_per_turn)),
-                strict: _mm_cmpeq_epi16(
-                    _mm_set1_epi16(i16::from(rules.weapon_wear == super::rules::Wear::Strict)),
-                    _mm_set1_epi16(1),
-                ),
-                // Choice 1 in the odd lanes: the second of each pair of lanes.
-                choice: _mm_setr_epi16(0, -1, 0, -1, 0, -1, 0, -1),
-            };
-            let start = Lanes {
-                hp: _mm_set1_epi16(start.hp),
-                weapon: _mm_set1_epi16(i16::from(start.weapon)),
-                limit: _mm_set1_epi16(i16::from(start.limit)),
-                heals: _mm_set1_epi16(i16::from(start.heals)),
-            };
-            let one = Faced::of::<BARE, DISCARD>(&rules, start, &cards);
-            // Reached (choice 0, or a card offering two) and alive.
-            let reached = _mm_or_si128(
-                _mm_andnot_si128(rules.choice, _mm_cmpeq_epi16(zero, zero)),
-                one.two,
-            );
-            let one = First {
-                hero: one.hero,
-                live: _mm_and_si128(reached, _mm_cmpgt_epi16(one.hero.hp, zero)),
-            };
-            (rules, one, cards)
-        };
-        let mut me = Self::empty();
-        me.pair_in_lanes::<BARE, DISCARD, { dwords(0, 1) }, { dwords(1, 0) }>(
-            &rules, &one, &cards, 0,
-        );
-        me.pair_in_lanes::<BARE, DISCARD, { dwords(0, 2) }, { dwords(2, 0) }>(
-            &rules, &one, &cards, 1,
-        );
-        me.pair_in_lanes::<BARE, DISCARD, { dwords(0, 3) }, { dwords(3, 0) }>(
-            &rules, &one, &cards, 2,
-        );
-        me.pair_in_lanes::<BARE, DISCARD, { dwords(1, 2) }, { dwords(2, 1) }>(
-            &rules, &one, &cards, 3,
-        );
-        me.pair_in_lanes::<BARE, DISCARD, { dwords(1, 3) }, { dwords(3, 1) }>(
-            &rules, &one, &cards, 4,
-        );
-        me.pair_in_lanes::<BARE, DISCARD, { dwords(2, 3) }, { dwords(3, 2) }>(
-            &rules, &one, &cards, 5,
-        );
-        me
-    }
-
-    /// The eight states of the unordered pair `u` of [`UNORDERED`], `(x, y)`: `FIRST` picks the
-    /// 32-bit lanes `[x, x, y, y]` of the states after the first card (then each state's two
-    /// lanes spread over the second card's two choices), `SECOND` the lanes `[y, y, x, x]` of
-    /// the cards.
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn pair_in_lanes<const BARE: bool, const DISCARD: bool, const FIRST: i32, const SECOND: i32>(
-        &mut self,
-        rules: &LaneRules,
-        one: &First,
-        cards: &Card,
-        u: usize,
-    ) {
-        use std::arch::x86_64::{
-            __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi16, _mm_cmpgt_epi16,
-            _mm_movemask_epi8, _mm_or_si128, _mm_packs_epi16, _mm_setr_epi16, _mm_setzero_si128,
-            _mm_shuffle_epi32, _mm_shufflehi_epi16, _mm_shufflelo_epi16, _mm_storeu_si128,
-        };
-        // SAFETY: SSE2 is in the x86-64 baseline (register operations only).
-        let (bits, h2) = unsafe {
-            // Lanes `[a0, a0, a1, a1]` of the first card's state, in each half.
-            let spread = |f: __m128i| {
-                _mm_shufflehi_epi16::<0x50>(_mm_shufflelo_epi16::<0x50>(
-                    _mm_shuffle_epi32::<FIRST>(f),
-                ))
-            };
-            let h1 = Lanes {
-                hp: spread(one.hero.hp),
-                weapon: spread(one.hero.weapon),
-                limit: spread(one.hero.limit),
-                heals: spread(one.hero.heals),
-            };
-            let second = |f: __m128i| _mm_shuffle_epi32::<SECOND>(f);
-            let card = Card {
-                value: second(cards.value),
-                monster: second(cards.monster),
-                weapon: second(cards.weapon),
-                potion: second(cards.potion),
-            };
-            let two = Faced::of::<BARE, DISCARD>(rules, h1, &card);
-            let zero = _mm_setzero_si128();
-            let ones = _mm_cmpeq_epi16(zero, zero);
-            let reached = _mm_and_si128(
-                spread(one.live),
-                _mm_or_si128(_mm_andnot_si128(rules.choice, ones), two.two),
-            );
-            let h2 = two.hero;
-            let alive = _mm_cmpgt_epi16(h2.hp, zero);
-            // The later order's lane `4 + b * 2 + a` against the first order's `a * 2 + b` (the
-            // same choice on each card): the low half copied up, its middle two lanes swapped.
-            let first_order =
-                |f: __m128i| _mm_shufflehi_epi16::<0xD8>(_mm_shuffle_epi32::<0x44>(f));
-            let same = |f: __m128i| _mm_cmpeq_epi16(f, first_order(f));
-            let again = _mm_and_si128(
-                _mm_and_si128(
-                    _mm_and_si128(same(h2.hp), same(h2.weapon)),
-                    _mm_and_si128(same(h2.limit), same(h2.heals)),
-                ),
-                _mm_and_si128(
-                    first_order(reached),
-                    _mm_setr_epi16(0, 0, 0, 0, -1, -1, -1, -1),
-                ),
-            );
-            let kept = _mm_andnot_si128(again, _mm_and_si128(reached, alive));
-            (_mm_movemask_epi8(_mm_packs_epi16(kept, zero)) as u8, h2)
-        };
-        let (x, y) = UNORDERED[u];
-        self.kept[x * ROOM + y] = bits & 0xF;
-        self.kept[y * ROOM + x] = bits >> 4;
-        let lanes = 8 * u..8 * u + 8;
-        let store = |to: &mut [i16], f: __m128i| {
-            assert_eq!(to.len(), 8);
-            // SAFETY: SSE2 is in the x86-64 baseline; `to` is eight `i16`.
-            unsafe { _mm_storeu_si128(to.as_mut_ptr().cast::<__m128i>(), f) }
-        };
-        store(&mut self.hp[lanes.clone()], h2.hp);
-        store(&mut self.weapon[lanes.clone()], h2.weapon);
-        store(&mut self.limit[lanes.clone()], h2.limit);
-        store(&mut self.heals[lanes], h2.heals);
-    }
-}
-
-/// The immediate of `_mm_shuffle_epi32` that picks the 32-bit lanes `[a, a, b, b]`.
-#[cfg(target_arch = "x86_64")]
-const fn dwords(a: i32, b: i32) -> i32 {
-    a | a << 2 | b << 4 | b << 6
-}
-
-/// A hero's fields in 16-bit SSE2 lanes, one hero a lane.
-#[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy)]
-struct Lanes {
-    hp: std::arch::x86_64::__m128i,
-    weapon: std::arch::x86_64::__m128i,
-    limit: std::arch::x86_64::__m128i,
-    heals: std::arch::x86_64::__m128i,
-}
-
-/// A card in 16-bit SSE2 lanes, one card a lane: its value and its kind as masks (all ones if
-/// it is one).
-#[cfg(target_arch = "x86_64")]
-struct Card {
-    value: std::arch::x86_64::__m128i,
-    monster: std::arch::x86_64::__m128i,
-    weapon: std::arch::x86_64::__m128i,
-    potion: std::arch::x86_64::__m128i,
-}
-
-/// What [`Hero::face`] reads of the rules, in 16-bit SSE2 lanes, and the choice of each lane
-/// (all ones for choice 1) in the layout of [`Pairs::in_lanes`].
-#[cfg(target_arch = "x86_64")]
-struct LaneRules {
-    max_hp: std::arch::x86_64::__m128i,
-    potions_per_turn: std::arch::x86_64::__m128i,
-    /// All ones under strict wear.
-    strict: std::arch::x86_64::__m128i,
-    choice: std::arch::x86_64::__m128i,
-}
-
-/// The states after the first card in lanes, and which are reached and alive (all ones).
-#[cfg(target_arch = "x86_64")]
-struct First {
-    hero: Lanes,
-    live: std::arch::x86_64::__m128i,
-}
-
-/// [`faced`] lane by lane: the hero after the card with the lane's choice, and where the card
-/// offers two choices ([`arms`] 2: all ones).
-#[cfg(target_arch = "x86_64")]
-struct Faced {
-    hero: Lanes,
-    two: std::arch::x86_64::__m128i,
-}
-
-#[cfg(target_arch = "x86_64")]
-impl Faced {
-    /// `hero` facing `card` in each lane with the lane's choice of `rules`: [`Hero::face`]'s
-    /// operations on 16-bit lanes (every value fits: HP, values up to 15, the limit up to
-    /// [`FRESH`](super::hero::FRESH)), a weapon discarded (choice 1 under `DISCARD`) leaving
-    /// the hero as it was.
-    #[inline(always)]
-    fn of<const BARE: bool, const DISCARD: bool>(
-        rules: &LaneRules,
-        hero: Lanes,
-        card: &Card,
-    ) -> Self {
-        use std::arch::x86_64::{
-            __m128i, _mm_add_epi16, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi16,
-            _mm_cmpgt_epi16, _mm_min_epi16, _mm_or_si128, _mm_set1_epi16, _mm_setzero_si128,
-            _mm_sub_epi16,
-        };
-        // SAFETY: SSE2 is in the x86-64 baseline (register operations only).
-        unsafe {
-            let select = |mask: __m128i, a: __m128i, b: __m128i| {
-                _mm_or_si128(_mm_and_si128(mask, a), _mm_andnot_si128(mask, b))
-            };
-            let zero = _mm_setzero_si128();
-            let v = card.value;
-            // The weapon may be used on the monster: held, and the monster within its limit.
-            let usable = _mm_andnot_si128(
-                _mm_cmpgt_epi16(v, hero.limit),
-                _mm_and_si128(card.monster, _mm_cmpgt_epi16(hero.weapon, zero)),
-            );
-            let fight = if BARE { usable } else { zero };
-            let discard = if DISCARD { card.weapon } else { zero };
-            // With the weapon on choice 1, or always when the rules give no barehanded choice.
-            let with_weapon = if BARE {
-                rules.choice
-            } else {
-                _mm_cmpeq_epi16(zero, zero)
-            };
-            let armed = _mm_and_si128(usable, with_weapon);
-            let damage = _mm_and_si128(
-                _mm_sub_epi16(v, _mm_and_si128(_mm_min_epi16(hero.weapon, v), armed)),
-                card.monster,
-            );
-            let heals = _mm_and_si128(
-                card.potion,
-                _mm_cmpgt_epi16(rules.potions_per_turn, hero.heals),
-            );
-            let healed = _mm_and_si128(
-                _mm_min_epi16(v, _mm_sub_epi16(rules.max_hp, hero.hp)),
-                heals,
-            );
-            let slew = _mm_add_epi16(v, rules.strict);
-            let limit = select(
-                card.weapon,
-                _mm_set1_epi16(i16::from(super::hero::FRESH)),
-                select(armed, slew, hero.limit),
-            );
-            let faced = Lanes {
-                hp: _mm_sub_epi16(_mm_add_epi16(hero.hp, healed), damage),
-                weapon: select(card.weapon, v, hero.weapon),
-                limit,
-                // `heals` is all ones (minus one) where a potion heals.
-                heals: _mm_sub_epi16(hero.heals, heals),
-            };
-            let hero = if DISCARD {
-                // A weapon discarded leaves the hero as it was.
-                let kept = _mm_and_si128(discard, rules.choice);
-                Lanes {
-                    hp: select(kept, hero.hp, faced.hp),
-                    weapon: select(kept, hero.weapon, faced.weapon),
-                    limit: select(kept, hero.limit, faced.limit),
-                    heals: select(kept, hero.heals, faced.heals),
-                }
-            } else {
-                faced
-            };
-            Self {
-                hero,
-                two: _mm_or_si128(fight, discard),
-            }
-        }
-    }
 }
 
 /// [`visit_living`] with `BARE` = `rules.barehanded`, `DISCARD` = `rules.weapon_discard`:
@@ -845,7 +399,7 @@ fn living<const BARE: bool, const DISCARD: bool>(
                 for a2 in 0..arms::<BARE, DISCARD>(&h2, codes[r]) {
                     let (h3, _) = faced::<BARE, DISCARD>(rules, h2, codes[r], a2, 0);
                     if h3.alive() {
-                        lines.lived(Option {
+                        lines.lived(Way {
                             turn: Turn::plan(order, m2 | a2 << 2),
                             hero: h3,
                             left: codes[left],
@@ -863,7 +417,7 @@ fn living<const BARE: bool, const DISCARD: bool>(
 /// Keeps `dead` in `death` if it is the best way to die so far: the most monsters faced (the
 /// first of equals).
 #[inline]
-fn keep_death(death: &mut core::option::Option<Option>, dead: Option) {
+fn keep_death(death: &mut Option<Way>, dead: Way) {
     let better =
         death.is_none_or(|d| i16::from(dead.slain) + dead.hero.hp > i16::from(d.slain) + d.hero.hp);
     if better {
@@ -875,7 +429,7 @@ fn keep_death(death: &mut core::option::Option<Option>, dead: Option) {
 /// dominates (the last moved into each gap): the ways stay free of dominated ones, the first of
 /// equals kept.
 #[inline]
-pub fn insert_into(items: &mut [Option], start: usize, len: &mut usize, new: Option) {
+pub fn insert_into(items: &mut [Way], start: usize, len: &mut usize, new: Way) {
     let mut i = start;
     while i < *len {
         if items[i].dominates(&new) {
@@ -978,7 +532,7 @@ fn full<const BARE: bool, const DISCARD: bool>(
         }
         for &order in &BY_LEFT[left] {
             let [p, q, r] = [0, 1, 2].map(|k| usize::from(order[k]));
-            let line = |hero: Hero, mask: u8, slain: u8, k: usize| Option {
+            let line = |hero: Hero, mask: u8, slain: u8, k: usize| Way {
                 turn: Turn::plan(order, mask),
                 hero,
                 left: codes[left],
@@ -1007,7 +561,7 @@ fn full<const BARE: bool, const DISCARD: bool>(
                             lines.died(line(h3, m3, s3, 2));
                             continue;
                         }
-                        lines.lived(Option {
+                        lines.lived(Way {
                             bonus: super::engine::bonus(rules, h3.hp, codes[r]),
                             ..line(h3, m3, s3, 2)
                         });
@@ -1126,7 +680,7 @@ mod tests {
     struct Record {
         order: [usize; ROOM],
         enter: [bool; ROOM],
-        lived: Vec<Option>,
+        lived: Vec<Way>,
         died: usize,
     }
 
@@ -1137,10 +691,10 @@ mod tests {
         fn group(&mut self, _: &[u8; ROOM], left: usize) -> bool {
             self.enter[left]
         }
-        fn died(&mut self, _: Option) {
+        fn died(&mut self, _: Way) {
             self.died += 1;
         }
-        fn lived(&mut self, way: Option) {
+        fn lived(&mut self, way: Way) {
             self.lived.push(way);
         }
     }
@@ -1148,7 +702,7 @@ mod tests {
     /// Case `game` of a test seeded `seed`: the deck shuffled (its first cards the room) and a
     /// hero with 1 to 20 HP, one of `weapons` with one of `limits`, a potion drunk this turn or
     /// not, all from the case's index.
-    fn case(
+    pub(super) fn case(
         rules: &Rules,
         seed: u64,
         game: u64,
@@ -1168,7 +722,7 @@ mod tests {
 
     /// The rule variants the enumeration's tests run under: each choice a room's search is
     /// compiled for (wear, barehanded, discarding a weapon) and the potions' rules.
-    const VARIANTS: [&[&str]; 7] = [
+    pub(super) const VARIANTS: [&[&str]; 7] = [
         &[],
         &["weapon_wear=strict"],
         &["barehanded=false"],
@@ -1179,7 +733,7 @@ mod tests {
     ];
 
     /// The rules with `sets` (`path=value`) applied to the defaults.
-    fn rules_under(sets: &[&str]) -> Rules {
+    pub(super) fn rules_under(sets: &[&str]) -> Rules {
         let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
         load(None, &sets).unwrap()
     }
@@ -1216,45 +770,6 @@ mod tests {
         }
         // Many ways compared, with groups left out and entered out of order.
         assert!(ways > 50_000 && partial > 5_000, "{ways} {partial}");
-    }
-
-    /// [`Pairs::of`] and [`Pairs::plain`] of a room, compiled with the rules' choices.
-    fn pair_tables<const B: bool, const D: bool>(
-        rules: &Rules,
-        codes: &[u8; ROOM],
-        start: Hero,
-    ) -> (Pairs, Pairs) {
-        (
-            Pairs::of::<B, D>(rules, codes, start),
-            Pairs::plain::<B, D>(rules, codes, start),
-        )
-    }
-
-    #[test]
-    fn the_pair_tables_in_lanes_are_the_plain_ones() {
-        let (mut states, mut partial) = (0, 0);
-        for sets in VARIANTS {
-            let rules = rules_under(sets);
-            for game in 0..3000u64 {
-                // The hero as it enters the room or with a potion drunk this turn.
-                let (cards, start) = case(&rules, 9, game, [0, 2, 6, 10], [FRESH, 3, 8, 13]);
-                let codes: [u8; ROOM] = cards[..ROOM].try_into().unwrap();
-                let (fast, plain) = by_choices!(rules, pair_tables(&rules, &codes, start));
-                assert_eq!(fast.kept, plain.kept, "{codes:?} {start:?} {sets:?}");
-                for (at, &base) in BASE.iter().enumerate() {
-                    for i in 0..4 {
-                        if plain.kept[at] >> i & 1 == 1 {
-                            let lane = usize::from(base) + i;
-                            assert_eq!(fast.hero(lane), plain.hero(lane), "{codes:?} {start:?}");
-                            states += 1;
-                        }
-                    }
-                    partial += usize::from(plain.kept[at] != 0 && plain.kept[at] != 0xF);
-                }
-            }
-        }
-        // Many states compared, and many pairs keeping some of their four.
-        assert!(states > 150_000 && partial > 100_000, "{states} {partial}");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Integer tallies of Scoundrel games.
 
 use crate::games::Tally;
+use crate::games::invariants::{self, Check, at_most};
 use crate::sim::histogram::{Histogram, per_game};
 
 use super::engine::MAX_AVOIDS;
@@ -107,5 +108,13 @@ impl Tally for ScoundrelTally {
             ("cards_faced", &self.cards_faced),
             ("rooms_avoided", &self.rooms_avoided),
         ]
+    }
+
+    fn check(&self) -> Check {
+        invariants::counts(self.games, self.wins, 0)?;
+        invariants::one_per_game(self.games, &self.distributions())?;
+        // A win survives the dungeon.
+        let alive = self.games - self.final_hp.count_where(|hp| hp <= 0);
+        at_most(("wins", self.wins), ("games ended with HP left", alive))
     }
 }

@@ -20,7 +20,7 @@ use crate::games::scoundrel::{Engine, Policy, PolicyKind, Rules, Scoundrel, Stre
 use crate::rng::GameRng;
 
 use crate::trace::play::{Answer, Ask, Desk};
-use crate::trace::{Traceable, Traced, deal_pile, deal_piles};
+use crate::trace::{Traceable, Traced, check_deal_cards, deal_pile, deal_piles};
 
 /// A card value's name: 2..10, J, Q, K, A.
 fn rank(v: u8) -> String {
@@ -138,6 +138,7 @@ impl Traceable for Scoundrel {
     }
 
     fn replay(&self, deal: &Value, events: &[Seen]) -> Result<Traced<Seen, Self::Outcome>> {
+        check_deal_cards(self, deal, &[&["dungeon"]])?;
         let dungeon = deal_pile(deal, "dungeon")?;
         if dungeon.len() > crate::games::scoundrel::rules::MAX_CARDS {
             return Err(SimError::input(
@@ -298,15 +299,31 @@ struct Script {
 }
 
 impl Policy for Script {
-    fn choose(&self, _: &Rules, _: &View, _: &mut GameRng) -> Turn {
+    fn choose(&self, _: &Rules, view: &View, _: &mut GameRng) -> Turn {
         let i = self.next.get();
         self.next.set(i + 1);
-        // Past the record's end (a replay that drifted): face in order.
+        // Past the record's end (a replay that drifted), or a turn the room does not allow (a
+        // damaged record): face in order, and the replay departs from the record.
         self.turns
             .get(i)
             .copied()
+            .filter(|turn| allowed(turn, view))
             .unwrap_or(Turn::face([0, 1, 2, 3], 0))
     }
+}
+
+/// True if `turn` is one the room of `view` allows: an avoidance where it may be avoided, an
+/// order of the room's cards.
+fn allowed(turn: &Turn, view: &View) -> bool {
+    if turn.avoid {
+        return view.can_avoid;
+    }
+    let n = view.room.len();
+    let mut seen = [false; 4];
+    turn.order[..n.min(4)].iter().all(|&i| {
+        let i = usize::from(i);
+        i < n && !std::mem::replace(&mut seen[i], true)
+    })
 }
 
 /// One way to play the room the person may choose.

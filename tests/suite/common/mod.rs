@@ -9,6 +9,7 @@ pub mod regicide_traces;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::time::Duration;
 
 use polars::prelude::{AnyValue, DataFrame, ParquetReader, SerReader};
 
@@ -56,8 +57,12 @@ impl Drop for TempDir {
     }
 }
 
+/// The `sim` binary under test: this build's, or the one `SIM_UNDER_TEST` names (to show that a
+/// test fails with another build, e.g. `SIM_UNDER_TEST=/work/main/target/release/sim`).
 pub fn sim() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sim"))
+    Command::new(
+        std::env::var("SIM_UNDER_TEST").unwrap_or_else(|_| env!("CARGO_BIN_EXE_sim").into()),
+    )
 }
 
 /// Runs `sim` with `args` and returns its output.
@@ -71,6 +76,34 @@ macro_rules! argv {
     ($($arg:expr),* $(,)?) => {
         [$(std::ffi::OsString::from($arg)),*]
     };
+}
+
+/// Plays shards `indices` of `count` (`--shard I/COUNT`) of `args` into `root/shard-II`, and
+/// returns their folders; panics unless each succeeds.
+pub fn play_shards(
+    root: &Path,
+    args: &[std::ffi::OsString],
+    count: u64,
+    indices: impl Iterator<Item = u64>,
+) -> Vec<PathBuf> {
+    indices
+        .map(|i| {
+            let dir = root.join(format!("shard-{i:02}"));
+            let mut a = args.to_vec();
+            a.extend(argv!["--shard", format!("{i}/{count}"), "--out", &dir]);
+            let out = run(&a);
+            assert!(out.status.success(), "sim {a:?} failed: {}", stderr(&out));
+            dir
+        })
+        .collect()
+}
+
+/// Runs `sim merge DIRS --out OUT`.
+pub fn merge_to(dirs: &[PathBuf], out: &Path) -> Output {
+    let mut args = argv!["merge"].to_vec();
+    args.extend(dirs.iter().map(std::ffi::OsString::from));
+    args.extend(argv!["--out", out]);
+    run(&args)
 }
 
 /// Runs `sim GAME ARGS --out OUT`.
@@ -326,5 +359,176 @@ pub fn outcome_differences(
             };
             (cell != traced).then(|| (name.clone(), traced, cell))
         })
+        .collect()
+}
+
+/// The exit code of a run stopped by SIGTERM.
+pub const TERMINATED: i32 = 143;
+
+/// What a signalled run did: its exit code and output.
+pub struct Signalled {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// The CPU time (user and system) process `pid` has used so far; zero once it is gone.
+fn cpu_of(pid: u32) -> Duration {
+    let Ok(stat) = fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return Duration::ZERO;
+    };
+    // The fields after the command's name (in parentheses, which may hold spaces).
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    // SAFETY: sysconf only reads a configuration value.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+    Duration::from_millis((ticks(11) + ticks(12)) * 1000 / per_second)
+}
+
+/// Runs `sim ARGS`, sends it `signal` (`libc::SIGTERM`, `libc::SIGINT`) once it has used `cpu`
+/// of CPU time (so that it is playing, however loaded the machine), and waits for it to end.
+pub fn signalled<S: AsRef<std::ffi::OsStr>>(args: &[S], signal: i32, cpu: Duration) -> Signalled {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = sim()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start sim");
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = pipe.read_to_string(&mut text);
+            text
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().expect("stdout piped")));
+    let err = drain(Box::new(child.stderr.take().expect("stderr piped")));
+    let started = std::time::Instant::now();
+    let mut sent = false;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("poll sim") {
+            break status;
+        }
+        if !sent && cpu_of(child.id()) >= cpu {
+            // SAFETY: kill sends a signal to the child this test started.
+            unsafe { libc::kill(child.id() as i32, signal) };
+            sent = true;
+        }
+        if started.elapsed() > Duration::from_secs(600) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "sim {:?} did not end within 10 minutes",
+                args.iter()
+                    .map(|a| a.as_ref().to_os_string())
+                    .collect::<Vec<_>>()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Signalled {
+        code: status.code(),
+        stdout: out.join().expect("stdout reader"),
+        stderr: err.join().expect("stderr reader"),
+    }
+}
+
+/// Plays a Crownfall run of a billion games into `dir`, stops it with `signal` once it is
+/// playing, and asserts that it exited with `code` and kept a prefix of whole chunks, marked
+/// incomplete, its distributions counting the same games as its summary; returns what it printed.
+pub fn stop_a_long_run(dir: &Path, signal: i32, code: i32) -> Signalled {
+    let stopped = signalled(
+        &argv!["crownfall", "--games", "1B", "--threads", "2", "--out", dir],
+        signal,
+        Duration::from_millis(500),
+    );
+    assert_eq!(
+        stopped.code,
+        Some(code),
+        "stdout: {}\nstderr: {}",
+        stopped.stdout,
+        stopped.stderr
+    );
+    let summary = read_parquet(&dir.join("summary.parquet"));
+    assert!(!bool_at(&summary, "complete", 0), "complete must be false");
+    let games = u64_at(&summary, "games", 0);
+    assert!(
+        games > 0 && games < 1_000_000_000 && games.is_multiple_of(CHUNK),
+        "games = {games}: expected a partial run of whole chunks"
+    );
+    assert_eq!(
+        metric_total(
+            &read_parquet(&dir.join("distributions.parquet")),
+            "final_hp"
+        ),
+        games,
+        "the distributions cover the same prefix as the summary"
+    );
+    stopped
+}
+
+/// Every entry under `dir`, folders included, as paths relative to it, sorted: what a command
+/// left there.
+pub fn tree(dir: &Path) -> Vec<String> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
+        let Ok(entries) = fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            out.push(
+                path.strip_prefix(root)
+                    .unwrap_or(&path)
+                    .display()
+                    .to_string(),
+            );
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                walk(root, &path, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+/// The names and bytes of the files in `dir` (not its folders).
+pub fn contents(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    files_in(dir)
+        .into_iter()
+        .map(|name| {
+            let bytes = fs::read(dir.join(&name)).unwrap_or_default();
+            (name, bytes)
+        })
+        .collect()
+}
+
+/// The files of `a` and `b` that differ (by name, then byte for byte), as lines.
+pub fn file_differences(a: &Path, b: &Path) -> Vec<String> {
+    let (fa, fb) = (files_in(a), files_in(b));
+    if fa != fb {
+        return vec![format!(
+            "{} holds {fa:?}, {} holds {fb:?}",
+            a.display(),
+            b.display()
+        )];
+    }
+    fa.iter()
+        .filter(|name| fs::read(a.join(name)).ok() != fs::read(b.join(name)).ok())
+        .map(|name| format!("{name} differs between {} and {}", a.display(), b.display()))
         .collect()
 }

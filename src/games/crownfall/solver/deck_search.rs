@@ -202,6 +202,23 @@ pub struct Pile {
 }
 
 impl Pile {
+    /// The strike pile `held` over a deck of `deck` (counts by value, as
+    /// [`DeckView::counts`](super::super::engine::DeckView::counts) gives them).
+    #[inline]
+    pub fn of_counts(deck: [u8; 11], held: &[u8]) -> Self {
+        let held_counts = CardCounts::of(held);
+        let base = (1..=10u8).fold(CardCounts::of(&[]), |c, v| {
+            (0..deck[usize::from(v)]).fold(c, |c, _| c.with(v))
+        });
+        let deck_len: u8 = deck.iter().sum();
+        Self {
+            base: base.plus(held_counts),
+            base_len: deck_len + held.len() as u8,
+            held: held_counts,
+            held_len: held.len() as u8,
+        }
+    }
+
     /// The strike pile `held` over a deck of `deck` (card values 1..=10).
     #[inline]
     pub fn new(deck: &[u8], held: &[u8]) -> Self {

@@ -88,7 +88,7 @@ impl Policy for Expectimax {
             return self.solution.plan.bank(rules, view);
         }
         let space = self.solution.space();
-        let rest = space.rest_of(&view.tower.deck_cards()[1..]);
+        let rest = space.rest_of_counts(view.tower.unrevealed());
         let state = space.state(rest, view.enemy, view.hp);
         // An Ace matters only while it can count 11: soft totals.
         let ace = view.soft();
@@ -109,7 +109,7 @@ impl Policy for Expectimax {
             if let Some(bank) = cache.ends.settled(shape, view.hard, ace, view.target) {
                 return bank;
             }
-            let pile = Pile::new(view.deck.deck_cards(), view.deck.held_cards());
+            let pile = Pile::of_counts(view.deck.counts(), view.deck.held());
             Search {
                 shape,
                 ends: &cache.ends,
@@ -124,13 +124,17 @@ impl Policy for Expectimax {
         if rules.deck == Deck::Infinite {
             return self.solution.plan.double_or_nothing(rules, view);
         }
-        let rest = self.solution.space().rest_of(&view.tower.deck_cards()[1..]);
-        let cards = view.deck.deck_cards();
+        let rest = self
+            .solution
+            .space()
+            .rest_of_counts(view.tower.unrevealed());
+        let counts = view.deck.counts();
         // An empty deck is refilled by the whole discard: all 40 cards, half of them even.
-        let (even, n) = if cards.is_empty() {
+        let (even, n) = if view.deck.is_empty() {
             (1, 2)
         } else {
-            (cards.iter().filter(|&&c| c % 2 == 0).count(), cards.len())
+            let even: u8 = counts.iter().skip(2).step_by(2).sum();
+            (usize::from(even), view.deck.len())
         };
         let p_even = even as f64 / n as f64;
         let hp = i16::from(view.hp);
@@ -164,18 +168,15 @@ mod tests {
 
         fn bank(&self, _: &Rules, view: &StrikeView) -> bool {
             let solution = self.0.solution();
-            let rest = solution.space().rest_of(&view.tower.deck_cards()[1..]);
+            let rest = solution.space().rest_of_counts(view.tower.unrevealed());
             let ends = solution.end_values(rest, view.enemy, view.hp);
-            let by_value = |cards: &[u8]| {
-                let mut c = [0u8; 10];
-                for &v in cards {
-                    c[usize::from(v - 1)] += 1;
-                }
-                c
-            };
-            let held = by_value(view.deck.held_cards());
+            let mut held = [0u8; 10];
+            for &v in view.deck.held() {
+                held[usize::from(v - 1)] += 1;
+            }
             let ace = held[0] > 0;
-            let deck = by_value(view.deck.deck_cards());
+            let mut deck = [0u8; 10];
+            deck.copy_from_slice(&view.deck.counts()[1..]);
             let push = push_by_recursion(&ends, view.hard, ace, deck, held, &mut HashMap::new());
             let (b, _) = best(view.hard, ace);
             prefers_bank(ends[usize::from(b)], push, b, view.target)

@@ -4,7 +4,7 @@
 use crate::cards::Shoe;
 use crate::error::Result;
 
-use super::super::engine::{DECK_CARDS, DECK_SIZE, JokerView, StrikeView};
+use super::super::engine::{DECK_CARDS, DECK_SIZE, DeckView, JokerView, StrikeView, TowerView};
 use super::super::outcome::Enemy;
 use super::super::policy::{BankTable, Policy};
 use super::super::rules::{MAX_TOWER, Rules};
@@ -77,8 +77,8 @@ impl Plan {
                     if enemy == Enemy::Joker {
                         let view = JokerView {
                             hp,
-                            deck: &deck,
-                            tower: &tower,
+                            deck: DeckView::of(&deck),
+                            tower: TowerView::of(&tower),
                         };
                         plan.gamble[space.between(rest, hp)] =
                             policy.double_or_nothing(rules, &view);
@@ -90,8 +90,8 @@ impl Plan {
                         hard,
                         best,
                         hp,
-                        deck: &deck,
-                        tower: &tower,
+                        deck: DeckView::of(&deck),
+                        tower: TowerView::of(&tower),
                     };
                     let moves = match policy.strike_table(rules, &view(0, 0)) {
                         Some(t) => Moves::of_table(&t),
@@ -116,7 +116,7 @@ impl Plan {
     /// The plan for a strike whose tower (current enemy first) is `tower`.
     #[inline(always)]
     fn strike(&self, view: &StrikeView) -> &StrikePlan {
-        let rest = self.space.rest_of(&view.tower.deck_cards()[1..]);
+        let rest = self.space.rest_of_counts(view.tower.unrevealed());
         &self.strikes[self.space.state(rest, view.enemy, view.hp)]
     }
 }
@@ -134,7 +134,7 @@ impl Policy for Plan {
 
     #[inline]
     fn double_or_nothing(&self, _: &Rules, view: &JokerView) -> bool {
-        let rest = self.space.rest_of(&view.tower.deck_cards()[1..]);
+        let rest = self.space.rest_of_counts(view.tower.unrevealed());
         self.gamble[self.space.between(rest, view.hp)]
     }
 }

@@ -76,6 +76,16 @@ impl Space {
         cards.iter().map(|&c| self.radix[usize::from(c & 3)]).sum()
     }
 
+    /// The number of the unrevealed tower with `counts[k]` enemies of kind `k` (a
+    /// [`TowerView::unrevealed`](super::super::engine::TowerView::unrevealed)).
+    pub fn rest_of_counts(&self, counts: [u8; 4]) -> usize {
+        counts
+            .iter()
+            .zip(&self.radix)
+            .map(|(&n, &r)| usize::from(n) * r)
+            .sum()
+    }
+
     /// The full tower's number.
     pub fn full_rest(&self) -> usize {
         self.rests - 1

@@ -76,7 +76,7 @@ impl Returns {
 pub const NO_BLOCKER: u8 = u8::MAX;
 
 /// Where a game waits: the decision the engine would ask a policy for next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum At {
     /// Set-up building of this seat (both opening draws done).
     Setup(u8),

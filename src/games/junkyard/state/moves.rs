@@ -9,7 +9,7 @@ use crate::games::junkyard::engine::hand_slot;
 use crate::games::junkyard::view::View;
 
 /// One choice at a decision of Junkyard's [`State`](super::State).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// Step 3 or set-up: build this automaton from the assembly area.
     Build(Automaton),

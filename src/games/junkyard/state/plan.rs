@@ -7,6 +7,8 @@
 //! played the first moves) plays the rest of the call from where it stands (its step 3 again,
 //! its attack alone ([`Policy::attackers`]), its blocks for the automatons left).
 
+use std::hash::{Hash, Hasher};
+
 use crate::cards::Dealer;
 use crate::games::junkyard::combat::{self, Blocks};
 use crate::games::junkyard::engine::{Sources, Turn};
@@ -21,7 +23,7 @@ use super::{At, Move, NO_BLOCKER, State};
 const MAX_ACTS: usize = 32;
 
 /// Which call of a policy a plan is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Call {
     /// None (no decision, or a split: one decision a call).
     None,
@@ -50,6 +52,18 @@ pub struct Plan {
     mask: u32,
     /// The blocks (legal).
     blocks: Blocks,
+}
+
+/// A policy's weights are finite numbers, so equality is reflexive.
+impl Eq for Plan {}
+
+/// The policy is left out (equal plans hash alike all the same): the moves tell plans apart.
+impl Hash for Plan {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.call.hash(state);
+        self.acts[..usize::from(self.len)].hash(state);
+        (self.next, self.mask, self.blocks).hash(state);
+    }
 }
 
 impl Plan {

@@ -24,7 +24,7 @@ use super::plan::Plan;
 use super::{At, Returns, State};
 
 /// One seat's table as everybody sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Public {
     /// HP.
     pub hp: i16,
@@ -57,7 +57,7 @@ impl Public {
 
 /// What one seat has observed: both tables, its own hand, the turn and where the game waits,
 /// and, if the decision is its own, its policy's plan of the call under way (its own memory).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Observation {
     /// The seat.
     pub seat: u8,

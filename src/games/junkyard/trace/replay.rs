@@ -13,7 +13,7 @@ use crate::games::junkyard::events::Event;
 use crate::games::junkyard::state::{At, Move, State as Position};
 use crate::games::junkyard::{Engine, Junkyard, Outcome};
 use crate::games::observe::Scripted;
-use crate::trace::Traced;
+use crate::trace::{Traced, check_deal_cards};
 
 use super::{Seen, State, Watch, deal_heaps};
 
@@ -137,6 +137,7 @@ impl Junkyard {
         deal: &Value,
         events: &[Seen],
     ) -> Result<(Traced<Seen, Outcome>, Engine)> {
+        check_deal_cards(self, deal, &[&["heaps"]])?;
         let rules = self.rules();
         let [a, b] = deal_heaps(deal)?;
         let returns: Vec<Vec<Vec<u8>>> =

@@ -25,14 +25,14 @@ fn select_int(keep: __m128i, a: __m128i, b: __m128i) -> __m128i {
 /// The first of the best scores of a list scored four items at a time, item `i` in lane
 /// `i % 4`: each lane keeps its first best (a greater score replaces it, an equal one does
 /// not), and across the lanes the best score's least index is the first.
-pub(super) struct Top {
+pub(super) struct FirstBest {
     score: __m128,
     at: __m128i,
     /// The indices of the next four items.
     index: __m128i,
 }
 
-impl Top {
+impl FirstBest {
     /// Nothing kept yet.
     #[target_feature(enable = "sse2")]
     #[inline]

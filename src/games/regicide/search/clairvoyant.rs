@@ -21,7 +21,6 @@ use std::collections::HashSet;
 use crate::games::state::{GameState, ToMove};
 use crate::rng::GameRng;
 
-use super::super::engine::Resume;
 use super::super::events::Unobserved;
 use super::super::policy::{Action, Defence, Policy, PolicyKind, Step1, Step4, each_kind};
 use super::super::state::State;
@@ -68,39 +67,6 @@ fn step<'r>(s: &State<'r>, mv: Move) -> Result<Box<State<'r>>, bool> {
     }
 }
 
-/// A 64-bit key of everything that decides a state's future.
-fn key(s: &State) -> u64 {
-    let e = s.engine();
-    let mut h = 0x243F_6A88_85A3_08D3u64;
-    let mut mix = |x: u64| h = crate::rng::splitmix64(h ^ x);
-    for c in e.tavern().iter() {
-        mix(u64::from(c));
-    }
-    mix(0xFF);
-    for &c in e.discard().cards() {
-        mix(u64::from(c));
-    }
-    mix(0xFE);
-    for &c in e.castle() {
-        mix(u64::from(c));
-    }
-    for hand in e.hands() {
-        mix(*hand);
-    }
-    mix(e.table());
-    let v = s.view(0);
-    mix(u64::from(v.damage) | u64::from(v.spades) << 16 | u64::from(v.cancelled) << 32);
-    mix(u64::from(e.solo_jesters_left()) | u64::from(v.yielded[0]) << 8);
-    mix(match s.at() {
-        Some(Resume::Turn(_) | Resume::Attack(_)) => 1,
-        Some(Resume::Defend { used, .. }) => 2 + u64::from(used),
-        Some(Resume::Next(_)) => unreachable!("a solo game chooses no next seat"),
-        None => 0,
-    });
-    mix(s.hearts().clone().next_u64());
-    h
-}
-
 impl<P: Policy> Search<'_, P> {
     /// True if some line from `s` wins within the budget (and `line` then ends with it); sets
     /// `out_of_budget` (and answers false) when the budget of states runs out.
@@ -112,7 +78,11 @@ impl<P: Policy> Search<'_, P> {
         if self.out_of_budget {
             return false;
         }
-        let k = if self.pruned { key(s) } else { 0 };
+        let k = if self.pruned {
+            s.fingerprint().expect("a Regicide state has a fingerprint")
+        } else {
+            0
+        };
         if self.pruned && self.lost.contains(&k) {
             return false;
         }

@@ -29,7 +29,7 @@ pub const KNOWN: Slot = 0x8000;
 const SEGMENTS: usize = 64;
 
 /// One segment of the tavern: `count` cards of pool `slot`, or the known card `slot`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Segment {
     /// The pool or known card.
     pub slot: Slot,
@@ -38,7 +38,7 @@ pub struct Segment {
 }
 
 /// One player's knowledge of the hidden cards.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Knowledge {
     me: u8,
     /// The pool each card was last known to join (meaningful for hidden cards only).

@@ -26,6 +26,7 @@ use crate::games::state::GameState;
 use crate::rng::{GameKey, GameRng};
 use crate::search::play::Player;
 use crate::search::seat::{self, Seats};
+use crate::search::settings::Tree;
 use crate::search::think::{Think, cpu_now};
 use crate::search::{Defaults, Searcher};
 
@@ -47,6 +48,7 @@ pub const DEFAULTS: Defaults = Defaults {
     credit: 0.2,
     width: 6,
     rollout: "heuristic",
+    tree: Tree::Moves,
 };
 
 /// The clairvoyant's default budget: thousands of states searched per deal.

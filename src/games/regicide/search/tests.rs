@@ -494,6 +494,32 @@ mod ceiling {
             "won with 0 and 1 Jesters and lost: {found:?}"
         );
     }
+
+    /// The generic full-knowledge solver (over the state API) and Regicide's own clairvoyant
+    /// agree on which deals can be won, on full-size solo deals.
+    #[test]
+    fn the_generic_solver_agrees_with_the_clairvoyant() {
+        let r = rules(1);
+        use crate::games::Game;
+        let game = crate::games::regicide::Regicide::with_policy(r.clone(), "simple").unwrap();
+        let rollout = PolicyKind::Heuristic(Box::default());
+        let (mut won, mut lost) = (0, 0);
+        for deal in 0..40 {
+            let start = game.state(3, deal);
+            let own = Clairvoyant::solve(&start, &rollout, 200_000, true);
+            let generic = crate::search::solve::solve(&start, &rollout, 2_000_000);
+            use crate::search::solve::Verdict as V;
+            match (own.verdict, generic.verdict) {
+                (Verdict::Won(_), V::Won) => won += 1,
+                (Verdict::Lost, V::Lost) => lost += 1,
+                (Verdict::Unsolved, _) | (_, V::Unsolved) => {}
+                (a, b) => {
+                    panic!("deal {deal}: the clairvoyant says {a:?}, the generic solver {b:?}")
+                }
+            }
+        }
+        assert!(won >= 30, "most solo deals are won: {won} won, {lost} lost");
+    }
 }
 
 /// Plays a stacked solo deal (castle, then the tavern top first: the hand is dealt from it)
