@@ -365,3 +365,144 @@ fn the_plain_policies_decide_alike_in_states_the_seat_cannot_tell_apart() {
         }
     }
 }
+
+/// `deciding`'s legal moves.
+fn legal(state: &State<'_>) -> Vec<Move> {
+    let mut moves = Vec::new();
+    state.legal(&mut moves);
+    moves
+}
+
+/// Plays `mv`, which must be legal.
+fn play(state: &mut State<'_>, mv: Move) {
+    assert!(legal(state).contains(&mv), "{mv:?} at {:?}", state.at());
+    state.apply(mv);
+}
+
+#[test]
+fn stacked_set_up_step_3_attack_and_no_blocker_decide_one_move_at_a_time() {
+    // Opening draws of four: seat 0 holds four 1s, seat 1 two 2s and two 9s; seat 0's first
+    // turn draws the King and two 3s.
+    let rules = rules(&["opening_draw=4"]);
+    let heaps = [
+        Heap::stacked(&[1, 1, 1, 1, KING, 3, 3, 4, 4, 4]),
+        Heap::stacked(&[2, 9, 2, 9, 5, 5, 5, 6, 6, 6]),
+    ];
+    let engine = Engine::from_heaps(&rules, heaps);
+    let mut state = State::from_engine(&rules, engine, [Returns::Fixed, Returns::Fixed], &mut ());
+    // Set-up: each seat builds what its opening draw allows, then stops; nothing is deployed.
+    assert_eq!(state.at(), At::Setup(0));
+    assert_eq!(
+        legal(&state),
+        [Move::Build(Automaton::FOUR_ONES), Move::Stop]
+    );
+    play(&mut state, Move::Build(Automaton::FOUR_ONES));
+    assert_eq!(
+        (state.at(), legal(&state)),
+        (At::Setup(0), vec![Move::Stop])
+    );
+    play(&mut state, Move::Stop);
+    assert_eq!(state.at(), At::Setup(1));
+    let wall = Automaton::two_pairs(2, 9);
+    assert_eq!(legal(&state), [Move::Build(wall), Move::Stop]);
+    play(&mut state, Move::Build(wall));
+    play(&mut state, Move::Stop);
+    // Turn 1, seat 0's step 3 after drawing the King and two 3s: nothing to build, the King on
+    // the wall (giving up the four 1s), or stop.
+    assert_eq!(
+        (state.at(), state.deciding(), state.engine.turns()),
+        (At::Act, Some(0), 1)
+    );
+    assert_eq!(state.engine.side(0).hand(), [1, 0]);
+    let king = Move::Deploy {
+        card: KING,
+        target: 0,
+        own: Some(0),
+    };
+    assert_eq!(legal(&state), [king, Move::Stop]);
+    play(&mut state, Move::Stop);
+    // Step 4, one automaton at a time; the four 1s cannot be blocked, so the defender is asked
+    // once, with no block its only move.
+    assert_eq!(state.at(), At::Attack { mask: 0, next: 0 });
+    assert_eq!(legal(&state), [Move::Attack(false), Move::Attack(true)]);
+    play(&mut state, Move::Attack(true));
+    assert_eq!(state.deciding(), Some(1));
+    assert!(matches!(
+        state.at(),
+        At::Block {
+            next: super::NO_BLOCKER,
+            attackers: 1,
+            ..
+        }
+    ));
+    assert_eq!(legal(&state), [Move::Block(None)]);
+    play(&mut state, Move::Block(None));
+    // The four 1s dealt their 1 damage; seat 1's turn 2 has begun (it drew 5, 5, 5).
+    assert_eq!(state.engine.side(1).hp(), 24);
+    assert!(state.engine.side(0).bots()[0].attacking);
+    assert_eq!(
+        (state.at(), state.deciding(), state.engine.turns()),
+        (At::Act, Some(1), 2)
+    );
+    assert_eq!(state.engine.side(1).assembly()[5], 3);
+}
+
+#[test]
+fn stacked_blocks_skip_the_attack_area_and_a_blocked_attacker_chooses_its_split() {
+    // Seat 0's turn 3: a run 1-4 (10/10) and a 5/6; seat 1 has a 2/6, a 1/6 and, in the attack
+    // area, a run 1-3 that cannot block.
+    let rules = rules(&[]);
+    let runner = Automaton::run(4);
+    let mut away = Automaton::run(3);
+    away.attacking = true;
+    let mine = Side::new(Heap::stacked(&[7, 7, 7]), 25).with_table(
+        Counts::default(),
+        [0, 0],
+        &[runner, Automaton::one_three(5, 2)],
+    );
+    let theirs = Side::new(Heap::stacked(&[8, 8, 8]), 25).with_table(
+        Counts::default(),
+        [0, 0],
+        &[Automaton::two_pairs(1, 3), Automaton::one_three(1, 2), away],
+    );
+    let engine = Engine::from_sides([mine, theirs], 3);
+    let mut state = State::at_step3(&rules, engine, [Returns::Fixed, Returns::Fixed]);
+    assert_eq!(legal(&state), [Move::Stop]);
+    play(&mut state, Move::Stop);
+    // The run attacks, the 5/6 stays home.
+    play(&mut state, Move::Attack(true));
+    assert_eq!(state.at(), At::Attack { mask: 1, next: 1 });
+    play(&mut state, Move::Attack(false));
+    // The defender's automatons 0 and 1 decide in turn (2 is in the attack area): each may
+    // block the run or not.
+    for next in [0, 1] {
+        assert_eq!(state.deciding(), Some(1));
+        assert!(
+            matches!(state.at(), At::Block { attackers: 1, next: n, .. } if n == next),
+            "{:?}",
+            state.at()
+        );
+        assert_eq!(legal(&state), [Move::Block(None), Move::Block(Some(0))]);
+        play(&mut state, Move::Block(Some(0)));
+    }
+    // Blocked by both (toughness 6 and 6 against power 10): destroy neither (5 + 5 of room
+    // takes the 10), either one, but not both; by increasing mask over the defender's.
+    assert_eq!(state.deciding(), Some(0));
+    assert!(matches!(state.at(), At::Split { .. }));
+    assert_eq!(
+        legal(&state),
+        [Move::Split(0), Move::Split(1), Move::Split(2)]
+    );
+    play(&mut state, Move::Split(2));
+    // The 1/6 is gone, the run survives (3 damage against 10) and dealt nothing to the player;
+    // seat 1's turn 4 has begun.
+    let theirs = state.engine.side(1);
+    assert_eq!(theirs.bots().len(), 2);
+    assert!(!theirs.bots().contains(&Automaton::one_three(1, 2)));
+    assert_eq!((theirs.hp(), theirs.destroyed), (25, 1));
+    assert_eq!(state.engine.side(0).bots().len(), 2);
+    assert_eq!(
+        (state.at(), state.deciding(), state.engine.turns()),
+        (At::Act, Some(1), 4)
+    );
+}
