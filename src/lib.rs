@@ -5,6 +5,7 @@
 //! parallel; each game is a pure function of its rules, policy and per-game generators
 //! ([`rng`]); integer tallies merge in chunk order; [`report`] writes tables and Parquet.
 
+pub mod balance;
 pub mod cards;
 pub mod cli;
 pub mod error;

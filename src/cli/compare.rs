@@ -37,7 +37,7 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
         })
         .collect();
     args.grid.games()?;
-    let cells: Vec<G> = grid::build(&args.grid, &specs)?;
+    let cells: Vec<G> = grid::build(&args.grid.play, &args.grid.seats, &specs)?;
     let baseline = args
         .baseline
         .as_ref()

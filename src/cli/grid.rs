@@ -19,7 +19,7 @@ use crate::sim::grid::{self, GridOptions, GridRun, GridStart};
 use crate::sim::runner::{CHUNK, Plan};
 use crate::sim::stop;
 
-use super::args::GridArgs;
+use super::args::{GridArgs, PlayArgs, SeatArgs};
 use super::run::{load_rules, pool_threads, prefix, record_name, seat, stopped_note, with_threads};
 
 /// A cell before it is built: a policy, and the rule values that set it apart.
@@ -33,7 +33,7 @@ pub struct CellSpec {
 
 /// Builds every cell: the rules of `--rules`, `--players`, `--set` and the cell's own values,
 /// then its policy in every seat but those `--vs` and `--seat` set.
-pub fn build<G: Game>(args: &GridArgs, specs: &[CellSpec]) -> Result<Vec<G>> {
+pub fn build<G: Game>(play: &PlayArgs, seats: &SeatArgs, specs: &[CellSpec]) -> Result<Vec<G>> {
     specs
         .iter()
         .map(|spec| {
@@ -42,8 +42,8 @@ pub fn build<G: Game>(args: &GridArgs, specs: &[CellSpec]) -> Result<Vec<G>> {
                 .iter()
                 .map(|(path, value)| format!("{path}={value}"))
                 .collect();
-            let rules = load_rules::<G>(&args.play, &sets)?;
-            seat(rules, &spec.policy, &args.seats)
+            let rules = load_rules::<G>(play, &sets)?;
+            seat(rules, &spec.policy, seats)
         })
         .collect()
 }

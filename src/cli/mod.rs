@@ -8,6 +8,7 @@ macro_rules! outln {
 }
 
 pub mod args;
+pub mod balance;
 pub mod compare;
 pub mod count;
 pub mod expand;
@@ -39,6 +40,7 @@ use crate::games::scoundrel::Scoundrel;
 use crate::trace::Traceable;
 
 use args::{CompareArgs, RunArgs, SweepArgs};
+use balance::BalanceArgs;
 use merge::MergeArgs;
 use play::PlayCmdArgs;
 use solve::SolveArgs;
@@ -62,6 +64,8 @@ pub struct GameEntry {
     pub compare: fn(&CompareArgs) -> Result<ExitCode>,
     /// Sweeps rule values.
     pub sweep: fn(&SweepArgs) -> Result<ExitCode>,
+    /// Searches rule values for a target.
+    pub balance: fn(&BalanceArgs, &str) -> Result<ExitCode>,
     /// The `sim list` text.
     pub describe: fn() -> String,
     /// Traces one game and plays one with a person, for games that can be traced.
@@ -88,6 +92,7 @@ fn entry<G: Game>(default_policy: &'static str) -> GameEntry {
         run: run::execute::<G>,
         compare: compare::execute::<G>,
         sweep: sweep::execute::<G>,
+        balance: balance::execute::<G>,
         describe: list::describe::<G>,
         watch: None,
         merge: merge::merge::<G>,
@@ -137,6 +142,13 @@ fn command(games: &[GameEntry]) -> Command {
                 ),
         )
         .subcommand(
+            BalanceArgs::augment_args(Command::new("balance"))
+                .about("Find the rule values that hit a target: bisection on one rule, the contour of several")
+                .after_help(
+                    "Example: sim balance crownfall --policy optimal --target win_rate=0.75 --vary start_hp=8..20",
+                ),
+        )
+        .subcommand(
             TraceArgs::augment_args(Command::new("trace"))
                 .about("Show exactly one game of a run: every chance event and decision, in words or JSON lines")
                 .after_help("Example: sim trace crownfall --policy optimal --seed 7 --game 123 [--json]"),
@@ -174,7 +186,7 @@ fn command(games: &[GameEntry]) -> Command {
 fn known_commands(games: &[GameEntry]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
     format!(
-        "known games: {}; other commands: list, compare, sweep, merge, solve, trace, play, completions, man",
+        "known games: {}; other commands: list, compare, sweep, balance, merge, solve, trace, play, completions, man",
         names.join(", ")
     )
 }
@@ -226,6 +238,11 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
         "sweep" => {
             let args = SweepArgs::from_arg_matches(sub).map_err(parse_error)?;
             (find(games, &args.grid.game)?.sweep)(&args)
+        }
+        "balance" => {
+            let args = BalanceArgs::from_arg_matches(sub).map_err(parse_error)?;
+            let game = find(games, &args.game)?;
+            (game.balance)(&args, game.default_policy)
         }
         "trace" => {
             let args = TraceArgs::from_arg_matches(sub).map_err(parse_error)?;

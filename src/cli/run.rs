@@ -182,13 +182,17 @@ pub fn pool_threads(threads: Option<usize>, chunks: u64) -> usize {
         .max(1)
 }
 
-/// Runs `f` on a pool of `threads` workers.
-pub fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> Result<T> {
-    let pool = rayon::ThreadPoolBuilder::new()
+/// A pool of `threads` workers.
+pub fn pool(threads: usize) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| SimError::input(format!("cannot start worker threads: {e}")))?;
-    Ok(pool.install(f))
+        .map_err(|e| SimError::input(format!("cannot start worker threads: {e}")))
+}
+
+/// Runs `f` on a pool of `threads` workers.
+pub fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> Result<T> {
+    Ok(pool(threads)?.install(f))
 }
 
 /// Plays the run `args` describes and writes its report. If Ctrl-C or SIGTERM stopped it, the

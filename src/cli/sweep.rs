@@ -7,14 +7,15 @@ use crate::games::Game;
 use crate::report::manifest::Command;
 use crate::report::summary::SummaryRow;
 use crate::report::tables;
+use crate::report::terminal::percent;
 
-use super::args::SweepArgs;
+use super::args::{PlayArgs, SweepArgs};
 use super::expand::{self, Vary};
 use super::grid::{self, CellSpec, Session};
 use super::run::{load_rules, out_path, rule_path};
 
 /// Checks every `--vary` value on its own first, so a bad one is named before any game runs.
-fn check_values<G: Game>(args: &SweepArgs, varies: &[Vary]) -> Result<()> {
+pub fn check_values<G: Game>(play: &PlayArgs, varies: &[Vary]) -> Result<()> {
     let mut seen = Vec::new();
     for vary in varies {
         if seen.contains(&&vary.path) {
@@ -24,20 +25,14 @@ fn check_values<G: Game>(args: &SweepArgs, varies: &[Vary]) -> Result<()> {
             )));
         }
         seen.push(&vary.path);
-        if let Some(set) = args
-            .grid
-            .play
-            .set
-            .iter()
-            .find(|s| rule_path(s) == vary.path)
-        {
+        if let Some(set) = play.set.iter().find(|s| rule_path(s) == vary.path) {
             return Err(SimError::input(format!(
                 "--vary {}: the rule is also set by --set {set}; vary it or set it",
                 vary.path
             )));
         }
         for (text, _) in &vary.values {
-            load_rules::<G>(&args.grid.play, &[format!("{}={text}", vary.path)])
+            load_rules::<G>(play, &[format!("{}={text}", vary.path)])
                 .map_err(|e| SimError::input(format!("--vary {}={text}: {e}", vary.path)))?;
         }
     }
@@ -81,11 +76,11 @@ pub fn two_way(rows: &[SummaryRow], policies: usize) -> Option<String> {
     let [r, c] = varying[..] else {
         return None;
     };
-    let entries: Vec<(String, String, f64)> = rows
+    let entries: Vec<(String, String, String)> = rows
         .iter()
         .map(|row| {
             let x = coords(row);
-            (x[r].clone(), x[c].clone(), row.win.rate)
+            (x[r].clone(), x[c].clone(), percent(row.win.rate))
         })
         .collect();
     Some(tables::grid(
@@ -103,9 +98,9 @@ pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
         .map(|v| Vary::parse(v))
         .collect::<Result<_>>()?;
     args.grid.games()?;
-    check_values::<G>(args, &varies)?;
+    check_values::<G>(&args.grid.play, &varies)?;
     let specs = specs(&policies, &varies);
-    let cells: Vec<G> = grid::build(&args.grid, &specs)?;
+    let cells: Vec<G> = grid::build(&args.grid.play, &args.grid.seats, &specs)?;
     let out = out_path(&args.grid.play, G::NAME, "sweep")?;
     let mut session = Session::new(&args.grid, &cells, &specs, out, Command::Sweep, None)?;
     let label = format!("{} sweep ({} cells)", G::NAME, cells.len());

@@ -13,6 +13,12 @@ use super::summary::{Field, ParamKind, Speed, SummaryRow};
 /// rules as a nested object, a varied rule's values typed as their Parquet column is.
 pub fn summaries(rows: &[SummaryRow]) -> Vec<Map<String, Value>> {
     let fields: Vec<Vec<(String, Field)>> = rows.iter().map(SummaryRow::fields).collect();
+    objects(&fields)
+}
+
+/// One JSON object per row of named, typed fields, with the values their Parquet columns hold
+/// (see [`super::parquet::fields_frame`]).
+pub fn objects(fields: &[Vec<(String, Field)>]) -> Vec<Map<String, Value>> {
     let param_kind = |name: &str| {
         ParamKind::of(fields.iter().flatten().filter_map(|(n, f)| match f {
             Field::Param(text) if n == name => Some(text.as_str()),

@@ -1,5 +1,6 @@
 //! Reports: terminal tables, Parquet files and the JSON report.
 
+pub mod balance;
 pub mod files;
 pub mod games_file;
 pub mod json;

@@ -36,10 +36,16 @@ pub fn write_frame_uncommitted(path: &Path, df: &mut DataFrame) -> Result<Atomic
 /// [`SummaryRow::fields`] (every row must carry the same names).
 pub fn summary_frame(rows: &[SummaryRow]) -> Result<DataFrame> {
     let fields: Vec<Vec<(String, Field)>> = rows.iter().map(SummaryRow::fields).collect();
+    fields_frame(&fields)
+}
+
+/// A table of rows given as named, typed fields (every row must carry the same names, in the
+/// same order); a varied rule's column is typed by [`ParamKind::of`] over every row.
+pub fn fields_frame(fields: &[Vec<(String, Field)>]) -> Result<DataFrame> {
     let Some(first) = fields.first() else {
         return Ok(DataFrame::empty());
     };
-    let mismatch = |name: &str| SimError::input(format!("summary rows differ in column {name}"));
+    let mismatch = |name: &str| SimError::input(format!("rows differ in column {name}"));
     let mut columns = Vec::with_capacity(first.len());
     for (j, (name, kind)) in first.iter().enumerate() {
         let cells = || {

@@ -34,6 +34,7 @@ pub const RESULT_FILES: &[&str] = &[
     "games.parquet",
     "tournament.parquet",
     "ratings.parquet",
+    "balance.parquet",
     "shard.json",
     "resume.json",
 ];

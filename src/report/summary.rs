@@ -158,11 +158,7 @@ impl SummaryRow {
             (name("game"), Field::Text(self.game.clone())),
             (name("policy"), Field::Text(self.policy.clone())),
         ];
-        f.extend(
-            self.params
-                .iter()
-                .map(|(path, value)| (path.clone(), Field::Param(value.clone()))),
-        );
+        f.extend(param_fields(&self.params));
         f.extend([
             (name("games"), Field::U64(self.games)),
             (name("wins"), Field::U64(self.wins)),
@@ -199,6 +195,13 @@ impl SummaryRow {
         ]);
         f
     }
+}
+
+/// The columns of varied rules' values, (path, value), one per rule.
+pub fn param_fields(params: &[(String, String)]) -> impl Iterator<Item = (String, Field)> + '_ {
+    params
+        .iter()
+        .map(|(path, value)| (path.clone(), Field::Param(value.clone())))
 }
 
 /// How fast a run or grid played: its games, their wall time and the worker threads.

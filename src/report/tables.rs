@@ -121,9 +121,9 @@ pub fn cells(rows: &[SummaryRow]) -> String {
     table(&headers, &lines, left)
 }
 
-/// Win rates laid out as a grid: one row per value of one dimension, one column per value of
-/// another. `entries` are (row label, column label, win rate).
-pub fn grid(corner: &str, entries: &[(String, String, f64)]) -> String {
+/// Figures laid out as a grid: one row per value of one dimension, one column per value of
+/// another. `entries` are (row label, column label, the cell's text).
+pub fn grid(corner: &str, entries: &[(String, String, String)]) -> String {
     let mut row_labels: Vec<&String> = Vec::new();
     let mut col_labels: Vec<&String> = Vec::new();
     for (r, c, _) in entries {
@@ -144,7 +144,7 @@ pub fn grid(corner: &str, entries: &[(String, String, f64)]) -> String {
                 entries
                     .iter()
                     .find(|(er, ec, _)| er == *r && ec == *c)
-                    .map_or(String::new(), |(_, _, rate)| percent(*rate))
+                    .map_or(String::new(), |(_, _, text)| text.clone())
             }));
             cells
         })
@@ -170,9 +170,9 @@ mod tests {
         let g = grid(
             "hp \\ zone",
             &[
-                ("12".into(), "0".into(), 0.5),
-                ("12".into(), "1".into(), 0.25),
-                ("16".into(), "0".into(), 0.125),
+                ("12".into(), "0".into(), percent(0.5)),
+                ("12".into(), "1".into(), percent(0.25)),
+                ("16".into(), "0".into(), percent(0.125)),
             ],
         );
         let lines: Vec<&str> = g.lines().collect();

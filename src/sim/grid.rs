@@ -8,6 +8,7 @@
 //! enough; the decision is taken in chunk order as results merge, so it does not depend on the
 //! threads either.
 
+use std::borrow::Borrow;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -59,6 +60,27 @@ pub struct GridStart<T> {
     pub pairs: Option<PairCounts>,
 }
 
+/// When the cells of a grid have played enough: a rule the grid consults after every chunk, in
+/// chunk order, so its decisions do not depend on the threads.
+pub trait Stopping<T> {
+    /// Sees one chunk's tally of each cell that played it (`None` for a cell that has stopped),
+    /// before they are merged into the cells' totals.
+    fn observe(&mut self, _chunk: &[Option<T>]) {}
+    /// True if cell `cell`, whose tally so far is `total`, has played enough.
+    fn done(&mut self, cell: usize, total: &T) -> bool;
+}
+
+/// The `--precision` rule: a cell is done once the half-width of its 95% win-rate interval is at
+/// most the target; never without one.
+struct PrecisionTarget(Option<f64>);
+
+impl<T: Tally> Stopping<T> for PrecisionTarget {
+    fn done(&mut self, _cell: usize, total: &T) -> bool {
+        self.0
+            .is_some_and(|e| Proportion::wilson(total.wins(), total.games()).half_width() <= e)
+    }
+}
+
 /// Plays `plan` (the most games any cell plays) for every cell of `cells` with `seed`, on the
 /// current rayon pool, from `start` (a stopped grid's tallies, whose plan then begins where it
 /// stopped) or from nothing.
@@ -71,38 +93,65 @@ pub fn play<G: Game>(
     stop: &AtomicBool,
     progress: &Progress,
 ) -> GridRun<G::Tally> {
-    let (mut tallies, mut pairs) = match start {
+    let mut rule = PrecisionTarget(options.precision);
+    let mut run = play_until(
+        cells,
+        seed,
+        plan,
+        options.pairs,
+        start,
+        &mut rule,
+        stop,
+        progress,
+    );
+    if options.precision.is_none() {
+        run.met.fill(true);
+    }
+    run
+}
+
+/// Plays `plan` for every cell of `cells` (games, or references to them) with `seed`, on the
+/// current rayon pool, from `start` (a stopped grid's tallies, whose plan then begins where it
+/// stopped) or from nothing, each cell until `rule` says it is done; with `pairs`, the cells run
+/// in lockstep and stop together when all are done. `met` in the result is the rule's last word
+/// on each cell. A grid that goes on from `start` goes on as it would have: its cells that were
+/// done stay done.
+#[allow(clippy::too_many_arguments)]
+pub fn play_until<G: Game, C: Borrow<G> + Sync>(
+    cells: &[C],
+    seed: u64,
+    plan: &Plan,
+    pairs: bool,
+    start: Option<GridStart<G::Tally>>,
+    rule: &mut impl Stopping<G::Tally>,
+    stop: &AtomicBool,
+    progress: &Progress,
+) -> GridRun<G::Tally> {
+    let (mut tallies, mut pair_counts) = match start {
         Some(s) => (s.tallies, s.pairs),
         None => (
-            cells.iter().map(Game::new_tally).collect(),
-            options.pairs.then(|| PairCounts::new(cells.len())),
+            cells
+                .iter()
+                .map(|g| g.borrow().new_tally())
+                .collect::<Vec<_>>(),
+            pairs.then(|| PairCounts::new(cells.len())),
         ),
     };
-    let reached = |t: &G::Tally| match options.precision {
-        None => true,
-        Some(target) => {
-            t.games() > 0 && Proportion::wilson(t.wins(), t.games()).half_width() <= target
-        }
-    };
-    let mut met: Vec<bool> = tallies.iter().map(reached).collect();
-    let finished = |met: &[bool], c: usize| met[c] && options.precision.is_some();
-    // A grid goes on as it would have: its cells that had stopped stay stopped.
-    let all_finished = (0..cells.len()).all(|c| finished(&met, c));
-    let running: Vec<AtomicBool> = (0..cells.len())
-        .map(|c| {
-            let done = if options.pairs {
-                all_finished
-            } else {
-                finished(&met, c)
-            };
-            AtomicBool::new(!done)
-        })
+    let mut met: Vec<bool> = tallies
+        .iter()
+        .enumerate()
+        .map(|(c, t)| t.games() > 0 && rule.done(c, t))
+        .collect();
+    let all_met = met.iter().all(|&m| m);
+    let running: Vec<AtomicBool> = met
+        .iter()
+        .map(|&m| AtomicBool::new(!if pairs { all_met } else { m }))
         .collect();
     if running.iter().all(|r| !r.load(Ordering::Relaxed)) {
         return GridRun {
             tallies,
             met,
-            pairs,
+            pairs: pair_counts,
             complete: true,
             played: 0,
         };
@@ -117,7 +166,8 @@ pub fn play<G: Game>(
                 if !running.load(Ordering::Relaxed) {
                     return None;
                 }
-                let tally = if options.pairs {
+                let game = game.borrow();
+                let tally = if pairs {
                     let mut bits = WinBits::new(games);
                     let tally = play_chunk(game, seed, range.clone(), |i, o| bits.set(i, o.won()));
                     wins.push(bits);
@@ -129,33 +179,42 @@ pub fn play<G: Game>(
                 Some(tally)
             })
             .collect();
-        let pairs = options.pairs.then(|| {
+        let pair_counts = pairs.then(|| {
             let mut p = PairCounts::new(cells.len());
             p.record(&wins);
             p
         });
-        ChunkResult { tallies, pairs }
+        ChunkResult {
+            tallies,
+            pairs: pair_counts,
+        }
     };
     let sink = |chunk: ChunkResult<G::Tally>| {
-        for (c, tally) in chunk.tallies.into_iter().enumerate() {
-            if !running[c].load(Ordering::Relaxed) {
-                continue;
-            }
-            tallies[c].merge(tally.expect("a running cell plays every chunk"));
-            met[c] = reached(&tallies[c]);
+        // A cell that stopped mid-wave still played the wave's later chunks: they are dropped.
+        let chunk_tallies: Vec<Option<G::Tally>> = chunk
+            .tallies
+            .into_iter()
+            .zip(&running)
+            .map(|(tally, r)| tally.filter(|_| r.load(Ordering::Relaxed)))
+            .collect();
+        rule.observe(&chunk_tallies);
+        for (c, tally) in chunk_tallies.into_iter().enumerate() {
+            let Some(tally) = tally else { continue };
+            tallies[c].merge(tally);
+            met[c] = rule.done(c, &tallies[c]);
         }
-        if let (Some(total), Some(p)) = (pairs.as_mut(), chunk.pairs.as_ref()) {
+        if let (Some(total), Some(p)) = (pair_counts.as_mut(), chunk.pairs.as_ref()) {
             total.merge(p);
         }
-        if options.pairs {
-            if (0..cells.len()).all(|c| finished(&met, c)) {
+        if pairs {
+            if met.iter().all(|&m| m) {
                 running
                     .iter()
                     .for_each(|r| r.store(false, Ordering::Relaxed));
             }
         } else {
-            for (c, r) in running.iter().enumerate() {
-                if finished(&met, c) {
+            for (r, &m) in running.iter().zip(&met) {
+                if m {
                     r.store(false, Ordering::Relaxed);
                 }
             }
@@ -170,7 +229,7 @@ pub fn play<G: Game>(
     GridRun {
         tallies,
         met,
-        pairs,
+        pairs: pair_counts,
         complete: played.complete || settled,
         played: played.games,
     }

@@ -4,6 +4,7 @@
 #[macro_use]
 mod common;
 mod bad_input;
+mod balance;
 mod cli;
 mod crownfall_exact;
 mod crownfall_properties;
@@ -30,6 +31,7 @@ mod scoundrel_fair;
 mod scoundrel_properties;
 mod scoundrel_rulesets;
 mod scoundrel_solver;
+mod search_players;
 mod seats;
 mod shards;
 mod slurm;
