@@ -1,6 +1,6 @@
 //! Junkyard's search players at the command line: their strategy files are the built-ins, `sim
-//! list` names them, bad search settings exit 2 in one line and write nothing, and a duel with a
-//! search seat (in either seat, both seat orders on every deal) is the same on any thread count.
+//! list` names them, bad search settings exit 2 in one line and write nothing (a duel with a
+//! search seat on any thread count: `search_players.rs`).
 
 use crate::common::*;
 use sim::games::junkyard::Rules;
@@ -51,31 +51,4 @@ fn bad_search_players_exit_2_in_one_line_and_write_nothing() {
         (vec!["--policy", "mcts"], "ismcts[-N]"),
     ];
     assert_each_refused_naming("junkyard", &tmp, "4", cases);
-}
-
-#[test]
-fn a_duel_with_a_search_seat_is_the_same_on_any_thread_count() {
-    // The search player first (seat 0 of even games, seat 1 of odd ones) and second.
-    for (name, seating) in [
-        ("ismcts", ["--policy", "ismcts-40", "--vs", "greedy"]),
-        ("pimc", ["--policy", "greedy", "--vs", "pimc-4"]),
-    ] {
-        let tmp = TempDir::new(&format!("junkyard_search_threads_{name}"));
-        let mut args = vec!["junkyard"];
-        args.extend(seating);
-        args.extend(["--games", "12", "--seed", "3", "--per-game"]);
-        let runs = on_1_and_2_threads(&tmp, &args);
-        assert_same_files_on_1_and_2_threads(
-            &runs,
-            &["games.parquet", "summary.parquet", "distributions.parquet"],
-        );
-        let games = read_parquet(&runs[0].0.join("games.parquet"));
-        let seats: Vec<u32> = (0..12)
-            .map(|r| match value_at(&games, "first_policy_seat", r) {
-                polars::prelude::AnyValue::UInt32(s) => s,
-                other => panic!("{other:?}"),
-            })
-            .collect();
-        assert_eq!(seats, [0, 1].repeat(6), "both seat orders on every deal");
-    }
 }
