@@ -7,7 +7,7 @@ use crate::games::state::{GameState, ToMove};
 use crate::rng::GameRng;
 
 use super::think::{Think, cpu_now};
-use super::{Advice, Searcher, Work};
+use super::{Advice, Algorithm, Searcher, Work};
 
 /// Who decides for one seat.
 pub trait Player<S: GameState> {
@@ -52,6 +52,43 @@ impl<'a, S: GameState> Searching<'a, S> {
         let advice = super::advise(self.searcher, state, seat, &mut self.work);
         self.think.add(cpu_now().saturating_sub(start));
         advice
+    }
+
+    /// A hint's second line: what the search weighed for each move of `advice` the person is
+    /// offered (`at` its number in the list, from 0), by that number; `None` if none is.
+    pub fn weighed(
+        &self,
+        advice: &Advice<S::Move>,
+        at: impl Fn(&S::Move) -> Option<usize>,
+    ) -> Option<String> {
+        let mut values: Vec<(usize, String)> = advice
+            .values
+            .iter()
+            .filter_map(|(m, visits, mean)| {
+                let i = at(m)?;
+                Some((
+                    i,
+                    match visits {
+                        Some(n) => format!("{}) {n} ({mean:.3})", i + 1),
+                        None => format!("{}) {mean:.3}", i + 1),
+                    },
+                ))
+            })
+            .collect();
+        if values.is_empty() {
+            return None;
+        }
+        values.sort();
+        let settings = &self.searcher.settings;
+        let what = match settings.algorithm {
+            Algorithm::Ismcts => format!(
+                "visits (mean value) of each move over {} simulations",
+                settings.simulations
+            ),
+            Algorithm::Pimc => format!("mean value over {} worlds", settings.simulations),
+        };
+        let list: Vec<String> = values.into_iter().map(|(_, v)| v).collect();
+        Some(format!("  {what}: {}", list.join("  ")))
     }
 }
 

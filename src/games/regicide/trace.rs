@@ -24,7 +24,6 @@ use crate::games::regicide::view::View;
 use crate::games::regicide::{Regicide, Streams};
 use crate::games::state::GameState;
 use crate::rng::{GameKey, GameRng};
-use crate::search::Algorithm;
 use crate::search::play::{Player, Searching};
 use crate::search::seat::SEARCH;
 
@@ -648,33 +647,7 @@ impl<'r> Person<'_, '_, 'r> {
         };
         let advice = adviser.advise(state, 0);
         let mut lines = vec![line(at(&advice.best))];
-        let mut values: Vec<(usize, String)> = advice
-            .values
-            .iter()
-            .filter_map(|(m, visits, mean)| {
-                let i = at(m)?;
-                Some((
-                    i,
-                    match visits {
-                        Some(n) => format!("{}) {n} ({mean:.3})", i + 1),
-                        None => format!("{}) {mean:.3}", i + 1),
-                    },
-                ))
-            })
-            .collect();
-        values.sort();
-        if !values.is_empty() {
-            let settings = &adviser.searcher.settings;
-            let what = match settings.algorithm {
-                Algorithm::Ismcts => format!(
-                    "visits (mean value) of each move over {} simulations",
-                    settings.simulations
-                ),
-                Algorithm::Pimc => format!("mean value over {} worlds", settings.simulations),
-            };
-            let list: Vec<String> = values.into_iter().map(|(_, v)| v).collect();
-            lines.push(format!("  {what}: {}", list.join("  ")));
-        }
+        lines.extend(adviser.weighed(&advice, at));
         lines
     }
 }

@@ -13,7 +13,6 @@ use crate::games::junkyard::state::{At, Move, NO_BLOCKER, State as Position};
 use crate::games::junkyard::{PolicyKind, View};
 use crate::games::state::GameState;
 use crate::rng::GameRng;
-use crate::search::Algorithm;
 use crate::search::play::{Player, Searching};
 use crate::trace::play::{Answer, Ask, Desk};
 
@@ -109,33 +108,7 @@ impl<'r> Person<'_, '_, 'r> {
             Some(i) => format!("hint ({label}): {}) {}", i + 1, words[i]),
             None => format!("hint ({label}): none"),
         }];
-        let mut values: Vec<(usize, String)> = advice
-            .values
-            .iter()
-            .filter_map(|(m, visits, mean)| {
-                let i = at(m)?;
-                Some((
-                    i,
-                    match visits {
-                        Some(n) => format!("{}) {n} ({mean:.3})", i + 1),
-                        None => format!("{}) {mean:.3}", i + 1),
-                    },
-                ))
-            })
-            .collect();
-        values.sort();
-        if !values.is_empty() {
-            let settings = &adviser.searcher.settings;
-            let what = match settings.algorithm {
-                Algorithm::Ismcts => format!(
-                    "visits (mean value) of each move over {} simulations",
-                    settings.simulations
-                ),
-                Algorithm::Pimc => format!("mean value over {} worlds", settings.simulations),
-            };
-            let list: Vec<String> = values.into_iter().map(|(_, v)| v).collect();
-            lines.push(format!("  {what}: {}", list.join("  ")));
-        }
+        lines.extend(adviser.weighed(&advice, at));
         lines
     }
 
