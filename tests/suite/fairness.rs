@@ -198,3 +198,24 @@ fn scoundrel_policies_see_only_what_their_seat_may_know() {
         only_the_leak_caught(&format!("scoundrel {sets:?}"), caught(&states, &deciders));
     }
 }
+
+#[test]
+fn junkyard_policies_see_only_what_their_seat_may_know() {
+    use sim::games::junkyard::state::State;
+    use sim::games::junkyard::{PolicyKind, Rules, search};
+    let rules = Rules::default();
+    let states = states(|d| State::deal(&rules, GameKey::new(21, d)), 120, 60);
+    let policy = |spec: &str| PolicyKind::parse(spec, &rules).unwrap().0;
+    let [pimc, ismcts] = small(&search::DEFAULTS);
+    let deciders: Vec<(&str, Decider<_>)> = vec![
+        ("simple", plain(policy("simple"))),
+        ("greedy", plain(policy("greedy"))),
+        ("random", plain(policy("random"))),
+        ("lookahead-2", plain(policy("lookahead-2"))),
+        ("defensive", plain(policy("defensive"))),
+        ("pimc", searching(pimc, policy("greedy"))),
+        ("ismcts", searching(ismcts, policy("greedy"))),
+        ("leaky", leaky(policy("greedy"))),
+    ];
+    only_the_leak_caught("junkyard", caught(&states, &deciders));
+}

@@ -22,6 +22,7 @@ mod grid;
 mod invariants;
 mod junkyard;
 mod junkyard_reference;
+mod junkyard_search;
 mod play;
 mod play_hints;
 mod random_inputs;

@@ -89,3 +89,18 @@ fn scoundrel_search_players_are_the_same_on_any_thread_count() {
         );
     }
 }
+
+#[test]
+fn junkyard_search_players_are_the_same_on_any_thread_count_in_either_seat() {
+    // A duel plays each deal in both seat orders: the search player first and second.
+    for (name, policy, vs, games) in [
+        ("search_jy_defaults", "ismcts", "pimc", "2"),
+        ("search_jy_ismcts", "ismcts-40", "greedy", "12"),
+        ("search_jy_pimc", "greedy", "pimc-4", "12"),
+    ] {
+        same_on_1_and_2_threads(
+            name,
+            &["junkyard", "--policy", policy, "--vs", vs, "--games", games],
+        );
+    }
+}

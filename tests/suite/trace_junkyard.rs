@@ -12,6 +12,7 @@ use sim::games::junkyard::combat::Blocks;
 use sim::games::junkyard::events::{Event, Observer};
 use sim::games::junkyard::trace::Seen;
 use sim::games::junkyard::{Engine, Junkyard, Policy, Rules, Sources, Turn, View};
+use sim::games::seats::Seating;
 use sim::rng::GameRng;
 use sim::rules::load;
 use sim::trace::{Traceable, json_lines, outcome_fields, read_log};
@@ -135,6 +136,56 @@ fn lookahead_traces_are_the_games_of_the_run() {
 /// Lookahead games traced (it plays each decision's plans to the end on samples: slow).
 const LOOKAHEAD_GAMES: u64 = 1000;
 
+/// Games `games` of `game` traced, written as JSON lines, read back and replayed from their deal
+/// through the stacked heaps: the events and outcome are the trace's, and the tables the events
+/// fold to are the engine's own at the end.
+fn replay_failures(game: &Junkyard, label: &str, games: std::ops::Range<u64>) -> Vec<String> {
+    let mut failures = Vec::new();
+    for i in games {
+        let traced = game.trace(SEED, i);
+        let text = json_lines(game, label, SEED, i, &traced).join("\n");
+        let log = read_log::<Junkyard>(&text, "trace").unwrap();
+        let differs = (0..traced.events.len()).find(|&n| log.events.get(n) != traced.events.get(n));
+        if let Some(n) = differs {
+            panic!(
+                "event {n} read back from JSON: {:?}, traced {:?}",
+                log.events.get(n),
+                traced.events[n]
+            );
+        }
+        let (replayed, engine) = game.replay_engine(&log.deal, &log.events).unwrap();
+        if replayed.events != traced.events {
+            let n = (0..traced.events.len())
+                .find(|&n| replayed.events.get(n) != traced.events.get(n))
+                .unwrap_or(traced.events.len());
+            failures.push(format!("{label} game {i}: event {n} differs"));
+            continue;
+        }
+        // The deal line does not say whether the seats were swapped (an odd game of a duel).
+        let mut outcome = replayed.outcome;
+        outcome.swapped = traced.outcome.swapped;
+        if outcome_fields(&outcome) != log.outcome {
+            failures.push(format!("{label} game {i}: the outcome differs"));
+        }
+        let last = traced.events.last().unwrap().state;
+        for s in 0..2 {
+            let (side, table) = (engine.side(s), &last.seats[s]);
+            let assembly = &side.assembly()[1..];
+            if side.bots() != table.bots.as_slice()
+                || side.heap().len() != usize::from(table.heap)
+                || side.hand() != table.hand
+                || assembly != table.assembly
+                || side.hp() != table.hp
+            {
+                failures.push(format!(
+                    "{label} game {i} seat {s}: the folded table is not the engine's"
+                ));
+            }
+        }
+    }
+    failures
+}
+
 #[test]
 fn the_json_deal_and_decisions_replay_through_the_stacked_heaps_event_for_event() {
     let mut failures = Vec::new();
@@ -145,48 +196,30 @@ fn the_json_deal_and_decisions_replay_through_the_stacked_heaps_event_for_event(
         (&["shuffle_returns=false"][..], "random", 300..400),
         (&[][..], "lookahead", 0..10),
     ] {
-        let game = junkyard(sets, policy);
-        for i in games {
-            let traced = game.trace(SEED, i);
-            let text = json_lines(&game, policy, SEED, i, &traced).join("\n");
-            let log = read_log::<Junkyard>(&text, "trace").unwrap();
-            let differs =
-                (0..traced.events.len()).find(|&n| log.events.get(n) != traced.events.get(n));
-            if let Some(n) = differs {
-                panic!(
-                    "event {n} read back from JSON: {:?}, traced {:?}",
-                    log.events.get(n),
-                    traced.events[n]
-                );
-            }
-            let (replayed, engine) = game.replay_engine(&log.deal, &log.events).unwrap();
-            if replayed.events != traced.events {
-                let n = (0..traced.events.len())
-                    .find(|&n| replayed.events.get(n) != traced.events.get(n))
-                    .unwrap_or(traced.events.len());
-                failures.push(format!("{policy} {sets:?} game {i}: event {n} differs"));
-                continue;
-            }
-            if outcome_fields(&replayed.outcome) != log.outcome {
-                failures.push(format!("{policy} game {i}: the outcome differs"));
-            }
-            // The tables the events fold to are the engine's own at the end.
-            let last = traced.events.last().unwrap().state;
-            for s in 0..2 {
-                let (side, table) = (engine.side(s), &last.seats[s]);
-                let assembly = &side.assembly()[1..];
-                if side.bots() != table.bots.as_slice()
-                    || side.heap().len() != usize::from(table.heap)
-                    || side.hand() != table.hand
-                    || assembly != table.assembly
-                    || side.hp() != table.hp
-                {
-                    failures.push(format!(
-                        "{policy} game {i} seat {s}: the folded table is not the engine's"
-                    ));
-                }
-            }
-        }
+        let label = format!("{policy} {sets:?}");
+        failures.extend(replay_failures(&junkyard(sets, policy), &label, games));
+    }
+    assert_none(&failures);
+}
+
+/// A duel of `a` against `b` under the default rules, both seat orders on every deal.
+fn duel(a: &str, b: &str) -> Junkyard {
+    let seating = Seating {
+        policies: vec![a.into(), b.into()],
+        swap: true,
+    };
+    Junkyard::new(Rules::default(), &seating).unwrap()
+}
+
+/// The search players play through the state API: their traces are the run's games, and
+/// replay from their JSON lines (small budgets: the same code as the defaults').
+#[test]
+fn search_player_traces_are_the_games_of_the_run_and_replay() {
+    let mut failures = Vec::new();
+    for (a, b) in [("ismcts-30", "greedy"), ("random", "pimc-3")] {
+        let game = duel(a, b);
+        failures.extend(traces_reproduce_the_run(&game, 0..100));
+        failures.extend(replay_failures(&game, &format!("{a} vs {b}"), 0..30));
     }
     assert_none(&failures);
 }

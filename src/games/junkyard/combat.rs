@@ -11,7 +11,7 @@ pub const MAX_BOTS: usize = 21;
 
 /// A defender's blocks: `of[i]` is 1 + the index of the attacker the defender's automaton `i`
 /// blocks, or 0 if it does not block.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Blocks {
     /// Per defending automaton: 0, or 1 + the attacker's index.
     pub of: [u8; MAX_BOTS],

@@ -12,7 +12,7 @@ use crate::rng::GameRng;
 use super::automaton::Automaton;
 use super::build::{self, Plan};
 use super::cards::{Area, Back, Counts, Heap, KING, LESSER, drawn};
-use super::combat::{self, MAX_BOTS};
+use super::combat::{self, Blocks, MAX_BOTS};
 use super::events::{Event, Observer};
 use super::keys::Keys;
 use super::outcome::Outcome;
@@ -248,8 +248,7 @@ impl Engine {
         Self { sides, turn: turns }
     }
 
-    /// Both seats, to change a position in tests.
-    #[cfg(test)]
+    /// Both seats, to change a position (tests; a sampled world's hidden cards).
     pub(super) fn sides_mut(&mut self) -> &mut [Side; 2] {
         &mut self.sides
     }
@@ -295,20 +294,27 @@ impl Engine {
         policies: [&P; 2],
         src: &mut Sources<'_, D, O>,
     ) {
-        for seat in 0..2 {
-            src.obs.report(|| Event::Dealt {
-                seat: seat as u8,
-                heap: self.sides[seat].heap.iter().collect(),
-            });
-        }
-        for seat in 0..2 {
-            self.sides[seat].draw(seat as u8, rules.opening_draw, src.obs);
-        }
+        self.opening(rules, src.obs);
         if rules.setup_build {
             for (seat, policy) in policies.iter().enumerate() {
                 let mut turn = Turn::new(self, seat, src);
                 policy.setup(rules, &mut turn);
             }
+        }
+    }
+
+    /// The heaps as dealt (an event each), then both seats' opening draw: the set-up before any
+    /// building.
+    #[inline(always)]
+    pub fn opening(&mut self, rules: &Rules, obs: &mut impl Observer) {
+        for seat in 0..2 {
+            obs.report(|| Event::Dealt {
+                seat: seat as u8,
+                heap: self.sides[seat].heap.iter().collect(),
+            });
+        }
+        for seat in 0..2 {
+            self.sides[seat].draw(seat as u8, rules.opening_draw, obs);
         }
     }
 
@@ -345,7 +351,8 @@ impl Engine {
         }
     }
 
-    fn finish(&self, winner: Option<u8>, obs: &mut impl Observer) -> Outcome {
+    /// The game's end: the `Ended` event, and the outcome with `winner`.
+    pub fn finish(&self, winner: Option<u8>, obs: &mut impl Observer) -> Outcome {
         obs.event(Event::Ended { winner });
         self.outcome(winner)
     }
@@ -403,9 +410,17 @@ impl Engine {
         side.draw(seat as u8, n, obs);
     }
 
+    /// The seat whose turn it is (the last turn begun) and the other, the defender.
+    #[inline(always)]
+    pub fn combatants(&self) -> (usize, usize) {
+        let seat = usize::from((self.turn + 1) % 2);
+        (seat, 1 - seat)
+    }
+
     /// Steps 4 to 6 for the seat whose turn it is (the last turn begun): `attackers` (bit `i`:
     /// its automaton `i`) attack, the defender blocks, damage is dealt. True if the defender
     /// ends at HP <= 0.
+    #[inline]
     pub fn combat<P: Policy, D: Dealer, O: Observer>(
         &mut self,
         rules: &Rules,
@@ -413,20 +428,10 @@ impl Engine {
         attackers: u32,
         src: &mut Sources<'_, D, O>,
     ) -> bool {
-        let seat = usize::from((self.turn + 1) % 2);
-        let def = 1 - seat;
-        let attackers = attackers & combat::all(self.sides[seat].bots().len());
-        if attackers == 0 {
+        let Some(attackers) = self.declare(attackers, src.obs) else {
             return false;
-        }
-        for i in combat::bits(attackers) {
-            self.sides[seat].bots[i].attacking = true;
-        }
-        self.sides[seat].keys.attacking |= attackers;
-        src.obs.event(Event::Attacked {
-            seat: seat as u8,
-            mask: attackers,
-        });
+        };
+        let (seat, def) = self.combatants();
         let blocks = policies[def].block(rules, &self.view(def), attackers, &mut src.coins[def]);
         // Blocks legal by construction are not checked.
         let blocks = if policies[def].blocks_legally() {
@@ -443,29 +448,121 @@ impl Engine {
             seat: def as u8,
             of: blocks.of,
         });
-        let mut lost = [0u32; 2];
-        let mut to_player = 0u16;
-        for j in combat::bits(attackers) {
+        self.strike_on(rules, policies, &blocks, Strike::of(seat, attackers), src)
+    }
+
+    /// Step 4's attack declared: `attackers` (bit `i`: automaton `i` of the seat whose turn it
+    /// is; bits past its automatons dropped) go to the attack area. The attackers, or `None` if
+    /// there are none (no combat).
+    #[inline(always)]
+    pub fn declare(&mut self, attackers: u32, obs: &mut impl Observer) -> Option<u32> {
+        let (seat, _) = self.combatants();
+        let attackers = attackers & combat::all(self.sides[seat].bots().len());
+        if attackers == 0 {
+            return None;
+        }
+        for i in combat::bits(attackers) {
+            self.sides[seat].bots[i].attacking = true;
+        }
+        self.sides[seat].keys.attacking |= attackers;
+        obs.event(Event::Attacked {
+            seat: seat as u8,
+            mask: attackers,
+        });
+        Some(attackers)
+    }
+
+    /// Steps 5 and 6 from `strike` on, against `blocks` (legal): each blocked attacker's split
+    /// by its policy, then the damage and the automatons destroyed. True if the defender ends
+    /// at HP <= 0.
+    #[inline(always)]
+    pub fn strike_on<P: Policy, D: Dealer, O: Observer>(
+        &mut self,
+        rules: &Rules,
+        policies: [&P; 2],
+        blocks: &Blocks,
+        strike: Strike,
+        src: &mut Sources<'_, D, O>,
+    ) -> bool {
+        let seat = usize::from(strike.seat);
+        let (coins, returns, obs) = (&mut src.coins[seat], &mut *src.returns, &mut *src.obs);
+        let policy = policies[seat];
+        let done = self.strike(blocks, strike, returns, obs, |engine, j, blockers| {
+            let bot = engine.sides[seat].bots[j];
+            Some(policy.split_in(rules, &engine.view(seat), &bot, blockers, coins))
+        });
+        done.unwrap_or_else(|_| unreachable!("a policy splits every blocked attacker"))
+    }
+
+    /// Steps 5 and 6 from `strike` on, against `blocks` (legal): in index order, an unblocked
+    /// attacker's power goes to the damage, a blocked one's split is `choose(engine, attacker,
+    /// blockers)` (the mask of its blockers it destroys, over the defender's automatons), then
+    /// the damage and the automatons destroyed. `Ok`: true if the defender ends at HP <= 0.
+    /// `Err`: `choose` gave no split (`None`), and the combat waits before that attacker, where
+    /// the returned strike goes on from.
+    #[inline(always)]
+    pub fn strike<D: Dealer, O: Observer>(
+        &mut self,
+        blocks: &Blocks,
+        strike: Strike,
+        returns: &mut [D; 2],
+        obs: &mut O,
+        mut choose: impl FnMut(&Self, usize, u32) -> Option<u32>,
+    ) -> Result<bool, Strike> {
+        let Strike {
+            mut left,
+            mut lost,
+            mut to_player,
+            seat: at,
+        } = strike;
+        let (seat, def) = (usize::from(at), 1 - usize::from(at));
+        while left != 0 {
+            let j = left.trailing_zeros() as usize;
             let bot = self.sides[seat].bots[j];
             let blockers = blocks.blockers_of(j);
             if blockers == 0 {
+                left &= left - 1;
                 to_player += u16::from(bot.power);
                 continue;
             }
-            let view = self.view(seat);
-            let split = policies[seat].split_in(rules, &view, &bot, blockers, &mut src.coins[seat]);
-            src.obs.report(|| Event::Split {
-                seat: seat as u8,
+            let Some(split) = choose(self, j, blockers) else {
+                return Err(Strike {
+                    left,
+                    lost,
+                    to_player,
+                    seat: at,
+                });
+            };
+            left &= left - 1;
+            obs.report(|| Event::Split {
+                seat: at,
                 attacker: j as u8,
                 mask: combat::gathered(split, blockers),
             });
             lost[def] |= split;
-            if view.opp_table().power_in(blockers) >= u32::from(bot.toughness) {
+            if self.view(seat).opp_table().power_in(blockers) >= u32::from(bot.toughness) {
                 lost[seat] |= 1 << j;
             }
         }
+        Ok(self.resolve(seat, lost, to_player, returns, obs))
+    }
+
+    /// Step 6 once every attacker of `seat` has struck: `to_player` damage to the defender,
+    /// then the automatons of `lost` destroyed (bit `i` of `lost[s]`: seat `s`'s automaton
+    /// `i`), their cards under their owners' heaps (ordered by `returns`). True if the defender
+    /// ends at HP <= 0.
+    #[inline(always)]
+    fn resolve<D: Dealer>(
+        &mut self,
+        seat: usize,
+        lost: [u32; 2],
+        to_player: u16,
+        returns: &mut [D; 2],
+        obs: &mut impl Observer,
+    ) -> bool {
+        let def = 1 - seat;
         if to_player > 0 {
-            src.obs.event(Event::Damage {
+            obs.event(Event::Damage {
                 seat: seat as u8,
                 amount: to_player,
             });
@@ -492,7 +589,7 @@ impl Engine {
                     bot.put_cards(&mut back);
                 }
                 one = Some(bot);
-                src.obs.event(Event::Destroyed {
+                obs.event(Event::Destroyed {
                     seat: s as u8,
                     bot,
                     at: i as u8,
@@ -503,9 +600,38 @@ impl Engine {
             } else {
                 Back::Bot(one.as_ref())
             };
-            side.return_cards(s as u8, None, batch, &mut src.returns[s], src.obs);
+            side.return_cards(s as u8, None, batch, &mut returns[s], obs);
         }
         self.sides[def].hp <= 0
+    }
+}
+
+/// Where steps 5 and 6 of a combat stand: the attackers still to strike, the automatons each
+/// seat loses so far, and the damage to the defender so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Strike {
+    left: u32,
+    lost: [u32; 2],
+    to_player: u16,
+    /// The attacker's seat.
+    seat: u8,
+}
+
+impl Strike {
+    /// Before the first of `attackers` (of seat `seat`) strikes.
+    #[inline(always)]
+    pub fn of(seat: usize, attackers: u32) -> Self {
+        Self {
+            left: attackers,
+            lost: [0; 2],
+            to_player: 0,
+            seat: seat as u8,
+        }
+    }
+
+    /// The attacker that strikes next (a combat waits before a blocked one's split).
+    pub fn next(&self) -> Option<usize> {
+        (self.left != 0).then(|| self.left.trailing_zeros() as usize)
     }
 }
 
@@ -517,7 +643,8 @@ pub struct Turn<'a, 'b, D, O> {
 }
 
 impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
-    fn new(engine: &'a mut Engine, seat: usize, src: &'a mut Sources<'b, D, O>) -> Self {
+    /// Seat `seat`'s step 3 (or set-up building) in `engine`, drawing on `src`.
+    pub(super) fn new(engine: &'a mut Engine, seat: usize, src: &'a mut Sources<'b, D, O>) -> Self {
         Self { engine, seat, src }
     }
 
@@ -525,22 +652,6 @@ impl<'a, 'b, D: Dealer, O: Observer> Turn<'a, 'b, D, O> {
     #[inline(always)]
     pub fn view(&self) -> View<'_> {
         self.engine.view(self.seat)
-    }
-
-    /// What `policy` would do in this step 3 and 4, played on a copy of the game (nothing here
-    /// changes; `sim play`'s hints): its builds and tear-downs as events, and its attackers.
-    pub fn advice<P: Policy>(&self, rules: &Rules, policy: &P) -> (Vec<Event>, u32) {
-        let mut engine = *self.engine;
-        let mut events = Vec::new();
-        let mut coins = self.src.coins.clone();
-        let mut src = Sources {
-            returns: &mut [crate::cards::Stacked, crate::cards::Stacked],
-            coins: &mut coins,
-            obs: &mut events,
-        };
-        let mut turn = Turn::new(&mut engine, self.seat, &mut src);
-        let mask = policy.main(rules, &mut turn);
-        (events, mask)
     }
 
     /// The player's own generator.

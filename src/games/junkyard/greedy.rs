@@ -236,6 +236,10 @@ impl Policy for Greedy {
         self.attack(&turn.view())
     }
 
+    fn attackers(&self, _: &Rules, view: &View, _: &mut GameRng) -> u32 {
+        self.attack(view)
+    }
+
     #[inline]
     fn block(&self, _: &Rules, view: &View, attackers: u32, _: &mut GameRng) -> Blocks {
         simple::block(view, attackers)

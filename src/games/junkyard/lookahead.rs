@@ -387,6 +387,11 @@ impl Policy for Lookahead {
         best.1
     }
 
+    /// Greedy's attack: the lookahead's plans are whole turns, step 3 included.
+    fn attackers(&self, r: &Rules, v: &View, c: &mut GameRng) -> u32 {
+        self.greedy.attackers(r, v, c)
+    }
+
     fn split(&self, r: &Rules, v: &View, a: &Automaton, b: &[Automaton], c: &mut GameRng) -> u32 {
         self.greedy.split(r, v, a, b, c)
     }

@@ -15,7 +15,9 @@ pub mod policy;
 pub mod random;
 pub mod rank_lanes;
 pub mod rules;
+pub mod search;
 pub mod simple;
+pub mod state;
 pub mod strategy;
 pub mod tally;
 pub mod trace;
@@ -33,15 +35,38 @@ use crate::error::Result;
 use crate::games::seats::{Seating, Table, duel_deal};
 use crate::games::{Game, PolicyHelp};
 use crate::rng::{GameKey, GameRng};
+use crate::search::Searcher;
+use crate::search::play::Player;
+use crate::search::seat::Seats;
 
 use events::Observer;
 use simple::Simple;
+use state::State;
+
+/// The players of both seats in one order: each seat's plain policy, and its search player if
+/// it has one (then its plain policy is unused).
+struct Seated {
+    plain: [PolicyKind; 2],
+    search: [Option<Searcher<PolicyKind>>; 2],
+}
+
+impl Seated {
+    fn seats(&self) -> Seats<'_, PolicyKind> {
+        Seats {
+            plain: &self.plain,
+            search: &self.search,
+        }
+    }
+}
 
 /// Junkyard Frankenstein with its rules and a policy in each seat.
 pub struct Junkyard {
     rules: Rules,
     /// The seating's policies: `policies[k]` sits in seat `k` (unless a game is swapped).
     policies: [PolicyKind; 2],
+    /// The players as seated (`seated[0]`) and swapped (`seated[1]`), for games through the
+    /// state API (a search player in a seat).
+    seated: [Seated; 2],
     swap: bool,
     name: String,
     /// `policies[k]`'s name.
@@ -113,6 +138,10 @@ impl Junkyard {
     pub fn play_observed<O: Observer>(&self, seed: u64, index: u64, obs: &mut O) -> Outcome {
         let (deal, swapped) = duel_deal(index, self.swap);
         let key = GameKey::new(seed, deal);
+        if self.searches() {
+            let state = State::deal_observed(&self.rules, key, obs);
+            return self.play_state(state, key, swapped, obs, None);
+        }
         let [a, b] = &self.policies;
         let seated = if swapped { [b, a] } else { [a, b] };
         let mut outcome = if self.rules.shuffle_returns {
@@ -126,6 +155,48 @@ impl Junkyard {
         };
         outcome.swapped = swapped;
         outcome
+    }
+
+    /// Plays `state` (deal `key`, `swapped` or not) to its end through the state API with the
+    /// seated players (seat 0 played by `seat0` instead if given: a person), every event to
+    /// `obs`.
+    pub fn play_state<'r, O: Observer>(
+        &'r self,
+        state: State<'r>,
+        key: GameKey,
+        swapped: bool,
+        obs: &mut O,
+        seat0: Option<&mut dyn Player<State<'r>>>,
+    ) -> Outcome {
+        let seats = self.seated[usize::from(swapped)].seats();
+        let mut outcome = search::play(state, seats, key, obs, seat0);
+        outcome.swapped = swapped;
+        outcome
+    }
+
+    /// Game `index` of a run seeded `seed` dealt up to its first decision (a state: search
+    /// players, `sim play`, tests), the deal's events to `obs`; its key, and whether its seats
+    /// are swapped.
+    pub fn deal_state<O: Observer>(
+        &self,
+        seed: u64,
+        index: u64,
+        obs: &mut O,
+    ) -> (State<'_>, GameKey, bool) {
+        let (deal, swapped) = duel_deal(index, self.swap);
+        let key = GameKey::new(seed, deal);
+        (State::deal_observed(&self.rules, key, obs), key, swapped)
+    }
+
+    /// True if a seat holds a search player (its games play through the state API).
+    pub fn searches(&self) -> bool {
+        self.seated[0].search.iter().any(Option::is_some)
+    }
+
+    /// The search player in seat `seat` of game `index`, if it is one.
+    pub fn seated_search(&self, index: u64, seat: usize) -> Option<&Searcher<PolicyKind>> {
+        let (_, swapped) = duel_deal(index, self.swap);
+        self.seated[usize::from(swapped)].search[seat].as_ref()
     }
 
     /// The policy in seat `seat` of game `index` (seats swap on odd games of a duel of two
@@ -156,13 +227,30 @@ impl Game for Junkyard {
     }
 
     fn new(rules: Rules, seating: &Seating) -> Result<Self> {
-        let (a, name_a) = PolicyKind::parse(&seating.policies[0], &rules)?;
-        let (b, name_b) = PolicyKind::parse(&seating.policies[1], &rules)?;
-        let names = [name_a, name_b];
+        let mut policies: [PolicyKind; 2] = [PolicyKind::Simple, PolicyKind::Simple];
+        let mut search: [Option<Searcher<PolicyKind>>; 2] = [None, None];
+        let mut names: [String; 2] = Default::default();
+        for k in 0..2 {
+            let spec = &seating.policies[k];
+            if let Some(s) = search::parse(spec, &rules)? {
+                names[k] = s.name.clone();
+                search[k] = Some(s);
+            } else {
+                (policies[k], names[k]) = PolicyKind::parse(spec, &rules)?;
+            }
+        }
+        let order = |swapped: bool| {
+            let [a, b] = if swapped { [1, 0] } else { [0, 1] };
+            Seated {
+                plain: [policies[a].clone(), policies[b].clone()],
+                search: [search[a].clone(), search[b].clone()],
+            }
+        };
         Ok(Self {
             heap: rules.heap(),
+            seated: [order(false), order(true)],
             rules,
-            policies: [a, b],
+            policies,
             swap: seating.swap,
             name: seating.label(Table::Duel, &names),
             names,
@@ -170,7 +258,7 @@ impl Game for Junkyard {
     }
 
     fn policies() -> Vec<PolicyHelp> {
-        policy::help()
+        search::all_help()
     }
 
     fn policy_name(&self) -> &str {
@@ -190,7 +278,9 @@ impl Game for Junkyard {
     }
 
     fn games_per_chunk(&self) -> u64 {
-        if self
+        if self.searches() {
+            1
+        } else if self
             .policies
             .iter()
             .any(|p| matches!(p, PolicyKind::Lookahead(_)))

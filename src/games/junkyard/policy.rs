@@ -33,6 +33,14 @@ pub trait Policy {
     /// over the player's automatons.
     fn main<D: Dealer, O: Observer>(&self, rules: &Rules, turn: &mut Turn<'_, '_, D, O>) -> u32;
 
+    /// The attackers of step 4 (a mask over the player's automatons) once step 3 is over,
+    /// played by someone else (a search, a person): the state API asks it where the policy did
+    /// not play the turn's step 3 itself. By default `simple`'s rule 4.
+    #[inline]
+    fn attackers(&self, _rules: &Rules, view: &View, _coins: &mut GameRng) -> u32 {
+        super::simple::attack(view)
+    }
+
     /// The defender's blocks against `attackers` (a mask over `view.opp_bots()`).
     fn block(&self, rules: &Rules, view: &View, attackers: u32, coins: &mut GameRng) -> Blocks;
 
@@ -139,7 +147,7 @@ impl PolicyKind {
     /// Parses a `--policy` value: a policy name or a strategy file path. Returns it with its
     /// display name.
     pub fn parse(spec: &str, _rules: &Rules) -> Result<(Self, String)> {
-        let unknown = |why: &str| unknown_policy("junkyard", spec, why, &help());
+        let unknown = |why: &str| unknown_policy("junkyard", spec, why, &super::search::all_help());
         let kind = match spec {
             "simple" => Self::Simple,
             "random" => Self::Random,
@@ -188,6 +196,7 @@ macro_rules! dispatch {
         }
     };
 }
+pub(super) use dispatch;
 
 impl Policy for PolicyKind {
     #[inline]
@@ -198,6 +207,11 @@ impl Policy for PolicyKind {
     #[inline]
     fn main<D: Dealer, O: Observer>(&self, rules: &Rules, turn: &mut Turn<'_, '_, D, O>) -> u32 {
         dispatch!(self, p => p.main(rules, turn))
+    }
+
+    #[inline]
+    fn attackers(&self, rules: &Rules, view: &View, coins: &mut GameRng) -> u32 {
+        dispatch!(self, p => p.attackers(rules, view, coins))
     }
 
     #[inline]

@@ -83,6 +83,10 @@ impl Policy for Random {
         turn.coins().next_u64() as u32 & combat::all(n)
     }
 
+    fn attackers(&self, _: &Rules, view: &View, coins: &mut GameRng) -> u32 {
+        coins.next_u64() as u32 & combat::all(view.bots().len())
+    }
+
     fn block(&self, _: &Rules, view: &View, attackers: u32, coins: &mut GameRng) -> Blocks {
         let mut targets = [0u8; combat::MAX_BOTS];
         let mut n = 0;

@@ -324,7 +324,7 @@ impl Policy for Simple {
     }
 
     /// The split rule on the opponent's automatons directly: legal by construction.
-    #[inline]
+    #[inline(always)]
     fn split_in(
         &self,
         _: &Rules,
