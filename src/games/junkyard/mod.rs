@@ -1,4 +1,4 @@
-//! Junkyard Frankenstein: a two-player duel of automatons built from junk heaps (seed 001).
+//! Junkyard Frankenstein: a two-player duel of automatons built from junk heaps (the rulings).
 
 pub mod automaton;
 pub mod build;

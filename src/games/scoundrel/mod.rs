@@ -1,4 +1,4 @@
-//! Scoundrel: a solitaire dungeon crawl through a 44-card deck (seed 003).
+//! Scoundrel: a solitaire dungeon crawl through a 44-card deck (the publisher's rules and the rulings).
 
 pub mod card;
 pub mod clairvoyant;
