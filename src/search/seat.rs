@@ -3,6 +3,7 @@
 
 use crate::error::{Result, SimError};
 use crate::games::state::GameState;
+use crate::games::{PolicyHelp, unknown_policy};
 use crate::rng::{GameKey, GameRng};
 
 use super::play::{Plain, Player, Searching, play_to_end};
@@ -30,6 +31,44 @@ pub fn parse<P>(
         settings,
         rollout,
     }))
+}
+
+/// [`parse`] for `game`: an error about a policy name (not a strategy file) is given as the
+/// game's unknown-policy error, listing its `known` policies.
+pub fn parse_for<P>(
+    game: &str,
+    spec: &str,
+    defaults: &Defaults,
+    parse_plain: impl Fn(&str) -> Result<(P, String)>,
+    known: impl FnOnce() -> Vec<PolicyHelp>,
+) -> Result<Option<Searcher<P>>> {
+    parse(spec, defaults, parse_plain).map_err(|e| {
+        if spec.ends_with(".toml") {
+            e
+        } else {
+            unknown_policy(game, spec, &e.to_string(), &known())
+        }
+    })
+}
+
+/// The budget of states a deal `clairvoyant[-K]` names: K thousand, `default` thousand without
+/// K; `Ok(None)` if `spec` names no clairvoyant; the reason if K is out of range.
+pub fn clairvoyant_budget(
+    spec: &str,
+    default: u64,
+) -> std::result::Result<Option<u64>, &'static str> {
+    let Some(k) = spec.strip_prefix("clairvoyant") else {
+        return Ok(None);
+    };
+    let thousands = match k.strip_prefix('-') {
+        None if k.is_empty() => default,
+        Some(n) => match n.parse::<u64>() {
+            Ok(n) if (1..=10_000_000).contains(&n) => n,
+            _ => return Err("clairvoyant-K takes K from 1 to 10000000"),
+        },
+        None => return Ok(None),
+    };
+    Ok(Some(thousands * 1000))
 }
 
 /// Each seat's player: the plain policy of `plain[seat]`, unless `search[seat]` holds a search

@@ -47,25 +47,8 @@ const CLAIRVOYANT_BUDGET: u64 = 1000;
 
 /// The clairvoyant's budget in states if `spec` names it (`clairvoyant[-K]`).
 pub fn clairvoyant(spec: &str) -> Result<Option<u64>> {
-    let Some(k) = spec.strip_prefix("clairvoyant") else {
-        return Ok(None);
-    };
-    let thousands = match k.strip_prefix('-') {
-        None if k.is_empty() => CLAIRVOYANT_BUDGET,
-        Some(n) => match n.parse::<u64>() {
-            Ok(n) if (1..=10_000_000).contains(&n) => n,
-            _ => {
-                return Err(crate::games::unknown_policy(
-                    "crownfall",
-                    spec,
-                    "clairvoyant-K takes K from 1 to 10000000",
-                    &super::all_help(),
-                ));
-            }
-        },
-        None => return Ok(None),
-    };
-    Ok(Some(thousands * 1000))
+    seat::clairvoyant_budget(spec, CLAIRVOYANT_BUDGET)
+        .map_err(|why| crate::games::unknown_policy("crownfall", spec, why, &super::all_help()))
 }
 
 /// The search player `spec` names under `rules`, if it names one.

@@ -61,13 +61,13 @@ pub fn all_help() -> Vec<PolicyHelp> {
 /// `[search]` table), its rollout one of the plain policies under `rules`; `Ok(None)` for
 /// anything else.
 pub fn parse(spec: &str, rules: &Rules) -> Result<Option<Searcher<PolicyKind>>> {
-    seat::parse(spec, &DEFAULTS, |s| PolicyKind::parse(s, rules)).map_err(|e| {
-        if spec.ends_with(".toml") {
-            e
-        } else {
-            super::super::unknown_policy("junkyard", spec, &e.to_string(), &all_help())
-        }
-    })
+    seat::parse_for(
+        "junkyard",
+        spec,
+        &DEFAULTS,
+        |s| PolicyKind::parse(s, rules),
+        all_help,
+    )
 }
 
 /// Plays `state` (dealt for game `key`) to its end with the players of `seats` (seat 0 played by

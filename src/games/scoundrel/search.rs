@@ -70,13 +70,7 @@ pub fn parse(spec: &str, rules: &Rules) -> Result<Option<Searcher<PolicyKind>>> 
         }
         Ok((kind, name))
     };
-    seat::parse(spec, &DEFAULTS, plain).map_err(|e| {
-        if spec.ends_with(".toml") {
-            e
-        } else {
-            super::super::unknown_policy("scoundrel", spec, &e.to_string(), &all_help())
-        }
-    })
+    seat::parse_for("scoundrel", spec, &DEFAULTS, plain, all_help)
 }
 
 /// Plays `state` (dealt for game `key`) to its end with the player of `seats` (or `seat0`

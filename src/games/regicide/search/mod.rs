@@ -120,29 +120,25 @@ pub fn all_help() -> Vec<PolicyHelp> {
 /// Parses a `--policy` value if it names a search player or a search strategy file;
 /// `Ok(None)` for anything else.
 pub fn parse(spec: &str) -> Result<Option<Seat>> {
-    let bad = |why: &str| super::super::unknown_policy("regicide", spec, why, &all_help());
-    if let Some(k) = spec.strip_prefix("clairvoyant") {
-        let thousands = match k.strip_prefix('-') {
-            None if k.is_empty() => CLAIRVOYANT_BUDGET,
-            Some(n) => match n.parse::<u64>() {
-                Ok(n) if (1..=10_000_000).contains(&n) => n,
-                _ => return Err(bad("clairvoyant-K takes K from 1 to 10000000")),
-            },
-            None => return Ok(None),
-        };
-        return Ok(Some(Seat::Clairvoyant {
-            name: spec.into(),
-            budget: thousands * 1000,
-            rollout: PolicyKind::Heuristic(Box::default()),
-        }));
-    }
-    let searcher = seat::parse(spec, &DEFAULTS, PolicyKind::parse).map_err(|e| {
-        if spec.ends_with(".toml") {
-            e
-        } else {
-            bad(&e.to_string())
+    match seat::clairvoyant_budget(spec, CLAIRVOYANT_BUDGET) {
+        Ok(Some(budget)) => {
+            return Ok(Some(Seat::Clairvoyant {
+                name: spec.into(),
+                budget,
+                rollout: PolicyKind::Heuristic(Box::default()),
+            }));
         }
-    })?;
+        Ok(None) => {}
+        Err(why) => {
+            return Err(super::super::unknown_policy(
+                "regicide",
+                spec,
+                why,
+                &all_help(),
+            ));
+        }
+    }
+    let searcher = seat::parse_for("regicide", spec, &DEFAULTS, PolicyKind::parse, all_help)?;
     Ok(searcher.map(Seat::Search))
 }
 
