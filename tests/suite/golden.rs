@@ -13,8 +13,8 @@
 //! folder is written as canonical text ([`canonical`]): `summary.parquet` one line per column
 //! (one value per row), `distributions.parquet` one line per (cell, metric), `games.parquet` its
 //! row count, a digest of every row and its first rows, any other file (a tournament's matrix and
-//! ratings) every row. What is not a result is left out: the `version` column, and the Regicide
-//! search players' decision times (`mean_decision_ms`, `p99_decision_ms`, the
+//! ratings) every row. What is not a result is left out: the `version` column, and the search
+//! players' decision times (`mean_decision_ms`, `p99_decision_ms`, the
 //! `decision_time_bin` metric, the per-game `search_us`), which are wall-clock measurements.
 
 use std::fmt::Write as _;
@@ -89,6 +89,12 @@ golden! {
     regicide_ismcts: ["regicide", "--policy", "ismcts-20", "--games", "100", "--per-game"],
     regicide_ismcts_3_players: ["regicide", "--players", "3", "--policy", "ismcts-20", "--games", "60"],
     regicide_clairvoyant: ["regicide", "--policy", "clairvoyant-20", "--games", "40", "--per-game"],
+    crownfall_pimc: ["crownfall", "--policy", "pimc-10", "--games", "200", "--per-game"],
+    crownfall_ismcts: ["crownfall", "--policy", "ismcts-50", "--games", "200", "--per-game"],
+    crownfall_clairvoyant: ["crownfall", "--policy", "clairvoyant-1", "--games", "500", "--per-game"],
+    scoundrel_pimc: ["scoundrel", "--policy", "pimc-4", "--games", "100", "--per-game"],
+    scoundrel_ismcts: ["scoundrel", "--policy", "ismcts-30", "--games", "100", "--per-game"],
+    junkyard_search: ["junkyard", "--policy", "ismcts-20", "--vs", "pimc-3", "--games", "20", "--per-game"],
     regicide_compare: ["compare", "regicide", "--policy", "simple", "--policy", "heuristic", "--baseline", "simple", "--games", "3000"],
 
     junkyard_simple: ["junkyard", "--policy", "simple", "--games", "5000", "--per-game"],
