@@ -1,6 +1,5 @@
 //! `sim solve <game>`: the best policy under fresh odds, its chart, strategy file and Parquet.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -129,13 +128,7 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "optimal".into());
         let mut file = AtomicFile::create(path)?;
-        file.file()
-            .write_all(export::strategy_toml(&solution, &name).as_bytes())
-            .map_err(|source| SimError::Io {
-                action: "cannot write",
-                path: path.clone(),
-                source,
-            })?;
+        file.write_text(&export::strategy_toml(&solution, &name))?;
         files.push(file);
     }
     if let Some(path) = &chart_path {

@@ -586,17 +586,14 @@ pub fn ladder_frame(variants: &[Variant], complete: bool) -> Result<DataFrame> {
 
 /// Writes `ladder.parquet`, then `evaluate.parquet`, into `dir`.
 pub fn write(dir: &Path, variants: &[Variant], complete: bool) -> Result<Vec<PathBuf>> {
-    let write_all = || -> Result<Vec<PathBuf>> {
-        Ok(vec![
-            write_frame(
-                &dir.join("ladder.parquet"),
-                &mut ladder_frame(variants, complete)?,
-            )?,
-            write_frame(
-                &dir.join("evaluate.parquet"),
-                &mut figures_frame(variants, complete)?,
-            )?,
-        ])
-    };
-    write_all()
+    Ok(vec![
+        write_frame(
+            &dir.join("ladder.parquet"),
+            &mut ladder_frame(variants, complete)?,
+        )?,
+        write_frame(
+            &dir.join("evaluate.parquet"),
+            &mut figures_frame(variants, complete)?,
+        )?,
+    ])
 }

@@ -53,12 +53,18 @@ impl AtomicFile {
         Ok(std::mem::take(&mut self.target))
     }
 
+    /// Writes `text` into the file (not yet committed: several files can be put in place
+    /// together).
+    pub fn write_text(&mut self, text: &str) -> Result<()> {
+        self.file()
+            .write_all(text.as_bytes())
+            .map_err(|e| self.io_error(e))
+    }
+
     /// Writes `text` into the file, then commits it: the target holds the whole text or is
     /// left as it was.
     pub fn commit_text(mut self, text: &str) -> Result<PathBuf> {
-        self.file()
-            .write_all(text.as_bytes())
-            .map_err(|e| self.io_error(e))?;
+        self.write_text(text)?;
         self.commit()
     }
 
