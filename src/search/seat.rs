@@ -51,6 +51,21 @@ pub fn parse_for<P>(
     })
 }
 
+/// The help of the two search players for `sim list` and errors: what `ismcts[-N]` and
+/// `pimc[-N]` do in the game, in its words (its defaults, its rollouts, its decisions).
+pub fn help(ismcts: &'static str, pimc: &'static str) -> Vec<PolicyHelp> {
+    vec![
+        PolicyHelp {
+            name: "ismcts[-N]",
+            about: ismcts,
+        },
+        PolicyHelp {
+            name: "pimc[-N]",
+            about: pimc,
+        },
+    ]
+}
+
 /// The budget of states a deal `clairvoyant[-K]` names: K thousand, `default` thousand without
 /// K; `Ok(None)` if `spec` names no clairvoyant; the reason if K is out of range.
 pub fn clairvoyant_budget(

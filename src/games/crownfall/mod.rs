@@ -48,9 +48,7 @@ pub struct Crownfall {
 
 /// The plain policies' help and the search players'.
 pub fn all_help() -> Vec<PolicyHelp> {
-    let mut h = policy::help();
-    h.extend(search::help());
-    h
+    [policy::help(), search::help()].concat()
 }
 
 impl Game for Crownfall {

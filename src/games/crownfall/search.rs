@@ -26,20 +26,15 @@ pub const DEFAULTS: Defaults = Defaults {
 
 /// The search players `sim list` and errors name.
 pub fn help() -> Vec<PolicyHelp> {
-    vec![
-        PolicyHelp {
-            name: "ismcts[-N]",
-            about: "information-set MCTS: N simulations a decision (default 400) over worlds shuffled from what the player knows, optimal's rollouts",
-        },
-        PolicyHelp {
-            name: "pimc[-N]",
-            about: "perfect-information Monte Carlo: bank and push each played out in N worlds (default 40) by optimal's plan, the better mean taken",
-        },
-        PolicyHelp {
+    let mut h = seat::help(
+        "information-set MCTS: N simulations a decision (default 400) over worlds shuffled from what the player knows, optimal's rollouts",
+        "perfect-information Monte Carlo: bank and push each played out in N worlds (default 40) by optimal's plan, the better mean taken",
+    );
+    h.push(PolicyHelp {
             name: "clairvoyant[-K]",
             about: "NOT A STRATEGY: a solver that sees the deck's and the tower's order and every reshuffle, and finds a winning line if one exists (the ceiling; at most K thousand states a deal, default 1000, unfinished deals counted as unsolved)",
-        },
-    ]
+        });
+    h
 }
 
 /// The clairvoyant's budget: thousands of states searched per deal.

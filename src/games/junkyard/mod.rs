@@ -37,7 +37,7 @@ use crate::games::{Game, PolicyHelp};
 use crate::rng::{GameKey, GameRng};
 use crate::search::Searcher;
 use crate::search::play::Player;
-use crate::search::seat::Seats;
+use crate::search::seat::{self, Seats};
 
 use events::Observer;
 use simple::Simple;
@@ -168,8 +168,14 @@ impl Junkyard {
         obs: &mut O,
         seat0: Option<&mut dyn Player<State<'r>>>,
     ) -> Outcome {
+        let mut state = state;
         let seats = self.seated[usize::from(swapped)].seats();
-        let mut outcome = search::play(state, seats, key, obs, seat0);
+        // Each seat's plain policy draws from its own stream.
+        let mut coins: [GameRng; 2] = [0, 1].map(|seat| key.stream(Streams::POLICY + seat));
+        seat::play(&mut state, seats, key, &mut coins, seat0, |s, m| {
+            s.apply_observed(m, obs)
+        });
+        let mut outcome = state.outcome();
         outcome.swapped = swapped;
         outcome
     }

@@ -1,8 +1,7 @@
 //! Junkyard's search players: the generic `ismcts[-N]` and `pimc[-N]` (`src/search/`, over
-//! Junkyard's [`State`]) with Junkyard's defaults and strategy files, and a real game played
-//! through the state with a player in each seat.
+//! Junkyard's [`State`](super::state::State)) with Junkyard's defaults and strategy files.
 //!
-//! A searching seat samples its worlds from what it sees ([`State`]'s observation: both
+//! A searching seat samples its worlds from what it sees (the state's observation: both
 //! tables, its own hand); all its randomness comes from the game's own stream `16 + seat`, so a
 //! run is reproducible on any thread count. A simulated game's value is `result + credit x
 //! progress`: 1 for a win, 1/2 for a draw, 0 for a loss, plus `credit` times the HP difference
@@ -12,18 +11,12 @@
 
 use crate::error::Result;
 use crate::games::PolicyHelp;
-use crate::rng::{GameKey, GameRng};
-use crate::search::play::Player;
-use crate::search::seat::{self, Seats};
+use crate::search::seat;
 use crate::search::settings::Tree;
 use crate::search::{Defaults, Searcher};
 
-use super::engine::Streams;
-use super::events::Observer;
-use super::outcome::Outcome;
 use super::policy::{self, PolicyKind};
 use super::rules::Rules;
-use super::state::State;
 
 /// What `ismcts` and `pimc` mean in Junkyard.
 pub const DEFAULTS: Defaults = Defaults {
@@ -38,23 +31,15 @@ pub const DEFAULTS: Defaults = Defaults {
 
 /// The search players `sim list` and errors name.
 pub fn help() -> Vec<PolicyHelp> {
-    vec![
-        PolicyHelp {
-            name: "ismcts[-N]",
-            about: "information-set MCTS: N simulations per decision (default 1000) over worlds drawn from what the player sees, greedy rollouts; decides each action of step 3, each attacker, each blocker and each split (strategies/junkyard/ismcts.toml)",
-        },
-        PolicyHelp {
-            name: "pimc[-N]",
-            about: "perfect-information Monte Carlo: every move tried in N sampled worlds (default 40), greedy rollouts, the best mean played (strategies/junkyard/pimc.toml)",
-        },
-    ]
+    seat::help(
+        "information-set MCTS: N simulations per decision (default 1000) over worlds drawn from what the player sees, greedy rollouts; decides each action of step 3, each attacker, each blocker and each split (strategies/junkyard/ismcts.toml)",
+        "perfect-information Monte Carlo: every move tried in N sampled worlds (default 40), greedy rollouts, the best mean played (strategies/junkyard/pimc.toml)",
+    )
 }
 
 /// The plain policies' help and the search players'.
 pub fn all_help() -> Vec<PolicyHelp> {
-    let mut h = policy::help();
-    h.extend(help());
-    h
+    [policy::help(), help()].concat()
 }
 
 /// The search player a `--policy` value names (`ismcts`, `pimc-200`, a strategy file with a
@@ -68,21 +53,4 @@ pub fn parse(spec: &str, rules: &Rules) -> Result<Option<Searcher<PolicyKind>>> 
         |s| PolicyKind::parse(s, rules),
         all_help,
     )
-}
-
-/// Plays `state` (dealt for game `key`) to its end with the players of `seats` (seat 0 played by
-/// `seat0` instead if given: a person), each seat's plain policy drawing from its own stream,
-/// every move's events to `obs`; the outcome (`swapped` false).
-pub fn play<'r, O: Observer>(
-    mut state: State<'r>,
-    seats: Seats<PolicyKind>,
-    key: GameKey,
-    obs: &mut O,
-    seat0: Option<&mut dyn Player<State<'r>>>,
-) -> Outcome {
-    let mut coins: [GameRng; 2] = [0, 1].map(|seat| key.stream(Streams::POLICY + seat));
-    seat::play(&mut state, seats, key, &mut coins, seat0, |s, m| {
-        s.apply_observed(m, obs)
-    });
-    state.outcome()
 }

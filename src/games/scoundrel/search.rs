@@ -39,23 +39,15 @@ pub const DEFAULTS: Defaults = Defaults {
 
 /// The search players `sim list` and errors name.
 pub fn help() -> Vec<PolicyHelp> {
-    vec![
-        PolicyHelp {
-            name: "ismcts[-N]",
-            about: "information-set MCTS: N simulations per room (default 400) over dungeon orders drawn from what the player has seen, heuristic rollouts (strategies/scoundrel/ismcts.toml)",
-        },
-        PolicyHelp {
-            name: "pimc[-N]",
-            about: "perfect-information Monte Carlo: each of the room's best plays tried in N sampled dungeon orders (default 40), heuristic rollouts, the best mean played",
-        },
-    ]
+    seat::help(
+        "information-set MCTS: N simulations per room (default 400) over dungeon orders drawn from what the player has seen, heuristic rollouts (strategies/scoundrel/ismcts.toml)",
+        "perfect-information Monte Carlo: each of the room's best plays tried in N sampled dungeon orders (default 40), heuristic rollouts, the best mean played",
+    )
 }
 
 /// The plain policies' help and the search players'.
 pub fn all_help() -> Vec<PolicyHelp> {
-    let mut h = policy::help();
-    h.extend(help());
-    h
+    [policy::help(), help()].concat()
 }
 
 /// Parses a `--policy` value if it names a search player or a search strategy file (its

@@ -94,27 +94,20 @@ impl Seat {
 
 /// The search players `sim list` and errors name.
 pub fn help() -> Vec<PolicyHelp> {
-    vec![
-        PolicyHelp {
-            name: "ismcts[-N]",
-            about: "information-set MCTS: N simulations per decision (default 1000) over worlds drawn from what the player knows, heuristic rollouts (strategies/regicide/ismcts.toml)",
-        },
-        PolicyHelp {
-            name: "pimc[-N]",
-            about: "perfect-information Monte Carlo: every move tried in N determinized worlds (default 150), heuristic rollouts, the best mean played",
-        },
-        PolicyHelp {
+    let mut h = seat::help(
+        "information-set MCTS: N simulations per decision (default 1000) over worlds drawn from what the player knows, heuristic rollouts (strategies/regicide/ismcts.toml)",
+        "perfect-information Monte Carlo: every move tried in N determinized worlds (default 150), heuristic rollouts, the best mean played",
+    );
+    h.push(PolicyHelp {
             name: "clairvoyant[-K]",
             about: "NOT A STRATEGY: an exact solver that sees the tavern's order and the hearts shuffles; wins with the fewest Jesters when the deal can be won (the ceiling; solo only; at most K thousand states a deal, default 1000, unfinished deals counted as unsolved)",
-        },
-    ]
+        });
+    h
 }
 
 /// The plain policies' help and the search players'.
 pub fn all_help() -> Vec<PolicyHelp> {
-    let mut h = super::policy::help();
-    h.extend(help());
-    h
+    [super::policy::help(), help()].concat()
 }
 
 /// Parses a `--policy` value if it names a search player or a search strategy file;
