@@ -358,6 +358,11 @@ fn clap_error(e: clap::Error, games: &[GameEntry]) -> ExitCode {
                 .get(ContextKind::InvalidSubcommand)
                 .map(|v| v.to_string())
                 .unwrap_or_default();
+            // `sim help --help`: clap's help command takes `--help` for a command's name.
+            if given == "--help" || given == "-h" {
+                print!("{}", command(games).render_help());
+                return ExitCode::SUCCESS;
+            }
             eprintln!(
                 "error: unknown game or command '{given}': {}",
                 known_commands(games)

@@ -274,6 +274,18 @@ fn game_help_exits_0_and_documents_the_options() {
 }
 
 #[test]
+fn help_of_help_prints_sims_help() {
+    for args in [["help", "--help"], ["help", "-h"]] {
+        let out = run(&args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let text = stdout(&out);
+        for want in ["Usage: sim", "evaluate", "crownfall"] {
+            assert!(text.contains(want), "{args:?}: help lacks {want}:\n{text}");
+        }
+    }
+}
+
+#[test]
 fn game_indices_past_the_last_u64_are_refused() {
     let dir = TempDir::new("index-overflow");
     let out_dir = dir.join("out");
