@@ -52,6 +52,30 @@ impl<M: Copy> Solution<M> {
     }
 }
 
+/// Searches `children` (each a move and the state it leads to) in order, each by `search`
+/// (which answers whether the child wins, its line then on `line` after the move, and whether
+/// the budget has run out): [`Verdict::Won`] at the first that wins (`line` ending with the
+/// move and its line), [`Verdict::Unsolved`] as soon as the budget runs out, else
+/// [`Verdict::Lost`]. The loop of every depth-first winner-finder here.
+pub fn first_win<M, C>(
+    children: impl IntoIterator<Item = (M, C)>,
+    line: &mut Vec<M>,
+    mut search: impl FnMut(&C, &mut Vec<M>) -> (bool, bool),
+) -> Verdict {
+    for (mv, child) in children {
+        line.push(mv);
+        let (won, spent) = search(&child, line);
+        if won {
+            return Verdict::Won;
+        }
+        line.pop();
+        if spent {
+            return Verdict::Unsolved;
+        }
+    }
+    Verdict::Lost
+}
+
 struct Dfs<'a, S: GameState> {
     rollout: &'a S::Policy,
     lost: HashSet<u64>,
@@ -97,20 +121,14 @@ impl<S: GameState> Dfs<'_, S> {
         }
         // A stable sort: equal values keep the game's order of moves.
         children.sort_by(|a, b| b.0.total_cmp(&a.0));
-        for (_, mv, next) in children {
-            line.push(mv);
-            if self.wins(&next, line) {
-                return true;
-            }
-            line.pop();
-            if self.out_of_budget {
-                return false;
-            }
-        }
-        if let Some(k) = key {
+        let children = children.into_iter().map(|(_, mv, next)| (mv, next));
+        let verdict = first_win(children, line, |next, line| {
+            (self.wins(next, line), self.out_of_budget)
+        });
+        if let (Verdict::Lost, Some(k)) = (verdict, key) {
             self.lost.insert(k);
         }
-        false
+        verdict == Verdict::Won
     }
 
     /// The rollout policy's line from `s` (its moves into `line`): [`WON`] if it wins, else the

@@ -20,6 +20,7 @@ use std::collections::HashSet;
 
 use crate::games::state::{GameState, ToMove};
 use crate::rng::GameRng;
+use crate::search::solve::{self, first_win};
 
 use super::super::events::Unobserved;
 use super::super::policy::{Action, Defence, Policy, PolicyKind, Step1, Step4, each_kind};
@@ -115,20 +116,14 @@ impl<P: Policy> Search<'_, P> {
         }
         // A stable sort: equal values (every child, for brute force) keep the engine's order.
         children.sort_by_key(|c| std::cmp::Reverse(c.0));
-        for (_, mv, next) in children {
-            line.push(mv);
-            if self.wins(&next, line) {
-                return true;
-            }
-            line.pop();
-            if self.out_of_budget {
-                return false;
-            }
-        }
-        if self.pruned {
+        let children = children.into_iter().map(|(_, mv, next)| (mv, next));
+        let verdict = first_win(children, line, |next, line| {
+            (self.wins(next, line), self.out_of_budget)
+        });
+        if self.pruned && verdict == solve::Verdict::Lost {
             self.lost.insert(k);
         }
-        false
+        verdict == solve::Verdict::Won
     }
 
     /// The legal moves at `s` within the Jester budget, in the engine's order (on the heap:
