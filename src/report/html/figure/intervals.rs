@@ -31,6 +31,8 @@ pub enum Scale {
     Points,
     /// Ratings, signed whole numbers (Elo).
     Elo,
+    /// Means on their own scale (turns, HP), to the axis's precision.
+    Number,
 }
 
 impl Scale {
@@ -45,6 +47,10 @@ impl Scale {
                 format!("{:+.*}", digits, 100.0 * v)
             }
             Self::Elo => format!("{v:+.0}"),
+            Self::Number => {
+                let digits = (-step.log10().floor()).clamp(0.0, 6.0) as usize;
+                format!("{v:.digits$}")
+            }
         }
     }
 }
