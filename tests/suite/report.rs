@@ -137,7 +137,12 @@ fn every_number_shown_is_the_files_and_every_figure_is_there() {
                         panic!("value is a float")
                     };
                     let headline = format!("<strong data-col=\"value\" data-value=\"{v}\">");
-                    assert_eq!(html.contains(&headline), varied == 1, "{}", made.dir.display());
+                    assert_eq!(
+                        html.contains(&headline),
+                        varied == 1,
+                        "{}",
+                        made.dir.display()
+                    );
                 }
             }
             if made.kind == "evaluate" {

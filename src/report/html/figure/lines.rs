@@ -115,3 +115,18 @@ pub fn lines(
         Ok(())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_sit_at_themselves_and_words_at_even_spacing() {
+        let numbers = Axis::of(&["1".into(), "2.5".into(), "10".into()]);
+        assert_eq!(numbers, Axis::Numbers);
+        assert_eq!(numbers.position("2.5"), 2.5);
+        let words = Axis::of(&["strict".into(), "2".into(), "loose".into()]);
+        assert_eq!(words.position("strict"), 0.0);
+        assert_eq!(words.position("loose"), 2.0);
+    }
+}

@@ -326,8 +326,14 @@ impl Search {
             .collect()
     }
 
+    /// The cell of `x`, of column `col`: an infinite end (nothing to go on) reads `none`.
     fn cell(&self, col: &str, x: f64) -> Cell {
-        Cell::number(col, x, self.show(x))
+        let text = if x.is_finite() {
+            self.show(x)
+        } else {
+            "none".to_string()
+        };
+        Cell::number(col, x, text)
     }
 
     /// Every candidate played, in the rule's order: its metric with its 95% interval (colour)
@@ -345,7 +351,8 @@ impl Search {
                 value: c.metric.value,
                 low: c.metric.low,
                 high: c.metric.high,
-                wide: Some(c.decision),
+                // An end is infinite when the test had nothing to go on yet.
+                wide: (c.decision.0.is_finite() && c.decision.1.is_finite()).then_some(c.decision),
             })
             .collect();
         let scale = match self.scale() {
