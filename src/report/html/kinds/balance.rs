@@ -238,7 +238,7 @@ impl Search {
         } else {
             "deals, each played by both policies"
         };
-        facts.games = format!(
+        let games = format!(
             "{} {per} over {} of {} candidates (at most {} a candidate{})",
             thousands(total),
             self.candidates.len(),
@@ -250,15 +250,13 @@ impl Search {
                 String::new()
             }
         );
-        if self.first_game != 0 {
-            facts.games += &format!(", from game index {}", thousands(self.first_game));
-        }
-        facts.version = self.version.clone();
-        if !self.complete {
-            facts.warnings.push(
-                "Incomplete: the search was stopped early; the verdicts are those reached before it stopped (complete = false).".into(),
-            );
-        }
+        recorded.finish(
+            &mut facts,
+            games,
+            self.version.clone(),
+            self.complete,
+            "the search was stopped early; the verdicts are those reached before it stopped",
+        );
         Ok(facts)
     }
 

@@ -318,19 +318,16 @@ impl Evaluation {
         } else {
             ""
         };
-        facts.games = format!(
-            "{} deals on every line{each} (each rung, or each pairing of a duel, plays them all)",
-            thousands(first.deals)
+        recorded.finish(
+            &mut facts,
+            format!(
+                "{} deals on every line{each} (each rung, or each pairing of a duel, plays them all)",
+                thousands(first.deals)
+            ),
+            self.version.clone(),
+            self.complete,
+            "the evaluation was stopped early and these files hold only the deals played before it stopped",
         );
-        if self.first_game != 0 {
-            facts.games += &format!(", from game index {}", thousands(self.first_game));
-        }
-        facts.version = self.version.clone();
-        if !self.complete {
-            facts.warnings.push(
-                "Incomplete: the evaluation was stopped early and these files hold only the deals played before it stopped (complete = false).".into(),
-            );
-        }
         Ok(facts)
     }
 

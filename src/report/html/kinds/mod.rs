@@ -79,6 +79,29 @@ impl Recorded<'_> {
         facts.seed = self.seed.to_string();
         Ok(facts)
     }
+
+    /// Finishes `facts`: the games played (`games`, then the first game index unless 0), the
+    /// sim `version` that wrote the files, and, unless `complete`, a warning that says what
+    /// `stopped` early means for the files.
+    pub fn finish(
+        &self,
+        facts: &mut Facts,
+        games: String,
+        version: String,
+        complete: bool,
+        stopped: &str,
+    ) {
+        facts.games = games;
+        if self.first_game != 0 {
+            facts.games += &format!(", from game index {}", thousands(self.first_game));
+        }
+        facts.version = version;
+        if !complete {
+            facts
+                .warnings
+                .push(format!("Incomplete: {stopped} (complete = false)."));
+        }
+    }
 }
 
 /// The facts of the summary `results`, made with `command` (the kind's own words and flags;
@@ -111,25 +134,23 @@ pub fn summary_facts(
     let mut facts = recorded.facts(context, command, after)?;
     facts.policies = policies;
     let each = if results.cells.len() > 1 { " each" } else { "" };
-    facts.games = if most == least {
+    let games = if most == least {
         format!("{}{each}", thousands(most))
     } else {
         format!("{} to {} a cell", thousands(least), thousands(most))
     };
-    if results.first_game != 0 {
-        facts.games += &format!(", from game index {}", thousands(results.first_game));
-    }
+    recorded.finish(
+        &mut facts,
+        games,
+        results.versions.join(", "),
+        results.complete(),
+        "the command was stopped early and these files hold only the games played before it stopped",
+    );
     if let Some((target, _)) = precision {
         facts.games += &format!(
             " (played until each 95% interval was within \u{b1}{} points, at most {})",
             100.0 * target,
             thousands(most)
-        );
-    }
-    facts.version = results.versions.join(", ");
-    if !results.complete() {
-        facts.warnings.push(
-            "Incomplete: the command was stopped early and these files hold only the games played before it stopped (complete = false).".into(),
         );
     }
     Ok(facts)
