@@ -70,17 +70,7 @@ impl Metric {
 
     /// What kind of number the metric is, from its name.
     pub fn scale(&self) -> Scale {
-        let name = self.name();
-        if name == GAP || name.ends_with("_adv") {
-            Scale::Difference
-        } else if name.ends_with("_rate")
-            || name.starts_with("win_as_")
-            || name.starts_with("killed_by_")
-        {
-            Scale::Rate
-        } else {
-            Scale::Mean
-        }
+        Scale::of(self.name())
     }
 
     /// The values one game can give the metric, for a metric that is a mean of per-game
@@ -119,6 +109,20 @@ pub enum Scale {
 }
 
 impl Scale {
+    /// The kind of number the metric `name` (as `balance.parquet` names it) is.
+    pub fn of(name: &str) -> Self {
+        if name == GAP || name.ends_with("_adv") {
+            Self::Difference
+        } else if name.ends_with("_rate")
+            || name.starts_with("win_as_")
+            || name.starts_with("killed_by_")
+        {
+            Self::Rate
+        } else {
+            Self::Mean
+        }
+    }
+
     /// The values a metric of this scale can take, and their description.
     fn range(self) -> Option<(f64, f64, &'static str)> {
         match self {

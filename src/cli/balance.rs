@@ -328,6 +328,9 @@ pub fn execute<G: Game>(args: &BalanceArgs, default_policy: &str) -> Result<Exit
         target_value: target.value,
         tolerance,
         search: way.name().to_string(),
+        vary: args.vary.clone(),
+        cap,
+        budget: args.budget,
         confidence: args.confidence,
         candidate_error,
         seed: play.seed,
@@ -368,7 +371,12 @@ pub fn execute<G: Game>(args: &BalanceArgs, default_policy: &str) -> Result<Exit
         budget: args.budget,
         speed,
     };
-    let written = write::<G>(set.dir(), &balance, &grid_played)?;
+    let mut written = write::<G>(set.dir(), &balance, &grid_played)?;
+    written.extend(super::report::beside::<G>(
+        &play.report,
+        set.dir(),
+        balance.speed,
+    )?);
     let written = set.commit(&written)?;
     play.report.print(
         || show::text(&balance, &written),

@@ -17,12 +17,14 @@ use crate::evaluate::profile::Profile;
 use crate::report::evaluate::{self as report, Run, Variant};
 use crate::report::manifest::{Cell, Command, FORMAT, Manifest, SHARD_FILE};
 use crate::report::result_set::ResultSet;
+use crate::report::summary::Speed;
 use crate::rules::RuleSet;
 use crate::sim::stats::Z95;
 use crate::sim::stop::{exit_code, stop_flag};
 
 use super::args::PlayArgs;
 use super::expand::combinations;
+use super::report::beside;
 use super::run::{load_rules, out_path, pool_threads, with_threads};
 use super::sweep::varies;
 
@@ -193,7 +195,17 @@ pub fn execute<G: Evaluable>(args: &EvaluateArgs, default_policy: &str) -> Resul
             })
         })
         .collect::<Result<Vec<_>>>()?;
-    let mut written = report::write(dir, &variants, collected.complete)?;
+    let run = Run {
+        game: G::NAME.to_string(),
+        seed: play.seed,
+        first_game: span.start,
+        complete: collected.complete,
+        setup_seconds: Some(setup_seconds),
+        wall_seconds: Some(collected.seconds),
+        threads,
+        ideal,
+    };
+    let mut written = report::write(dir, &run, &variants)?;
     if let Some(shard) = play.shard {
         let cells: Vec<ShardCell> = variants
             .iter()
@@ -238,16 +250,13 @@ pub fn execute<G: Evaluable>(args: &EvaluateArgs, default_policy: &str) -> Resul
         .sealed();
         written.push(manifest.write(dir, SHARD_FILE)?);
     }
-    let written = set.commit(&written)?;
-    let run = Run {
-        game: G::NAME.to_string(),
-        seed: play.seed,
-        first_game: span.start,
-        complete: collected.complete,
-        setup_seconds: Some(setup_seconds),
-        wall_seconds: Some(collected.seconds),
+    let speed = Speed {
+        games: variants.first().map_or(0, |v| v.profile.deals) * lines,
+        seconds: collected.seconds,
         threads,
     };
+    written.extend(beside::<G>(&play.report, dir, speed)?);
+    let written = set.commit(&written)?;
     play.report.print(
         || report::text(&run, &variants, &written),
         || report::json(&run, &variants, &written),

@@ -18,8 +18,9 @@ use super::format::ReportArgs;
 /// `sim report`: results folders in, one HTML page out.
 #[derive(Args, Clone, Debug)]
 pub struct ReportCmdArgs {
-    /// Results folders, as the commands wrote them (a run, compare, sweep, tournament, merged
-    /// shards, or sim solve --report); several make one page, in this order
+    /// Results folders, as the commands wrote them (a run, compare, sweep, tournament,
+    /// evaluate, balance, merged shards, or sim solve --report); several make one page, in
+    /// this order
     #[arg(required = true, value_name = "DIR")]
     pub dirs: Vec<PathBuf>,
     /// The page to write [default: DIR/report.html for one folder, ./report.html for several]

@@ -26,6 +26,12 @@ pub struct SearchInfo {
     pub tolerance: f64,
     /// `bisection`, `scan` or `elimination`.
     pub search: String,
+    /// The `--vary` flags as given, in order.
+    pub vary: Vec<String>,
+    /// The most games a candidate may play (`--games`).
+    pub cap: u64,
+    /// The most games the whole search may play (`--budget`), if limited.
+    pub budget: Option<u64>,
     /// The confidence that every verdict is right.
     pub confidence: f64,
     /// The error each candidate's sequential test runs at.
@@ -91,6 +97,12 @@ impl BalanceRow {
             (name("target_value"), Field::F64(search.target_value)),
             (name("tolerance"), Field::F64(search.tolerance)),
             (name("search"), Field::Text(search.search.clone())),
+            (
+                name("vary"),
+                Field::Json(serde_json::json!(search.vary).to_string()),
+            ),
+            (name("cap"), Field::U64(search.cap)),
+            (name("budget"), Field::U64(search.budget.unwrap_or(0))),
             (name("confidence"), Field::F64(search.confidence)),
             (name("candidate_error"), Field::F64(search.candidate_error)),
             (name("seed"), Field::U64(search.seed)),

@@ -48,6 +48,8 @@ pub struct Run {
     pub wall_seconds: Option<f64>,
     /// Worker threads.
     pub threads: usize,
+    /// `--ideal-turns`, if given.
+    pub ideal: Option<(u32, u32)>,
 }
 
 /// A metric in words.
@@ -87,8 +89,25 @@ pub fn label(metric: &str) -> &str {
     }
 }
 
+/// A unit's name in `evaluate.parquet`.
+pub fn unit_name(unit: Unit) -> &'static str {
+    match unit {
+        Unit::Share => "share",
+        Unit::Points => "points",
+        Unit::Number => "number",
+        Unit::Length => "length",
+    }
+}
+
+/// The unit named `name` in `evaluate.parquet`.
+pub fn unit_named(name: &str) -> Option<Unit> {
+    [Unit::Share, Unit::Points, Unit::Number, Unit::Length]
+        .into_iter()
+        .find(|&u| unit_name(u) == name)
+}
+
 /// A value in its unit: `62.50%`, `+1.23 pts`, `0.523`, `14.6`; `n/a` for none.
-fn shown(unit: Unit, x: f64) -> String {
+pub fn shown(unit: Unit, x: f64) -> String {
     if !x.is_finite() {
         return "n/a".into();
     }
@@ -456,8 +475,11 @@ fn frame(columns: Vec<Column>) -> Result<DataFrame> {
     DataFrame::new_infer_height(columns).map_err(|e| SimError::input(e.to_string()))
 }
 
-/// `evaluate.parquet`: one row per figure of every rule set.
-pub fn figures_frame(variants: &[Variant], complete: bool) -> Result<DataFrame> {
+/// `evaluate.parquet`: one row per figure of every rule set, then what made it (the game, the
+/// deals, the seed, `--ideal-turns`, the rules and the sim version), which the HTML report
+/// states.
+pub fn figures_frame(run: &Run, variants: &[Variant]) -> Result<DataFrame> {
+    let complete = run.complete;
     let all: Vec<(&Variant, &Figure)> = variants
         .iter()
         .flat_map(|v| v.profile.figures.iter().map(move |f| (v, f)))
@@ -491,12 +513,7 @@ pub fn figures_frame(variants: &[Variant], complete: bool) -> Result<DataFrame> 
         Column::new(
             "unit".into(),
             all.iter()
-                .map(|(_, f)| match f.unit {
-                    Unit::Share => "share",
-                    Unit::Points => "points",
-                    Unit::Number => "number",
-                    Unit::Length => "length",
-                })
+                .map(|(_, f)| unit_name(f.unit))
                 .collect::<Vec<_>>(),
         ),
         f64s("value", &|f| f.estimate.value),
@@ -507,6 +524,28 @@ pub fn figures_frame(variants: &[Variant], complete: bool) -> Result<DataFrame> 
             all.iter().map(|(_, f)| f.games).collect::<Vec<u64>>(),
         ),
         Column::new("complete".into(), vec![complete; all.len()]),
+        Column::new("game".into(), vec![run.game.as_str(); all.len()]),
+        Column::new(
+            "deals".into(),
+            all.iter()
+                .map(|(v, _)| v.profile.deals)
+                .collect::<Vec<u64>>(),
+        ),
+        Column::new("seed".into(), vec![run.seed; all.len()]),
+        Column::new("first_game".into(), vec![run.first_game; all.len()]),
+        Column::new(
+            "ideal_turns".into(),
+            vec![
+                run.ideal
+                    .map_or(String::new(), |(a, b)| format!("{a}..{b}"));
+                all.len()
+            ],
+        ),
+        Column::new(
+            "rules".into(),
+            all.iter().map(|(v, _)| v.rules.clone()).collect::<Vec<_>>(),
+        ),
+        Column::new("version".into(), vec![env!("CARGO_PKG_VERSION"); all.len()]),
     ]);
     frame(columns)
 }
@@ -584,16 +623,59 @@ pub fn ladder_frame(variants: &[Variant], complete: bool) -> Result<DataFrame> {
     frame(columns)
 }
 
-/// Writes `ladder.parquet`, then `evaluate.parquet`, into `dir`.
-pub fn write(dir: &Path, variants: &[Variant], complete: bool) -> Result<Vec<PathBuf>> {
+/// `durations.parquet`: the profile line's games by length (in the game's unit), one row per
+/// length some game had, of every rule set.
+pub fn durations_frame(variants: &[Variant]) -> Result<DataFrame> {
+    let all: Vec<(&Variant, u32, u64)> = variants
+        .iter()
+        .flat_map(|v| v.profile.lengths.iter().map(move |&(l, c)| (v, l, c)))
+        .collect();
+    let mut columns = vec![Column::new(
+        "variant".into(),
+        all.iter()
+            .map(|(v, _, _)| v.label.clone())
+            .collect::<Vec<_>>(),
+    )];
+    columns.extend(param_columns(variants, |v| v.profile.lengths.len()));
+    columns.extend([
+        Column::new(
+            "rung".into(),
+            all.iter()
+                .map(|(v, _, _)| v.profile.profile_rung.clone())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "unit".into(),
+            all.iter()
+                .map(|(v, _, _)| v.profile.setup.unit.as_str())
+                .collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "length".into(),
+            all.iter().map(|&(_, l, _)| l).collect::<Vec<u32>>(),
+        ),
+        Column::new(
+            "games".into(),
+            all.iter().map(|&(_, _, c)| c).collect::<Vec<u64>>(),
+        ),
+    ]);
+    frame(columns)
+}
+
+/// Writes `ladder.parquet`, `durations.parquet`, then `evaluate.parquet`, into `dir`.
+pub fn write(dir: &Path, run: &Run, variants: &[Variant]) -> Result<Vec<PathBuf>> {
     Ok(vec![
         write_frame(
             &dir.join("ladder.parquet"),
-            &mut ladder_frame(variants, complete)?,
+            &mut ladder_frame(variants, run.complete)?,
+        )?,
+        write_frame(
+            &dir.join("durations.parquet"),
+            &mut durations_frame(variants)?,
         )?,
         write_frame(
             &dir.join("evaluate.parquet"),
-            &mut figures_frame(variants, complete)?,
+            &mut figures_frame(run, variants)?,
         )?,
     ])
 }

@@ -38,6 +38,7 @@ pub const RESULT_FILES: &[&str] = &[
     "report.html",
     "evaluate.parquet",
     "ladder.parquet",
+    "durations.parquet",
     "shard.json",
     "resume.json",
 ];

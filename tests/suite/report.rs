@@ -33,6 +33,7 @@ fn check_against_files(made: &Made, html: &str) -> Vec<(String, String)> {
                         .parse::<f64>()
                         .is_ok_and(|x| x.to_bits() == v.to_bits()),
                     AnyValue::UInt64(v) => value.parse::<u64>() == Ok(*v),
+                    AnyValue::UInt32(v) => value.parse::<u32>() == Ok(*v),
                     AnyValue::Int64(v) => value.parse::<i64>() == Ok(*v),
                     AnyValue::Boolean(v) => value.parse::<bool>() == Ok(*v),
                     AnyValue::String(v) => value == v,
@@ -77,6 +78,20 @@ fn every_number_shown_is_the_files_and_every_figure_is_there() {
                 ("summary.parquet", "win_rate"),
                 ("summary.parquet", "diff_ci_low"),
             ],
+            "evaluate" => &[
+                ("evaluate.parquet", "value"),
+                ("evaluate.parquet", "ci_high"),
+                ("evaluate.parquet", "games"),
+                ("ladder.parquet", "result"),
+                ("ladder.parquet", "gain_low"),
+                ("durations.parquet", "games"),
+            ],
+            "balance" => &[
+                ("balance.parquet", "value"),
+                ("balance.parquet", "ci_low"),
+                ("balance.parquet", "decision_high"),
+                ("balance.parquet", "games"),
+            ],
             _ => &[
                 ("summary.parquet", "win_rate"),
                 ("summary.parquet", "win_ci_high"),
@@ -88,6 +103,64 @@ fn every_number_shown_is_the_files_and_every_figure_is_there() {
                 "{}: {file} {col} not checked",
                 made.kind
             );
+        }
+        if made.kind == "evaluate" || made.kind == "balance" {
+            // Every row of each file is shown, and every figure's value (each that is a number).
+            for file in [
+                "evaluate.parquet",
+                "ladder.parquet",
+                "durations.parquet",
+                "balance.parquet",
+            ] {
+                if !made.dir.join(file).exists() {
+                    continue;
+                }
+                let rows: std::collections::HashSet<String> = tables(&html)
+                    .iter()
+                    .filter(|t| t.source.as_deref() == Some(file))
+                    .flat_map(|t| t.rows.iter().map(|r| r.key.clone()))
+                    .collect();
+                let height = read_parquet(&made.dir.join(file)).height();
+                assert_eq!(
+                    rows.len(),
+                    height,
+                    "{}: every row of {file}",
+                    made.dir.display()
+                );
+            }
+            if made.kind == "balance" {
+                // One rule: the answer's metric is the headline.
+                let rows = read_parquet(&made.dir.join("balance.parquet"));
+                let varied = made.args.iter().filter(|a| **a == "--vary").count();
+                for r in (0..rows.height()).filter(|&r| bool_at(&rows, "answer", r)) {
+                    let AnyValue::Float64(v) = value_at(&rows, "value", r) else {
+                        panic!("value is a float")
+                    };
+                    let headline = format!("<strong data-col=\"value\" data-value=\"{v}\">");
+                    assert_eq!(
+                        html.contains(&headline),
+                        varied == 1,
+                        "{}",
+                        made.dir.display()
+                    );
+                }
+            }
+            if made.kind == "evaluate" {
+                let figures = read_parquet(&made.dir.join("evaluate.parquet"));
+                let shown = checked
+                    .iter()
+                    .filter(|(f, c)| f == "evaluate.parquet" && c == "value")
+                    .count();
+                let numbers = (0..figures.height())
+                    .filter(|&r| matches!(value_at(&figures, "value", r), AnyValue::Float64(v) if v.is_finite()))
+                    .count();
+                assert_eq!(
+                    shown,
+                    numbers,
+                    "{}: every figure's value",
+                    made.dir.display()
+                );
+            }
         }
         if made.kind == "run" {
             // Every column of the game's own figures is shown, and every row of the
@@ -227,18 +300,37 @@ fn every_page_states_what_made_it_and_its_command_makes_the_same_files() {
             assert!(stated("seed").starts_with("none"), "{what}");
             assert!(stated("games").starts_with("none (exact)"), "{what}");
         } else {
-            let summary = read_parquet(&made.dir.join("summary.parquet"));
-            let seed = u64_at(&summary, "seed", 0).to_string();
+            let file = match made.kind {
+                "evaluate" => "evaluate.parquet",
+                "balance" => "balance.parquet",
+                _ => "summary.parquet",
+            };
+            let recorded = read_parquet(&made.dir.join(file));
+            let seed = u64_at(&recorded, "seed", 0).to_string();
             assert_eq!(stated("seed"), seed, "{what}");
             assert_eq!(after(command, "--seed"), [seed.as_str()], "{what}");
             let games = count(after(made.args, "--games")[0]);
-            assert!(
-                stated("games")
-                    .replace(',', "")
-                    .starts_with(&games.to_string()),
-                "{what}: games {}",
-                stated("games")
-            );
+            if made.kind == "balance" {
+                // The games played, and the cap per candidate that --games gave.
+                let played: u64 = (0..recorded.height())
+                    .map(|r| u64_at(&recorded, "games", r))
+                    .sum();
+                let stated_games = stated("games").replace(',', "");
+                assert!(
+                    stated_games.starts_with(&played.to_string())
+                        && stated_games.contains(&format!("at most {games} a candidate")),
+                    "{what}: games {}",
+                    stated("games")
+                );
+            } else {
+                assert!(
+                    stated("games")
+                        .replace(',', "")
+                        .starts_with(&games.to_string()),
+                    "{what}: games {}",
+                    stated("games")
+                );
+            }
             assert_eq!(
                 after(command, "--games")
                     .iter()
@@ -254,7 +346,10 @@ fn every_page_states_what_made_it_and_its_command_makes_the_same_files() {
             "again-{}",
             made.dir.file_name().unwrap().to_string_lossy()
         ));
-        let mut argv: Vec<std::ffi::OsString> = command[1..].iter().map(Into::into).collect();
+        let mut argv: Vec<std::ffi::OsString> = command[1..]
+            .iter()
+            .map(|w| report_pages::unquoted(w).into())
+            .collect();
         if made.kind == "solve" {
             let at = argv.iter().position(|w| w == "--chart").unwrap() + 1;
             argv[at] = again.join("chart.parquet").into();
@@ -422,6 +517,16 @@ fn the_solve_page_draws_the_chart_file_and_states_the_solution() {
 fn a_report_of_merged_shards_is_the_single_runs_but_for_its_timing_lines() {
     let tmp = TempDir::new("report-merged");
     let cases: &[&[&str]] = &[
+        &[
+            "evaluate",
+            "crownfall",
+            "--games",
+            "61",
+            "--budgets",
+            "25",
+            "--vary",
+            "start_hp=16,20",
+        ],
         &["crownfall", "--policy", "bank-at-17", "--games", "30011"],
         &["regicide", "--policy", "pimc-2", "--games", "7"],
         &[
@@ -646,4 +751,7 @@ fn the_test_helpers_read_the_template_as_written() {
         (Some("x"), Some("0.5"))
     );
     assert_eq!(c[1].title.as_deref(), Some("t"));
+    assert_eq!(report_pages::unquoted("'win_rate>=0.5'"), "win_rate>=0.5");
+    assert_eq!(report_pages::unquoted(r"'it'\''s'"), "it's");
+    assert_eq!(report_pages::unquoted("plain"), "plain");
 }

@@ -103,9 +103,6 @@ pub fn merge(args: &MergeArgs, raw: Vec<Raw>) -> Result<ExitCode> {
             })
         })
         .collect::<Result<Vec<_>>>()?;
-    let set = ResultSet::create(&args.out)?;
-    let written = report::write(set.dir(), &variants, true)?;
-    let written = set.commit(&written)?;
     let run = Run {
         game: first.game.clone(),
         seed: first.seed,
@@ -114,7 +111,11 @@ pub fn merge(args: &MergeArgs, raw: Vec<Raw>) -> Result<ExitCode> {
         setup_seconds: None,
         wall_seconds: None,
         threads: 0,
+        ideal: cells.first().and_then(|c| c.ideal),
     };
+    let set = ResultSet::create(&args.out)?;
+    let written = report::write(set.dir(), &run, &variants)?;
+    let written = set.commit(&written)?;
     super::super::output::text(&report::text(&run, &variants, &[]));
     say_merged(shards.len(), first);
     for path in &written {

@@ -116,36 +116,46 @@ impl Frame {
     where
         C: IntoIterator<Item = Option<T>>,
     {
-        let column = self.column(name)?;
-        let values = typed(column).ok_or_else(|| self.error(name, &format!("is not {kind}")))?;
-        values
+        self.options(name, typed, kind)?
             .into_iter()
             .collect::<Option<Vec<T>>>()
             .ok_or_else(|| self.error(name, "has empty cells"))
     }
 
+    /// Every value of column `name` as `T`, `None` for a null, from the typed column `typed`
+    /// gives; a column of another type is an error naming the file and column.
+    fn options<T, C>(
+        &self,
+        name: &str,
+        typed: impl FnOnce(&Column) -> Option<C>,
+        kind: &str,
+    ) -> Result<Vec<Option<T>>>
+    where
+        C: IntoIterator<Item = Option<T>>,
+    {
+        let column = self.column(name)?;
+        let values = typed(column).ok_or_else(|| self.error(name, &format!("is not {kind}")))?;
+        Ok(values.into_iter().collect())
+    }
+
     /// Column `name` as floats.
     pub fn f64s(&self, name: &str) -> Result<Vec<f64>> {
-        self.values(
-            name,
-            |c| Some(c.f64().ok()?.iter().collect::<Vec<_>>()),
-            "Float64",
-        )
+        self.values(name, floats, "Float64")
+    }
+
+    /// Column `name` as floats, `None` where empty.
+    pub fn optional_f64s(&self, name: &str) -> Result<Vec<Option<f64>>> {
+        self.options(name, floats, "Float64")
     }
 
     /// Column `name` as unsigned integers (of any width).
     pub fn u64s(&self, name: &str) -> Result<Vec<u64>> {
-        self.values(
-            name,
-            |c| {
-                let wide = c
-                    .dtype()
-                    .is_unsigned_integer()
-                    .then(|| c.cast(&DataType::UInt64).ok())??;
-                Some(wide.u64().ok()?.iter().collect::<Vec<_>>())
-            },
-            "an unsigned integer",
-        )
+        self.values(name, unsigned, "an unsigned integer")
+    }
+
+    /// Column `name` as unsigned integers (of any width), `None` where empty.
+    pub fn optional_u64s(&self, name: &str) -> Result<Vec<Option<u64>>> {
+        self.options(name, unsigned, "an unsigned integer")
     }
 
     /// Column `name` as signed integers.
@@ -168,19 +178,12 @@ impl Frame {
 
     /// Column `name` as text.
     pub fn strings(&self, name: &str) -> Result<Vec<String>> {
-        self.values(
-            name,
-            |c| {
-                Some(
-                    c.str()
-                        .ok()?
-                        .iter()
-                        .map(|v| v.map(str::to_string))
-                        .collect::<Vec<_>>(),
-                )
-            },
-            "String",
-        )
+        self.values(name, texts, "String")
+    }
+
+    /// Column `name` as text, `None` where empty.
+    pub fn optional_strings(&self, name: &str) -> Result<Vec<Option<String>>> {
+        self.options(name, texts, "String")
     }
 
     /// Column `name` of any of the types a varied rule's column takes (Int64, Float64, String),
@@ -199,4 +202,29 @@ impl Frame {
             })
             .collect()
     }
+}
+
+/// A Float64 column's values.
+fn floats(c: &Column) -> Option<Vec<Option<f64>>> {
+    Some(c.f64().ok()?.iter().collect())
+}
+
+/// An unsigned integer column's values, of any width.
+fn unsigned(c: &Column) -> Option<Vec<Option<u64>>> {
+    let wide = c
+        .dtype()
+        .is_unsigned_integer()
+        .then(|| c.cast(&DataType::UInt64).ok())??;
+    Some(wide.u64().ok()?.iter().collect())
+}
+
+/// A String column's values.
+fn texts(c: &Column) -> Option<Vec<Option<String>>> {
+    Some(
+        c.str()
+            .ok()?
+            .iter()
+            .map(|v| v.map(str::to_string))
+            .collect(),
+    )
 }

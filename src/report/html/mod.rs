@@ -3,8 +3,8 @@
 //! no font, nothing loaded from elsewhere, so it opens offline, by mail, and prints.
 //!
 //! Each kind of result is one module of [`kinds`] behind the [`Kind`] trait: it recognizes its
-//! folder by the files in it and turns them into a [`Section`]. A new kind (an `evaluate`
-//! profile, a `balance` search) is one more module and one more line in [`KINDS`].
+//! folder by the files in it and turns them into a [`Section`]. A new kind
+//! is one more module and one more line in [`KINDS`].
 
 pub mod command;
 pub mod facts;
@@ -61,9 +61,12 @@ pub trait Kind: Sync {
 }
 
 /// Every kind, the most particular first: a folder is shown by the first that recognizes it
-/// (a tournament's folder also holds a summary, which alone would be a run's).
+/// (a tournament's or a balance search's folder also holds a summary, which alone would be a
+/// run's or a sweep's).
 pub const KINDS: &[&dyn Kind] = &[
     &kinds::solve::Solve,
+    &kinds::evaluate::Evaluate,
+    &kinds::balance::Balance,
     &kinds::tournament::Tournament,
     &kinds::compare::Compare,
     &kinds::sweep::Sweep,
@@ -77,7 +80,7 @@ pub fn section(folder: &Folder, context: &Context) -> Result<Section> {
         .find(|k| k.recognizes(folder))
         .ok_or_else(|| {
             SimError::input(format!(
-                "{}: no sim results here (a run, compare, sweep or tournament writes summary.parquet; sim solve --report writes solve.json)",
+                "{}: no sim results here (a run, compare, sweep or tournament writes summary.parquet, sim evaluate evaluate.parquet, sim balance balance.parquet; sim solve --report writes solve.json)",
                 folder.path().display()
             ))
         })?;

@@ -134,6 +134,107 @@ const KINDS: &[(&str, &[&str], &[&str])] = &[
         ],
     ),
     (
+        "evaluate",
+        &[
+            "evaluate",
+            "crownfall",
+            "--games",
+            "100",
+            "--budgets",
+            "25,50",
+            "--set",
+            "start_hp=18",
+        ],
+        &[
+            "evaluate-1-ladder",
+            "evaluate-1-gains",
+            "evaluate-1-duration-strikes",
+            "evaluate-1-ladder-table",
+            "evaluate-1-metrics-ladder",
+            "evaluate-1-metrics-luck",
+            "evaluate-1-metrics-seats",
+            "evaluate-1-metrics-duration",
+            "evaluate-1-metrics-tension",
+        ],
+    ),
+    (
+        "evaluate",
+        &[
+            "evaluate",
+            "crownfall",
+            "--games",
+            "60",
+            "--budgets",
+            "25",
+            "--vary",
+            "guard_damage.king=1..3",
+        ],
+        &[
+            "evaluate-1-vary-headroom",
+            "evaluate-1-vary-luck",
+            "evaluate-1-vary-ladder",
+            "evaluate-1-duration-0-strikes",
+            "evaluate-1-duration-2-strikes",
+            "evaluate-1-ladder-table",
+            "evaluate-1-metrics-ladder",
+        ],
+    ),
+    (
+        "evaluate",
+        &[
+            "evaluate",
+            "regicide",
+            "--players",
+            "2",
+            "--games",
+            "30",
+            "--budgets",
+            "19",
+        ],
+        &[
+            "evaluate-1-ladder",
+            "evaluate-1-gains",
+            "evaluate-1-duration-turns",
+            "evaluate-1-ladder-table",
+        ],
+    ),
+    (
+        "balance",
+        &[
+            "balance",
+            "crownfall",
+            "--policy",
+            "optimal",
+            "--target",
+            "win_rate=0.75",
+            "--vary",
+            "start_hp=8..20",
+            "--games",
+            "1M",
+        ],
+        &["balance-1-candidates", "balance-1-steps"],
+    ),
+    (
+        "balance",
+        &[
+            "balance",
+            "crownfall",
+            "--policy",
+            "bank-at-17",
+            "--target",
+            "win_rate>=0.55",
+            "--vary",
+            "start_hp=16,20",
+            "--vary",
+            "guard_damage.king=1,3",
+            "--games",
+            "200K",
+            "--set",
+            "guard_zone=3",
+        ],
+        &["balance-1-candidates", "balance-1-steps"],
+    ),
+    (
         "solve",
         &["solve", "crownfall", "--evaluate", "bank-at-17"],
         &[
@@ -207,6 +308,15 @@ pub fn unescape(text: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// A word of a page's command as the shell passes it on: a single-quoted word without its
+/// quotes (`'a>=b'` is `a>=b`, `'it'\''s'` is `it's`).
+pub fn unquoted(word: &str) -> String {
+    match word.strip_prefix('\'').and_then(|w| w.strip_suffix('\'')) {
+        Some(inner) => inner.replace("'\\''", "'"),
+        None => word.to_string(),
+    }
 }
 
 /// The value of attribute `name` in the tag text `tag`, unescaped.

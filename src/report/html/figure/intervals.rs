@@ -31,6 +31,8 @@ pub enum Scale {
     Points,
     /// Ratings, signed whole numbers (Elo).
     Elo,
+    /// Means on their own scale (turns, HP), to the axis's precision.
+    Number,
 }
 
 impl Scale {
@@ -45,6 +47,10 @@ impl Scale {
                 format!("{:+.*}", digits, 100.0 * v)
             }
             Self::Elo => format!("{v:+.0}"),
+            Self::Number => {
+                let digits = (-step.log10().floor()).clamp(0.0, 6.0) as usize;
+                format!("{v:.digits$}")
+            }
         }
     }
 }
@@ -127,4 +133,20 @@ pub fn intervals(
         )?;
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks_read_in_their_scale() {
+        assert_eq!(Scale::Percent.tick(0.25, 0.05), "25%");
+        assert_eq!(Scale::Points.tick(0.2, 0.05), "+20");
+        assert_eq!(Scale::Points.tick(1e-12, 0.05), "0");
+        assert_eq!(Scale::Elo.tick(-35.0, 10.0), "-35");
+        assert_eq!(Scale::Number.tick(14.0, 2.0), "14");
+        assert_eq!(Scale::Number.tick(13.26, 0.25), "13.3");
+        assert_eq!(Scale::Number.tick(0.525, 0.005), "0.525");
+    }
 }

@@ -28,6 +28,27 @@ pub enum Axis {
     Categories(Vec<String>),
 }
 
+impl Axis {
+    /// The axis of the rule values `values`: their own positions if all are numbers, else
+    /// even spacing in their order.
+    pub fn of(values: &[String]) -> Self {
+        if values.iter().all(|v| v.parse::<f64>().is_ok()) {
+            Self::Numbers
+        } else {
+            Self::Categories(values.to_vec())
+        }
+    }
+
+    /// The x position of `value` on the axis: the number itself, or its index among the
+    /// categories.
+    pub fn position(&self, value: &str) -> f64 {
+        match self {
+            Self::Numbers => value.parse().unwrap_or_default(),
+            Self::Categories(names) => names.iter().position(|n| n == value).unwrap_or(0) as f64,
+        }
+    }
+}
+
 /// The lines `series` (one per policy, coloured by index) of rates against the x values.
 pub fn lines(
     series: &[Vec<Point>],
@@ -93,4 +114,19 @@ pub fn lines(
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_sit_at_themselves_and_words_at_even_spacing() {
+        let numbers = Axis::of(&["1".into(), "2.5".into(), "10".into()]);
+        assert_eq!(numbers, Axis::Numbers);
+        assert_eq!(numbers.position("2.5"), 2.5);
+        let words = Axis::of(&["strict".into(), "2".into(), "loose".into()]);
+        assert_eq!(words.position("strict"), 0.0);
+        assert_eq!(words.position("loose"), 2.0);
+    }
 }

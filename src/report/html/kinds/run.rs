@@ -14,7 +14,8 @@ use super::super::page::{Block, Cell, DataTable, Figure, Headline, Note, Section
 use super::super::results::{Cell as SummaryCell, Results};
 use super::super::{Context, Folder, Kind};
 use super::{
-    histogram_figure, interval_text, is_timing, mean_cell, speed_lines, summary_facts, words,
+    DISTRIBUTIONS, histogram_figure, interval_text, is_timing, mean_cell, speed_lines,
+    summary_facts, words,
 };
 
 /// The kind of `sim <game>`'s folder: a summary of one row (what no other kind claims).
@@ -121,7 +122,11 @@ fn cell_blocks(
         );
     }
     for dist in results.distributions_of(i) {
-        blocks.push(Block::Figure(histogram_figure(dist, &prefix)?));
+        blocks.push(Block::Figure(histogram_figure(
+            dist,
+            &prefix,
+            &DISTRIBUTIONS,
+        )?));
     }
     blocks.push(Block::Table(figures));
     Ok(blocks)

@@ -8,11 +8,10 @@ use super::super::command::CommandLine;
 use super::super::figure::heatmap::{Colours, Grid, heatmap};
 use super::super::figure::intervals::{Row as Bar, Scale, intervals};
 use super::super::figure::lines::{Axis, Point, lines};
-use super::super::figure::{colour, hex};
-use super::super::page::{Block, Cell, DataTable, Figure, Note, Section, Swatch};
+use super::super::page::{Block, Cell, DataTable, Figure, Note, Section};
 use super::super::results::Results;
 use super::super::{Context, Folder, Kind};
-use super::{percent_one, speed_lines, summary_facts};
+use super::{distinct, legend, percent_one, speed_lines, summary_facts};
 
 /// The kind of `sim sweep`'s folder: a summary with varied rules' columns.
 pub struct Sweep;
@@ -87,38 +86,10 @@ impl Kind for Sweep {
     }
 }
 
-/// The distinct items of `items` in the order they first appear.
-fn distinct(items: impl Iterator<Item = String>) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for item in items {
-        if !out.contains(&item) {
-            out.push(item);
-        }
-    }
-    out
-}
-
-/// The x position of `value` among `values`: the number itself if all are numbers, else its
-/// index, with the axis that says which.
-fn axis(values: &[String]) -> Axis {
-    if values.iter().all(|v| v.parse::<f64>().is_ok()) {
-        Axis::Numbers
-    } else {
-        Axis::Categories(values.to_vec())
-    }
-}
-
-fn position(axis: &Axis, value: &str) -> f64 {
-    match axis {
-        Axis::Numbers => value.parse().unwrap_or_default(),
-        Axis::Categories(names) => names.iter().position(|n| n == value).unwrap_or(0) as f64,
-    }
-}
-
 /// One varied rule: win rate against its values, a line per policy.
 fn by_value(results: &Results, policies: &[String], k: usize, values: &[String]) -> Result<Figure> {
     let rule = &results.params[k];
-    let axis = axis(values);
+    let axis = Axis::of(values);
     let series: Vec<Vec<Point>> = policies
         .iter()
         .map(|policy| {
@@ -127,7 +98,7 @@ fn by_value(results: &Results, policies: &[String], k: usize, values: &[String])
                 .iter()
                 .filter(|c| &c.policy == policy)
                 .map(|c| Point {
-                    x: position(&axis, &c.params[k].1),
+                    x: axis.position(&c.params[k].1),
                     value: c.win.value,
                     low: c.win.low,
                     high: c.win.high,
@@ -194,17 +165,6 @@ fn by_cell(results: &Results) -> Result<Figure> {
 fn cell_label(policy: &str, params: &[(String, String)]) -> String {
     let values: Vec<String> = params.iter().map(|(p, v)| format!("{p}={v}")).collect();
     format!("{policy}, {}", values.join(", "))
-}
-
-fn legend(policies: &[String]) -> Vec<Swatch> {
-    policies
-        .iter()
-        .enumerate()
-        .map(|(k, p)| Swatch {
-            name: p.clone(),
-            colour: hex(colour(k)),
-        })
-        .collect()
 }
 
 /// Every cell: policy, varied values, games, win rate and interval (and whether a precision
