@@ -290,6 +290,25 @@ fn heading(part: Part, p: &Profile) -> String {
     }
 }
 
+/// Every figure of several rule sets' profiles once, by metric and rung, in the order first met;
+/// one met later (the best fair rung, the `of` of headroom, duration and tension, can differ
+/// between rule sets) stands after the last of its metric, else of its part.
+fn every_figure<'a>(figures: impl IntoIterator<Item = &'a Figure>) -> Vec<&'a Figure> {
+    let mut shown: Vec<&Figure> = Vec::new();
+    for f in figures {
+        if shown
+            .iter()
+            .any(|g| g.metric == f.metric && g.rung == f.rung)
+        {
+            continue;
+        }
+        let after = (shown.iter().rposition(|g| g.metric == f.metric))
+            .or_else(|| shown.iter().rposition(|g| g.part == f.part));
+        shown.insert(after.map_or(shown.len(), |i| i + 1), f);
+    }
+    shown
+}
+
 /// The text report of several rule sets side by side: one row per figure, one column per set.
 fn side_by_side(run: &Run, variants: &[Variant]) -> String {
     let first = &variants[0].profile;
@@ -307,8 +326,8 @@ fn side_by_side(run: &Run, variants: &[Variant]) -> String {
     );
     let mut headers = vec!["part".to_string(), "figure".into(), "of".into()];
     headers.extend(variants.iter().map(|v| v.label.clone()));
-    let rows: Vec<Vec<String>> = first
-        .figures
+    let shown = every_figure(variants.iter().flat_map(|v| &v.profile.figures));
+    let rows: Vec<Vec<String>> = shown
         .iter()
         .map(|f| {
             let mut cells = vec![
@@ -678,4 +697,49 @@ pub fn write(dir: &Path, run: &Run, variants: &[Variant]) -> Result<Vec<PathBuf>
             &mut figures_frame(run, variants)?,
         )?,
     ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn figure(part: Part, metric: &'static str, rung: &str) -> Figure {
+        Figure {
+            part,
+            metric,
+            rung: Some(rung.into()),
+            unit: Unit::Points,
+            estimate: Estimate::bare(0.5),
+            games: 10,
+        }
+    }
+
+    #[test]
+    fn side_by_side_rows_keep_a_figure_only_one_rule_set_has_beside_its_metric() {
+        let first = [
+            figure(Part::Ladder, "skill_headroom", "expectimax - random"),
+            figure(Part::Ladder, "skill_trace", "pimc-25..pimc-800"),
+            figure(Part::Tension, "drama", "expectimax"),
+        ];
+        let second = [
+            figure(Part::Ladder, "skill_headroom", "pimc-800 - random"),
+            figure(Part::Ladder, "skill_trace", "pimc-25..pimc-800"),
+            figure(Part::Tension, "drama", "pimc-800"),
+            figure(Part::Seats, "completion", "pimc-800"),
+        ];
+        let rows: Vec<(&str, String)> = every_figure(first.iter().chain(&second))
+            .iter()
+            .map(|f| (f.metric, f.rung.clone().unwrap()))
+            .collect();
+        let want = [
+            ("skill_headroom", "expectimax - random"),
+            ("skill_headroom", "pimc-800 - random"),
+            ("skill_trace", "pimc-25..pimc-800"),
+            ("drama", "expectimax"),
+            ("drama", "pimc-800"),
+            ("completion", "pimc-800"),
+        ];
+        let want: Vec<(&str, String)> = want.iter().map(|&(m, r)| (m, r.to_string())).collect();
+        assert_eq!(rows, want);
+    }
 }
