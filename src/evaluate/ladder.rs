@@ -69,6 +69,15 @@ impl<'a, S: GameState> Rung<'a, S> {
         }
     }
 
+    /// The full-knowledge ceiling as one of the game's own policies (one that sees the cards,
+    /// e.g. Scoundrel's `clairvoyant`): NOT a strategy.
+    pub fn ceiling_plain(name: &str, policy: S::Policy) -> Self {
+        Self {
+            fair: false,
+            ..Self::plain(name, policy)
+        }
+    }
+
     /// The full-knowledge ceiling: NOT a strategy.
     pub fn ceiling(name: &str, make: MakePlayer<'a, S>) -> Self {
         Self {
