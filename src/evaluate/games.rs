@@ -15,7 +15,7 @@ use crate::rng::{GameKey, GameRng};
 use crate::search::Algorithm;
 
 use super::collect::Subject;
-use super::ladder::{Rung, searchers};
+use super::ladder::{Rung, climb, searchers};
 
 /// A game `sim evaluate` can profile.
 pub trait Evaluable: Game {
@@ -148,12 +148,7 @@ impl Evaluable for Scoundrel {
 
     fn subject<'a>(&'a self, _: &'a (), budgets: &[u32]) -> Result<Subject<'a, Self::State<'a>>> {
         let rules = self.rules();
-        let plain = |name: &str| -> Result<Rung<'a, Self::State<'a>>> {
-            Ok(Rung::plain(
-                name,
-                scoundrel::PolicyKind::parse(name, rules)?.0,
-            ))
-        };
+        let parse = |name: &str| Ok(scoundrel::PolicyKind::parse(name, rules)?.0);
         let fair = [
             "random",
             "greedy",
@@ -162,10 +157,8 @@ impl Evaluable for Scoundrel {
             "lookahead",
             "tuned-lookahead",
         ];
-        let mut rungs = fair.into_iter().map(plain).collect::<Result<Vec<_>>>()?;
         let defaults = &scoundrel::search::DEFAULTS;
-        let rollout = scoundrel::PolicyKind::parse(defaults.rollout, rules)?.0;
-        rungs.extend(searchers(defaults, Algorithm::Ismcts, &rollout, budgets));
+        let mut rungs = climb(&fair, parse, defaults, Algorithm::Ismcts, budgets)?;
         // The ceiling sees the dungeon's order; the solver refuses rules it cannot know
         // (a shuffled avoid, end = monsters), and the ladder then stops at the best fair rung.
         if let Ok((clairvoyant, _)) = scoundrel::PolicyKind::parse(CEILING, rules) {
@@ -197,19 +190,10 @@ impl Evaluable for Junkyard {
 
     fn subject<'a>(&'a self, _: &'a (), budgets: &[u32]) -> Result<Subject<'a, Self::State<'a>>> {
         let rules = self.rules();
-        let plain = |name: &str| -> Result<Rung<'a, Self::State<'a>>> {
-            Ok(Rung::plain(
-                name,
-                junkyard::PolicyKind::parse(name, rules)?.0,
-            ))
-        };
-        let mut rungs = ["random", "simple", "greedy", "lookahead"]
-            .into_iter()
-            .map(plain)
-            .collect::<Result<Vec<_>>>()?;
+        let parse = |name: &str| Ok(junkyard::PolicyKind::parse(name, rules)?.0);
+        let fair = ["random", "simple", "greedy", "lookahead"];
         let defaults = &junkyard::search::DEFAULTS;
-        let rollout = junkyard::PolicyKind::parse(defaults.rollout, rules)?.0;
-        rungs.extend(searchers(defaults, Algorithm::Ismcts, &rollout, budgets));
+        let rungs = climb(&fair, parse, defaults, Algorithm::Ismcts, budgets)?;
         Ok(Subject {
             table: Table::Duel,
             unit: "turns",

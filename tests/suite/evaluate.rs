@@ -48,6 +48,23 @@ fn plain_wins(game: &str, policy: &str, games: &str, args: &[&str], out: &Path) 
     doc["wins"].as_u64().expect("wins")
 }
 
+/// Asserts that each of `rungs` won, in the first variant of `doc`, as many of its `games` deals
+/// as `sim GAME --policy RUNG --games GAMES` wins on the same seed.
+fn assert_rungs_are_plain_runs(doc: &Value, game: &str, rungs: &[&str], games: u64, tmp: &TempDir) {
+    let mut failures = Vec::new();
+    for policy in rungs {
+        let n = games.to_string();
+        let wins = plain_wins(game, policy, &n, &[], &tmp.join(policy));
+        let rate = rung(doc, 0, policy)["result"]["value"].as_f64().unwrap();
+        if (rate * games as f64).round() as u64 != wins {
+            failures.push(format!(
+                "{policy}: ladder {rate}, sim {game} {wins} of {games}"
+            ));
+        }
+    }
+    assert_no_failures(&failures);
+}
+
 /// The ladder row of `rung` in variant `v` of a report.
 fn rung<'a>(doc: &'a Value, v: usize, name: &str) -> &'a Value {
     doc["variants"][v]["ladder"]
@@ -138,23 +155,14 @@ fn the_plain_rungs_are_the_games_own_runs_and_the_files_say_so() {
         ]
     );
     // Each plain rung's wins are `sim crownfall --policy`'s on the same seed and games.
-    let mut failures = Vec::new();
-    for policy in [
+    let rungs = [
         "bank-at-17",
         "bank-at-target",
         "optimal",
         "expectimax",
         "pimc-4",
-    ] {
-        let wins = plain_wins("crownfall", policy, "200", &[], &tmp.join(policy));
-        let rate = rung(&doc, 0, policy)["result"]["value"].as_f64().unwrap();
-        if (rate * 200.0).round() as u64 != wins {
-            failures.push(format!(
-                "{policy}: ladder {rate}, sim crownfall {wins} of 200"
-            ));
-        }
-    }
-    assert_no_failures(&failures);
+    ];
+    assert_rungs_are_plain_runs(&doc, "crownfall", &rungs, 200, &tmp);
     // The gain on the rung below is the difference of the two win rates (paired: same deals).
     let rate = |n| rung(&doc, 0, n)["result"]["value"].as_f64().unwrap();
     let gain = rung(&doc, 0, "bank-at-target")["gain"]["value"]
@@ -331,8 +339,7 @@ fn scoundrels_ladder_is_the_games_own_runs_with_the_clairvoyant_on_top() {
             "clairvoyant"
         ]
     );
-    let mut failures = Vec::new();
-    for policy in [
+    let rungs = [
         "random",
         "greedy",
         "heuristic",
@@ -340,16 +347,8 @@ fn scoundrels_ladder_is_the_games_own_runs_with_the_clairvoyant_on_top() {
         "tuned-lookahead",
         "ismcts-4",
         "clairvoyant",
-    ] {
-        let wins = plain_wins("scoundrel", policy, "40", &[], &tmp.join(policy));
-        let rate = rung(&doc, 0, policy)["result"]["value"].as_f64().unwrap();
-        if (rate * 40.0).round() as u64 != wins {
-            failures.push(format!(
-                "{policy}: ladder {rate}, sim scoundrel {wins} of 40"
-            ));
-        }
-    }
-    assert_no_failures(&failures);
+    ];
+    assert_rungs_are_plain_runs(&doc, "scoundrel", &rungs, 40, &tmp);
     assert_eq!(rung(&doc, 0, "clairvoyant")["fair"], false);
     assert_eq!(rung(&doc, 0, "tuned-lookahead")["fair"], true);
     // A ruleset the solver cannot see through has no ceiling; the fair ladder is the same.
