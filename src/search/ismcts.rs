@@ -339,8 +339,8 @@ mod tests {
                 Some(0.0),
                 "{algorithm:?}"
             );
-            let values: Vec<f32> = work.tree.root_stats().iter().map(|s| s.2).collect();
             if algorithm == Algorithm::Ismcts {
+                let values: Vec<f32> = work.tree.root_stats().iter().map(|s| s.2).collect();
                 assert_eq!(values.len(), 2);
                 let near = |x: f32| values.iter().any(|v| (v - x).abs() < 1e-5);
                 assert!(near(1.1) && near(0.1), "{values:?}");

@@ -65,6 +65,16 @@ fn assert_rungs_are_plain_runs(doc: &Value, game: &str, rungs: &[&str], games: u
     assert_no_failures(&failures);
 }
 
+/// The names of a variant's rungs, weakest first.
+fn rung_names(variant: &Value) -> Vec<&str> {
+    variant["ladder"]
+        .as_array()
+        .expect("a ladder")
+        .iter()
+        .map(|r| r["name"].as_str().expect("a name"))
+        .collect()
+}
+
 /// The ladder row of `rung` in variant `v` of a report.
 fn rung<'a>(doc: &'a Value, v: usize, name: &str) -> &'a Value {
     doc["variants"][v]["ladder"]
@@ -136,12 +146,7 @@ fn the_plain_rungs_are_the_games_own_runs_and_the_files_say_so() {
     );
     let v = &doc["variants"][0];
     assert_eq!(v["deals"], 200);
-    let names: Vec<&str> = v["ladder"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["name"].as_str().unwrap())
-        .collect();
+    let names = rung_names(v);
     assert_eq!(
         names,
         [
@@ -319,12 +324,7 @@ fn scoundrels_ladder_is_the_games_own_runs_with_the_clairvoyant_on_top() {
     let tmp = TempDir::new("evaluate_scoundrel");
     let doc = evaluate_json(&tmp.join("eval"), &SMALL_SCOUNDREL);
     let v = &doc["variants"][0];
-    let names: Vec<&str> = v["ladder"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["name"].as_str().unwrap())
-        .collect();
+    let names = rung_names(v);
     assert_eq!(
         names,
         [
@@ -411,12 +411,7 @@ fn junkyards_duel_steps_are_the_games_of_policy_against_vs() {
     let v = &doc["variants"][0];
     let deals = v["deals"].as_u64().unwrap();
     assert_eq!(deals, 16);
-    let names: Vec<&str> = v["ladder"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["name"].as_str().unwrap())
-        .collect();
+    let names = rung_names(v);
     assert_eq!(
         names,
         [
