@@ -35,7 +35,6 @@ use clap::{ArgMatches, Args, Command, FromArgMatches};
 
 use crate::error::{Result, SimError};
 use crate::evaluate::games::Evaluable;
-use crate::games::Game;
 use crate::games::crownfall::Crownfall;
 use crate::games::junkyard::Junkyard;
 use crate::games::regicide::Regicide;
@@ -80,8 +79,8 @@ pub struct GameEntry {
     pub merge: fn(&merge::MergeArgs, Vec<merge::Raw>) -> Result<ExitCode>,
     /// What the HTML report needs to know of the game.
     pub facts: GameFacts,
-    /// Evaluates the game (its ladder), for games that have one.
-    pub evaluate: Option<fn(&EvaluateArgs, &str) -> Result<ExitCode>>,
+    /// Evaluates the game (its ladder).
+    pub evaluate: fn(&EvaluateArgs, &str) -> Result<ExitCode>,
 }
 
 /// `sim trace` and `sim play` for one game.
@@ -94,7 +93,7 @@ pub struct Watch {
 }
 
 /// A game's entry; `trace` and `play` refuse it (see [`traced`]).
-fn entry<G: Game>(default_policy: &'static str) -> GameEntry {
+fn entry<G: Evaluable>(default_policy: &'static str) -> GameEntry {
     GameEntry {
         name: G::NAME,
         about: G::ABOUT,
@@ -107,20 +106,12 @@ fn entry<G: Game>(default_policy: &'static str) -> GameEntry {
         watch: None,
         merge: merge::merge::<G>,
         facts: GameFacts::of::<G>(),
-        evaluate: None,
-    }
-}
-
-/// A traced game's entry with `sim evaluate`.
-fn evaluated<G: Traceable + Evaluable>(default_policy: &'static str) -> GameEntry {
-    GameEntry {
-        evaluate: Some(evaluate::execute::<G>),
-        ..traced::<G>(default_policy)
+        evaluate: evaluate::execute::<G>,
     }
 }
 
 /// A game's entry with `sim trace` and `sim play`.
-fn traced<G: Traceable>(default_policy: &'static str) -> GameEntry {
+fn traced<G: Traceable + Evaluable>(default_policy: &'static str) -> GameEntry {
     GameEntry {
         watch: Some(Watch {
             trace: trace::execute::<G>,
@@ -133,9 +124,9 @@ fn traced<G: Traceable>(default_policy: &'static str) -> GameEntry {
 /// Every game, in the order `sim list` shows them.
 pub fn games() -> Vec<GameEntry> {
     vec![
-        evaluated::<Crownfall>("bank-at-17"),
+        traced::<Crownfall>("bank-at-17"),
         traced::<Scoundrel>("greedy"),
-        evaluated::<Regicide>("simple"),
+        traced::<Regicide>("simple"),
         traced::<Junkyard>("simple"),
     ]
 }
@@ -284,19 +275,7 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
         "evaluate" => {
             let args = EvaluateArgs::from_arg_matches(sub).map_err(parse_error)?;
             let game = find(games, &args.game)?;
-            let evaluate = game.evaluate.ok_or_else(|| {
-                let names: Vec<&str> = games
-                    .iter()
-                    .filter(|g| g.evaluate.is_some())
-                    .map(|g| g.name)
-                    .collect();
-                SimError::input(format!(
-                    "{} has no evaluation ladder yet: evaluate knows {}",
-                    game.name,
-                    names.join(", ")
-                ))
-            })?;
-            evaluate(&args, game.default_policy)
+            (game.evaluate)(&args, game.default_policy)
         }
         "trace" => {
             let args = TraceArgs::from_arg_matches(sub).map_err(parse_error)?;

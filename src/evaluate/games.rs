@@ -1,19 +1,21 @@
 //! The ladders of the games `sim evaluate` knows. A game joins by implementing [`Evaluable`]:
 //! how to deal its states, its plain policies' generators, and its rungs (a few lines: see
-//! Crownfall's and Regicide's below), then `evaluated::<Game>` in `src/cli/mod.rs`.
+//! the four games' below), then `evaluated::<Game>` in `src/cli/mod.rs`.
 
 use crate::error::Result;
 use crate::games::Game;
 use crate::games::crownfall::solver::{self as crownfall_solver, Values};
 use crate::games::crownfall::{self, Crownfall};
+use crate::games::junkyard::{self, Junkyard};
 use crate::games::regicide::{self, Regicide};
+use crate::games::scoundrel::{self, Scoundrel};
 use crate::games::seats::Table;
 use crate::games::state::GameState;
 use crate::rng::{GameKey, GameRng};
 use crate::search::Algorithm;
 
 use super::collect::Subject;
-use super::ladder::{Rung, searchers};
+use super::ladder::{Rung, climb, searchers};
 
 /// A game `sim evaluate` can profile.
 pub trait Evaluable: Game {
@@ -133,6 +135,85 @@ impl Evaluable for Regicide {
         })
     }
 }
+
+impl Evaluable for Scoundrel {
+    type State<'a> = scoundrel::state::State<'a>;
+    type Extra = ();
+    /// Up to four times ismcts's default of 400.
+    const BUDGETS: &'static [u32] = &[50, 100, 200, 400, 800, 1600];
+
+    fn extra(&self) -> Result<()> {
+        Ok(())
+    }
+
+    fn subject<'a>(&'a self, _: &'a (), budgets: &[u32]) -> Result<Subject<'a, Self::State<'a>>> {
+        let rules = self.rules();
+        let parse = |name: &str| Ok(scoundrel::PolicyKind::parse(name, rules)?.0);
+        let fair = [
+            "random",
+            "greedy",
+            "heuristic",
+            "tuned",
+            "lookahead",
+            "tuned-lookahead",
+        ];
+        let defaults = &scoundrel::search::DEFAULTS;
+        let mut rungs = climb(&fair, parse, defaults, Algorithm::Ismcts, budgets)?;
+        // The ceiling sees the dungeon's order; the solver refuses rules it cannot know
+        // (a shuffled avoid, end = monsters), and the ladder then stops at the best fair rung.
+        if let Ok((clairvoyant, _)) = scoundrel::PolicyKind::parse(CEILING, rules) {
+            rungs.push(Rung::ceiling_plain(CEILING, clairvoyant));
+        }
+        Ok(Subject {
+            table: Table::Solo,
+            unit: "rooms",
+            deal: Box::new(move |seed, index| {
+                self.state(seed, index, &mut crate::games::observe::Unobserved)
+            }),
+            coins: |key| vec![key.stream(scoundrel::Streams::POLICY)],
+            baseline: Some("greedy"),
+            estimates: "the search's own estimates (ismcts: the chosen play's mean result over its simulations, heuristic rollouts)",
+            rungs,
+        })
+    }
+}
+
+impl Evaluable for Junkyard {
+    type State<'a> = junkyard::state::State<'a>;
+    type Extra = ();
+    /// Up to past ismcts's default of 1,000.
+    const BUDGETS: &'static [u32] = &[50, 100, 200, 400, 800, 1600];
+
+    fn extra(&self) -> Result<()> {
+        Ok(())
+    }
+
+    fn subject<'a>(&'a self, _: &'a (), budgets: &[u32]) -> Result<Subject<'a, Self::State<'a>>> {
+        let rules = self.rules();
+        let parse = |name: &str| Ok(junkyard::PolicyKind::parse(name, rules)?.0);
+        let fair = ["random", "simple", "greedy", "lookahead"];
+        let defaults = &junkyard::search::DEFAULTS;
+        let rungs = climb(&fair, parse, defaults, Algorithm::Ismcts, budgets)?;
+        Ok(Subject {
+            table: Table::Duel,
+            unit: "turns",
+            deal: Box::new(move |seed, index| {
+                junkyard::state::State::deal(rules, GameKey::new(seed, index))
+            }),
+            coins: |key| {
+                (0..2)
+                    .map(|seat| key.stream(junkyard::Streams::POLICY + seat))
+                    .collect()
+            },
+            baseline: Some("simple"),
+            estimates: "the search's own estimates (ismcts: the chosen move's mean result over its simulations, greedy rollouts)",
+            rungs,
+        })
+    }
+}
+
+/// Scoundrel's ceiling: the solver that sees the dungeon's order and plays the best score.
+const CEILING: &str = "clairvoyant";
 
 /// Regicide's ceiling: the clairvoyant at 30 thousand states a deal, enough to win every deal it
 /// can (it stops at the first win instead of proving the fewest Jesters).

@@ -69,6 +69,15 @@ impl<'a, S: GameState> Rung<'a, S> {
         }
     }
 
+    /// The full-knowledge ceiling as one of the game's own policies (one that sees the cards,
+    /// e.g. Scoundrel's `clairvoyant`): NOT a strategy.
+    pub fn ceiling_plain(name: &str, policy: S::Policy) -> Self {
+        Self {
+            fair: false,
+            ..Self::plain(name, policy)
+        }
+    }
+
     /// The full-knowledge ceiling: NOT a strategy.
     pub fn ceiling(name: &str, make: MakePlayer<'a, S>) -> Self {
         Self {
@@ -112,6 +121,28 @@ where
             })
         })
         .collect()
+}
+
+/// A ladder's fair rungs: the game's plain policies `names`, weakest first, then its search
+/// player of `algorithm` at each of `budgets` under its `defaults`, finishing its simulated games
+/// with the defaults' rollout policy; `parse` reads a policy's name as the game does.
+pub fn climb<'a, S: GameState>(
+    names: &[&str],
+    parse: impl Fn(&str) -> Result<S::Policy>,
+    defaults: &Defaults,
+    algorithm: Algorithm,
+    budgets: &[u32],
+) -> Result<Vec<Rung<'a, S>>>
+where
+    S::Policy: Clone,
+{
+    let mut rungs = names
+        .iter()
+        .map(|&name| Ok(Rung::plain(name, parse(name)?)))
+        .collect::<Result<Vec<_>>>()?;
+    let rollout = parse(defaults.rollout)?;
+    rungs.extend(searchers(defaults, algorithm, &rollout, budgets));
+    Ok(rungs)
 }
 
 /// A rung as the profile knows it (and a shard's manifest records it).

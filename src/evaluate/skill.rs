@@ -52,6 +52,12 @@ fn step_score(row: &[Score], step: &Step) -> f64 {
     (f64::from(row[step.first]) + 2.0 - f64::from(row[step.second])) / 4.0
 }
 
+/// A duel step's score for the stronger rung over the deals, with its normal interval clipped
+/// to 0..1, the range of a score.
+fn step_estimate(rows: &Rows, step: &Step) -> Estimate {
+    Estimate::mean_of(rows.iter(), |r| Some(step_score(r, step))).clip(0.0, 1.0)
+}
+
 /// The search rungs' levels: consecutive fair rungs that both have a budget.
 fn levels(setup: &Setup) -> Vec<(usize, usize)> {
     let searched: Vec<usize> = (0..setup.rungs.len())
@@ -138,7 +144,7 @@ pub fn figures(setup: &Setup, layout: &Layout, rows: &Rows) -> Vec<Figure> {
         return out;
     }
     // A duel: each step in both seat orders.
-    let score = |step: &Step| Estimate::mean_of(rows.iter(), |r| Some(step_score(r, step)));
+    let score = |step: &Step| step_estimate(rows, step);
     for step in &layout.steps {
         out.push(fig(
             "score_vs_rung_below",
@@ -260,7 +266,7 @@ pub fn rows(setup: &Setup, layout: &Layout, rows: &Rows, tally: &Tally) -> Vec<L
             let Some(step) = layout.steps.iter().find(|s| s.upper == r) else {
                 return base;
             };
-            let score = Estimate::mean_of(rows.iter(), |row| Some(step_score(row, step)));
+            let score = step_estimate(rows, step);
             LadderRow {
                 games: 2 * deals,
                 result: Some(score),

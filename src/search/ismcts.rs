@@ -11,7 +11,8 @@
 //! over the moves available in that world (a child's availability counted as its parent's
 //! visits, Cowling, Powley and Whitehouse 2012), adds one move node (the rollout policy's own
 //! choice first, if untried), then lets the rollout policy finish the game. The game's value is
-//! backed up the path. The move played is the root child with most visits.
+//! backed up the path, and the result alone beside it (the search's estimate of its move). The move
+//! played is the root child with most visits.
 
 use std::hash::{Hash, Hasher};
 
@@ -32,6 +33,8 @@ struct Node<M> {
     visits: u32,
     avail: u32,
     total: f32,
+    /// The total result (the value without the credit for progress).
+    results: f32,
 }
 
 /// A search tree, its storage kept from one decision to the next.
@@ -62,6 +65,7 @@ impl<M: Copy> Tree<M> {
             visits: 0,
             avail: 0,
             total: 0.0,
+            results: 0.0,
         });
     }
 
@@ -91,16 +95,18 @@ impl<M: Copy> Tree<M> {
             visits: 0,
             avail: 1,
             total: 0.0,
+            results: 0.0,
         });
         id
     }
 
-    /// Adds `value` to every node of the last walk's path.
-    fn back_up(&mut self, value: f32) {
+    /// Adds `value` and `result` to every node of the last walk's path.
+    fn back_up(&mut self, value: f32, result: f32) {
         for &n in &self.path {
             let node = &mut self.nodes[n as usize];
             node.visits += 1;
             node.total += value;
+            node.results += result;
         }
     }
 
@@ -127,6 +133,22 @@ impl<M: Copy> Tree<M> {
             }
         }
         best.map(|b| b.0)
+    }
+
+    /// The mean result (the value without the credit for progress) of the root's child `mv`
+    /// over its simulations, if it was tried.
+    pub fn mean_result(&self, mv: M) -> Option<f32>
+    where
+        M: PartialEq,
+    {
+        let mut c = self.nodes.first()?.child;
+        while let Some(n) = self.nodes.get(c as usize) {
+            if n.mv == Some(mv) {
+                return Some(n.results / n.visits.max(1) as f32);
+            }
+            c = n.sibling;
+        }
+        None
     }
 
     /// The root's children as (move, visits, mean value), for advice and tests.
@@ -222,7 +244,7 @@ pub fn decide<S: GameState>(
         }
         world.rollout(&searcher.rollout, &mut work.rng);
         let value = searcher.value(world, seat);
-        work.tree.back_up(value);
+        work.tree.back_up(value, world.result(seat));
     }
     work.tree.best().expect("the root has children")
 }
@@ -232,4 +254,97 @@ fn observed<S: GameState>(world: &S, seat: u8) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     world.observation(seat).hash(&mut h);
     h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Algorithm, Defaults, estimate};
+
+    /// One decision: `Some(true)` wins, `Some(false)` loses; the game is then over with
+    /// progress 1/2 whatever was chosen, so a value with credit is never a result.
+    #[derive(Clone, Debug)]
+    struct Once(Option<bool>);
+
+    impl GameState for Once {
+        type Move = bool;
+        type Observation = bool;
+        type Policy = ();
+
+        fn seats(&self) -> u8 {
+            1
+        }
+        fn to_move(&self) -> ToMove {
+            if self.0.is_none() {
+                ToMove::Seat(0)
+            } else {
+                ToMove::Over
+            }
+        }
+        fn legal(&self, moves: &mut Vec<bool>) {
+            moves.clear();
+            if self.0.is_none() {
+                moves.extend([false, true]);
+            }
+        }
+        fn apply(&mut self, mv: bool) {
+            self.0 = Some(mv);
+        }
+        fn key(mv: &bool) -> u64 {
+            u64::from(*mv)
+        }
+        fn result(&self, _: u8) -> f32 {
+            f32::from(u8::from(self.0 == Some(true)))
+        }
+        fn progress(&self, _: u8) -> f32 {
+            0.5
+        }
+        fn observation(&self, _: u8) -> bool {
+            self.0.is_some()
+        }
+        fn sample_into(&self, _: u8, _: &mut GameRng, world: &mut Self) {
+            world.clone_from(self);
+        }
+        fn policy_move(&mut self, _: &(), _: &mut GameRng) -> bool {
+            false
+        }
+        fn rollout(&mut self, _: &(), _: &mut GameRng) {}
+    }
+
+    #[test]
+    fn the_estimate_is_the_chosen_moves_mean_result_without_the_credit() {
+        let defaults = Defaults {
+            ismcts: 50,
+            pimc: 50,
+            exploration: 0.7,
+            credit: 0.2,
+            width: 2,
+            rollout: "none",
+            tree: Keying::Moves,
+        };
+        for algorithm in [Algorithm::Ismcts, Algorithm::Pimc] {
+            let searcher = Searcher {
+                name: algorithm.name().into(),
+                settings: defaults.settings(algorithm),
+                rollout: (),
+            };
+            let mut work = Work::new(GameRng::new(1, 0, 0));
+            let real = Once(None);
+            let best = super::super::decide(&searcher, &real, 0, &mut work);
+            assert!(best, "{algorithm:?} plays the win");
+            // Its value is 1 + 0.2 x 1/2, its result 1; the loss's value is 0.1, its result 0.
+            assert_eq!(estimate(&searcher, &work, true), Some(1.0), "{algorithm:?}");
+            assert_eq!(
+                estimate(&searcher, &work, false),
+                Some(0.0),
+                "{algorithm:?}"
+            );
+            if algorithm == Algorithm::Ismcts {
+                let values: Vec<f32> = work.tree.root_stats().iter().map(|s| s.2).collect();
+                assert_eq!(values.len(), 2);
+                let near = |x: f32| values.iter().any(|v| (v - x).abs() < 1e-5);
+                assert!(near(1.1) && near(0.1), "{values:?}");
+            }
+        }
+    }
 }

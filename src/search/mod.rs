@@ -142,10 +142,10 @@ pub fn advise<S: GameState>(
 }
 
 /// The deciding seat's expected result (1 a win, 1/2 a draw, 0 a loss) after `best`, as the
-/// search estimated it at the decision [`decide`] just took from at least two candidates:
-/// PIMC's mean result of `best` over its worlds; ISMCTS's mean value of `best` where progress
-/// earns no credit (the value is then the result); `None` otherwise (a single candidate was not
-/// searched, and ISMCTS's values with credit are not results).
+/// search estimated it at the decision [`decide`] just took from at least two candidates: the
+/// mean result of `best` over its simulated games (PIMC: over its worlds; ISMCTS: over the
+/// simulations through it), without the credit for progress; `None` if a single candidate was
+/// not searched.
 pub fn estimate<S: GameState>(
     searcher: &Searcher<S::Policy>,
     work: &Work<S>,
@@ -154,15 +154,11 @@ pub fn estimate<S: GameState>(
     if work.root.len() < 2 {
         return None;
     }
-    let i = work.root.iter().position(|&m| m == best)?;
     match searcher.settings.algorithm {
-        Algorithm::Pimc => Some(work.results[i] / searcher.settings.simulations as f32),
-        Algorithm::Ismcts if searcher.settings.credit == 0.0 => work
-            .tree
-            .root_stats()
-            .into_iter()
-            .find(|(m, _, _)| *m == best)
-            .map(|(_, _, v)| v),
-        Algorithm::Ismcts => None,
+        Algorithm::Pimc => {
+            let i = work.root.iter().position(|&m| m == best)?;
+            Some(work.results[i] / searcher.settings.simulations as f32)
+        }
+        Algorithm::Ismcts => work.tree.mean_result(best),
     }
 }

@@ -33,7 +33,7 @@ pub fn is_evaluation(raw: &Raw) -> Result<bool> {
 /// Each evaluation shard's tallies on their own: consistent, and counting the shard's deals.
 fn check_tallies(shards: &[Loaded<ShardCell>]) -> Result<()> {
     for s in shards {
-        fit::check_whole(s)?;
+        fit::check_whole(s, false)?;
         let m = &s.manifest;
         for (i, cell) in m.cells.iter().enumerate() {
             let tally = &cell.tally.tally;

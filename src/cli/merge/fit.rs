@@ -8,12 +8,21 @@ use crate::sim::shard::Shard;
 use super::super::same_run::run_difference;
 use super::{Loaded, refuse};
 
-/// One shard's record on its own: complete, and its range its shard's of the run.
-pub fn check_whole<T>(s: &Loaded<T>) -> Result<()> {
+/// One shard's record on its own: complete, and its range its shard's of the run. An incomplete
+/// shard is finished with `--resume` where its command `resumes`, else played again.
+pub fn check_whole<T>(s: &Loaded<T>, resumes: bool) -> Result<()> {
     let (m, name) = (&s.manifest, s.name());
     if !m.complete {
+        let finish = if resumes {
+            format!("finish it with --resume {name}")
+        } else {
+            format!(
+                "play it again (the same command with --shard {}; it cannot be resumed)",
+                m.shard
+            )
+        };
         return Err(refuse(format!(
-            "{name}: shard {} is incomplete (stopped early); finish it with --resume {name}",
+            "{name}: shard {} is incomplete (stopped early); {finish}",
             m.shard
         )));
     }
@@ -40,7 +49,7 @@ pub fn check_whole<T>(s: &Loaded<T>) -> Result<()> {
 /// sound: counting the shard's games and keeping every invariant of a tally of real games.
 pub fn check_each<T: Tally>(shards: &[Loaded<T>]) -> Result<()> {
     for s in shards {
-        check_whole(s)?;
+        check_whole(s, true)?;
         let (m, name) = (&s.manifest, s.name());
         let mut wins = Vec::with_capacity(m.cells.len());
         for (i, cell) in m.cells.iter().enumerate() {

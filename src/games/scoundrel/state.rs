@@ -446,6 +446,12 @@ impl GameState for State<'_> {
         f32::from(self.engine.faced()) / self.rules.cards() as f32
     }
 
+    /// The rooms met: faced or avoided.
+    fn length(&self) -> Option<u32> {
+        let outcome = self.engine.outcome();
+        Some(u32::from(outcome.rooms_entered) + u32::from(outcome.rooms_avoided))
+    }
+
     fn observation(&self, _seat: u8) -> Observation {
         let n = self.engine.dungeon().len();
         let mut bottom: Vec<u8> = self

@@ -538,6 +538,16 @@ impl GameState for State<'_> {
         ((hp(seat) - hp(1 - seat)) / (2.0 * full) + 0.5).clamp(0.0, 1.0)
     }
 
+    /// The turns played.
+    fn length(&self) -> Option<u32> {
+        Some(u32::from(self.engine.turns()))
+    }
+
+    /// A game over without a winner: a draw at the turn cap (the rules' only draw).
+    fn capped(&self) -> bool {
+        self.at == At::Over(None)
+    }
+
     fn observation(&self, seat: u8) -> Observation {
         self.observe(seat)
     }
