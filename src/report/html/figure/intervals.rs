@@ -5,7 +5,8 @@ use plotters::prelude::*;
 
 use crate::error::Result;
 
-use super::{WIDTH, colour, label_font, padded, percent_tick, svg, title_font, whole};
+use super::scale::Scale;
+use super::{WIDTH, colour, label_font, padded, svg, title_font, whole};
 
 /// One row: an estimate, its interval, and optionally a wider interval drawn thin behind it.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,39 +21,6 @@ pub struct Row {
     pub high: f64,
     /// A second interval (a comparison's unpaired one), drawn thin and grey.
     pub wide: Option<(f64, f64)>,
-}
-
-/// How the axis reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scale {
-    /// Rates, as percentages.
-    Percent,
-    /// Differences of rates, in signed percentage points.
-    Points,
-    /// Ratings, signed whole numbers (Elo).
-    Elo,
-    /// Means on their own scale (turns, HP), to the axis's precision.
-    Number,
-}
-
-impl Scale {
-    fn tick(self, v: f64, step: f64) -> String {
-        // A tick at zero reads 0, not -0 or +0.
-        let v = if v.abs() < step * 1e-6 { 0.0 } else { v };
-        match self {
-            Self::Points | Self::Elo if v == 0.0 => "0".to_string(),
-            Self::Percent => percent_tick(v, step),
-            Self::Points => {
-                let digits = if step >= 0.01 { 0 } else { 1 };
-                format!("{:+.*}", digits, 100.0 * v)
-            }
-            Self::Elo => format!("{v:+.0}"),
-            Self::Number => {
-                let digits = (-step.log10().floor()).clamp(0.0, 6.0) as usize;
-                format!("{v:.digits$}")
-            }
-        }
-    }
 }
 
 /// The rows top to bottom, with a dashed line at `reference` (0 for differences, 50% for a
@@ -133,20 +101,4 @@ pub fn intervals(
         )?;
         Ok(())
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ticks_read_in_their_scale() {
-        assert_eq!(Scale::Percent.tick(0.25, 0.05), "25%");
-        assert_eq!(Scale::Points.tick(0.2, 0.05), "+20");
-        assert_eq!(Scale::Points.tick(1e-12, 0.05), "0");
-        assert_eq!(Scale::Elo.tick(-35.0, 10.0), "-35");
-        assert_eq!(Scale::Number.tick(14.0, 2.0), "14");
-        assert_eq!(Scale::Number.tick(13.26, 0.25), "13.3");
-        assert_eq!(Scale::Number.tick(0.525, 0.005), "0.525");
-    }
 }

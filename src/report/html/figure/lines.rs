@@ -4,7 +4,8 @@ use plotters::prelude::*;
 
 use crate::error::Result;
 
-use super::{WIDTH, colour, label_font, padded, percent_tick, svg, title_font, whole};
+use super::scale::Scale;
+use super::{WIDTH, colour, label_font, padded, svg, title_font, whole};
 
 /// One point of a line: a rule value and the rate there.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -49,12 +50,14 @@ impl Axis {
     }
 }
 
-/// The lines `series` (one per policy, coloured by index) of rates against the x values.
+/// The lines `series` (one per policy, coloured by index) of rates (or what `scale` says)
+/// against the x values.
 pub fn lines(
     series: &[Vec<Point>],
     axis: &Axis,
     x_desc: &str,
     y_desc: &str,
+    scale: Scale,
     label: &str,
 ) -> Result<String> {
     let xs: Vec<f64> = series.iter().flatten().map(|p| p.x).collect();
@@ -93,7 +96,7 @@ pub fn lines(
                     .cloned()
                     .unwrap_or_default(),
             })
-            .y_label_formatter(&|y| percent_tick(*y, (y_hi - y_lo) / 8.0))
+            .y_label_formatter(&|y| scale.tick(*y, (y_hi - y_lo) / 8.0))
             .label_style(label_font())
             .axis_desc_style(title_font())
             .x_desc(x_desc)

@@ -5,6 +5,7 @@ pub mod heatmap;
 pub mod histogram;
 pub mod intervals;
 pub mod lines;
+pub mod scale;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;

@@ -8,7 +8,8 @@ use crate::report::terminal::{percent, thousands};
 
 use super::super::command::{CommandLine, count};
 use super::super::facts::Facts;
-use super::super::figure::intervals::{Row as Bar, Scale, intervals};
+use super::super::figure::intervals::{Row as Bar, intervals};
+use super::super::figure::scale::Scale;
 use super::super::folder::Frame;
 use super::super::page::{Block, Cell, DataTable, Figure, Headline, Note, Section};
 use super::super::results::Interval;

@@ -8,8 +8,9 @@ use crate::report::evaluate::{label, shown, unit_named};
 use crate::report::terminal::thousands;
 
 use super::super::command::CommandLine;
-use super::super::figure::intervals::{Row as Bar, Scale, intervals};
+use super::super::figure::intervals::{Row as Bar, intervals};
 use super::super::figure::lines::{Axis, Point, lines};
+use super::super::figure::scale::Scale;
 use super::super::folder::Frame;
 use super::super::page::{Block, Cell, DataTable, Figure, Headline, Note, Section};
 use super::super::results::{Distribution, Interval};
@@ -460,6 +461,7 @@ impl Evaluation {
             &axis,
             &x_desc,
             "skill headroom (points)",
+            Scale::Points,
             &caption,
         )?;
         blocks.push(Block::Figure(Figure::new("vary-headroom", caption, svg)));
@@ -470,7 +472,14 @@ impl Evaluation {
             let caption = format!(
                 "The deal's share of the results' variance (luck) and the player's (skill) against {x_desc}, with 95% intervals."
             );
-            let svg = lines(&luck, &axis, &x_desc, "share of variance", &caption)?;
+            let svg = lines(
+                &luck,
+                &axis,
+                &x_desc,
+                "share of variance",
+                Scale::Percent,
+                &caption,
+            )?;
             blocks.push(Block::Figure(
                 Figure::new("vary-luck", caption, svg).with_legend(legend(&names)),
             ));
@@ -492,7 +501,7 @@ impl Evaluation {
         let what = self.result_words();
         let caption =
             format!("Each rung's {what} against {x_desc}, one line per rung, with 95% intervals.");
-        let svg = lines(&by_rung, &axis, &x_desc, what, &caption)?;
+        let svg = lines(&by_rung, &axis, &x_desc, what, Scale::Percent, &caption)?;
         blocks.push(Block::Figure(
             Figure::new("vary-ladder", caption, svg).with_legend(legend(&names)),
         ));

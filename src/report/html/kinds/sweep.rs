@@ -6,8 +6,9 @@ use crate::report::terminal::{percent, thousands};
 
 use super::super::command::CommandLine;
 use super::super::figure::heatmap::{Colours, Grid, heatmap};
-use super::super::figure::intervals::{Row as Bar, Scale, intervals};
+use super::super::figure::intervals::{Row as Bar, intervals};
 use super::super::figure::lines::{Axis, Point, lines};
+use super::super::figure::scale::Scale;
 use super::super::page::{Block, Cell, DataTable, Figure, Note, Section};
 use super::super::results::Results;
 use super::super::{Context, Folder, Kind};
@@ -109,7 +110,7 @@ fn by_value(results: &Results, policies: &[String], k: usize, values: &[String])
         })
         .collect();
     let caption = format!("Win rate against {rule}, one line per policy, with 95% intervals.");
-    let svg = lines(&series, &axis, rule, "win rate", &caption)?;
+    let svg = lines(&series, &axis, rule, "win rate", Scale::Percent, &caption)?;
     Ok(Figure::new("lines", caption, svg).with_legend(legend(policies)))
 }
 

@@ -6,7 +6,8 @@ use crate::report::terminal::{percent, thousands};
 
 use super::super::command::CommandLine;
 use super::super::figure::heatmap::{Colours, Grid, heatmap};
-use super::super::figure::intervals::{Row as Bar, Scale, intervals};
+use super::super::figure::intervals::{Row as Bar, intervals};
+use super::super::figure::scale::Scale;
 use super::super::page::{Block, Cell, DataTable, Figure, Note, Section};
 use super::super::results::Results;
 use super::super::{Context, Folder, Kind};
