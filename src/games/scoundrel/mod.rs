@@ -38,8 +38,10 @@ use crate::games::seats::Seating;
 use crate::games::{Game, PolicyHelp};
 use crate::rng::{GameKey, GameRng};
 use crate::search::Searcher;
-use crate::search::seat::Seats;
+use crate::search::play::Player;
+use crate::search::seat::{self, Seats};
 use rules::AvoidOrder;
+use state::State;
 
 /// Scoundrel with its rules and one player: a plain policy or a search player.
 pub struct Scoundrel {
@@ -122,12 +124,28 @@ impl Scoundrel {
     ) -> Outcome {
         if self.search.is_some() {
             let state = self.state(seed, index, obs);
-            return search::play(state, self.seats(), GameKey::new(seed, index), obs, None);
+            return self.play_state(state, GameKey::new(seed, index), None, obs);
         }
         let mut engine = self.fresh.clone();
         let (mut coins, mut avoid) = self.deal(seed, index, &mut engine, obs);
         self.policy
             .play_observed(&mut engine, &self.rules, &mut avoid, &mut coins, obs)
+    }
+
+    /// Plays `state` (dealt for game `key`) to its end through the state API with the player's
+    /// seat (or `person` instead, if given), every move to `obs`.
+    fn play_state<'r, O: Observer<events::Seen>>(
+        &'r self,
+        mut state: State<'r>,
+        key: GameKey,
+        person: Option<&mut dyn Player<State<'r>>>,
+        obs: &mut O,
+    ) -> Outcome {
+        let coins = &mut [key.stream(Streams::POLICY)];
+        seat::play(&mut state, self.seats(), key, coins, person, |s, m| {
+            s.apply_observed(m, obs)
+        });
+        *state.outcome()
     }
 
     /// The player's seat for the state API's loop: the plain policy, or the search player.

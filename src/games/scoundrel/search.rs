@@ -1,8 +1,8 @@
 //! Scoundrel's search players: the generic `ismcts[-N]` and `pimc[-N]` (`src/search/`, over
-//! Scoundrel's [`State`]) with Scoundrel's defaults and strategy files, parsed beside the plain
-//! policies, and the loop that plays a game with one.
+//! Scoundrel's [`State`](super::state::State)) with Scoundrel's defaults and strategy files,
+//! parsed beside the plain policies (a real game with one: `Scoundrel::play_state`).
 //!
-//! A search samples its worlds from what the player has seen ([`State`]'s observation: the
+//! A search samples its worlds from what the player has seen (the state's observation: the
 //! dungeon as a multiset, and the avoided rooms at its bottom as the rules put them back); all
 //! its randomness comes from the game's own stream `16`, so a run is reproducible and
 //! independent of the thread count. A simulated game's value is `win + credit × cards faced /
@@ -12,19 +12,12 @@
 
 use crate::error::{Result, SimError};
 use crate::games::PolicyHelp;
-use crate::games::observe::Observer;
-use crate::rng::GameKey;
-use crate::search::play::Player;
-use crate::search::seat::{self, Seats};
+use crate::search::seat;
 use crate::search::settings::Tree;
 use crate::search::{Defaults, Searcher};
 
-use super::engine::Streams;
-use super::events::Seen;
-use super::outcome::Outcome;
 use super::policy::{self, PolicyKind};
 use super::rules::Rules;
-use super::state::State;
 
 /// What `ismcts` and `pimc` mean in Scoundrel.
 pub const DEFAULTS: Defaults = Defaults {
@@ -63,24 +56,4 @@ pub fn parse(spec: &str, rules: &Rules) -> Result<Option<Searcher<PolicyKind>>> 
         Ok((kind, name))
     };
     seat::parse_for("scoundrel", spec, &DEFAULTS, plain, all_help)
-}
-
-/// Plays `state` (dealt for game `key`) to its end with the player of `seats` (or `seat0`
-/// instead if given: a person), every move to `obs`, and reports it.
-pub fn play<'r, O: Observer<Seen>>(
-    mut state: State<'r>,
-    seats: Seats<PolicyKind>,
-    key: GameKey,
-    obs: &mut O,
-    seat0: Option<&mut dyn Player<State<'r>>>,
-) -> Outcome {
-    seat::play(
-        &mut state,
-        seats,
-        key,
-        &mut [key.stream(Streams::POLICY)],
-        seat0,
-        |s, m| s.apply_observed(m, obs),
-    );
-    *state.outcome()
 }

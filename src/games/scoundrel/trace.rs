@@ -17,7 +17,6 @@ use crate::games::scoundrel::features::Summary;
 use crate::games::scoundrel::hero::{FRESH, Hero};
 use crate::games::scoundrel::heuristic::future_avoided;
 use crate::games::scoundrel::plans::Options;
-use crate::games::scoundrel::search;
 use crate::games::scoundrel::state::{Move, State};
 use crate::games::scoundrel::{Engine, Policy, PolicyKind, Rules, Scoundrel, Streams, Turn, View};
 use crate::games::state::GameState;
@@ -299,7 +298,7 @@ impl Traceable for Scoundrel {
             quit: &quit,
             coins: GameRng::new(seed, index, Streams::POLICY),
         };
-        let outcome = search::play(state, self.seats(), key, &mut obs, Some(&mut person));
+        let outcome = self.play_state(state, key, Some(&mut person), &mut obs);
         (!quit.get()).then_some(Traced { events, outcome })
     }
 }

@@ -29,17 +29,11 @@ const VARIANTS: &[&[&str]] = &[
     &["weapon_discard=true", "end=lenient", "start_hp=12"],
 ];
 
-/// Game `index` of seed `seed` played through the state loop (`search::play`, the plain policy
-/// in the seat).
+/// Game `index` of seed `seed` played through the state loop (`Scoundrel::play_state`, the
+/// plain policy in the seat).
 fn through_the_state(game: &Scoundrel, seed: u64, index: u64) -> super::super::Outcome {
     let state = game.state(seed, index, &mut Unobserved);
-    search::play(
-        state,
-        game.seats(),
-        GameKey::new(seed, index),
-        &mut Unobserved,
-        None,
-    )
+    game.play_state(state, GameKey::new(seed, index), None, &mut Unobserved)
 }
 
 #[test]
@@ -485,7 +479,10 @@ fn the_searches_solve_the_puzzle() {
             GameRng::new(2, game, 0).shuffle(&mut c[4..]);
             let state = State::stacked(&r, &c, GameRng::unused());
             let key = GameKey::new(7, game);
-            let out = search::play(state, seats, key, &mut Unobserved, None);
+            let mut state = state;
+            let coins = &mut [key.stream(Streams::POLICY)];
+            crate::search::seat::play(&mut state, seats, key, coins, None, |s, m| s.apply(m));
+            let out = state.outcome();
             assert!(out.win, "{spec} game {game}: {out:?}");
         }
     }
