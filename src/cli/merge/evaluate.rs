@@ -13,7 +13,7 @@ use crate::report::manifest::{Command, Manifest, SHARD_FILE};
 use crate::report::result_set::ResultSet;
 
 use super::super::evaluate::ShardCell;
-use super::{Loaded, MergeArgs, Raw, fit, refuse, refuse_shard_as_out, say_merged};
+use super::{Loaded, MergeArgs, Raw, fit, refuse, refuse_shard_as_out, say_merged, sum_cells};
 
 /// True if `raw` is the record of an evaluation's shard.
 pub fn is_evaluation(raw: &Raw) -> Result<bool> {
@@ -67,27 +67,15 @@ pub fn merge(args: &MergeArgs, raw: Vec<Raw>) -> Result<ExitCode> {
     fit::check_alike(&shards)?;
     fit::check_tiling(&mut shards)?;
     refuse_shard_as_out(&args.out, &shards)?;
-    let mut cells: Vec<ShardCell> = shards[0]
-        .manifest
-        .cells
-        .iter()
-        .map(|c| c.tally.clone())
-        .collect();
-    for s in &shards[1..] {
-        for (i, (sum, cell)) in cells.iter_mut().zip(&s.manifest.cells).enumerate() {
-            let cell = &cell.tally;
-            if (&cell.setup, cell.ideal) != (&sum.setup, sum.ideal)
-                || cell.tally.lines.len() != sum.tally.lines.len()
-            {
-                return Err(refuse(format!(
-                    "{}: rule set {i} played another ladder or --ideal-turns than {}",
-                    s.name(),
-                    shards[0].name()
-                )));
-            }
-            sum.tally.merge(&cell.tally);
-        }
-    }
+    let cells = sum_cells(
+        &shards,
+        |i, sum, cell| {
+            ((&cell.setup, cell.ideal) != (&sum.setup, sum.ideal)
+                || cell.tally.lines.len() != sum.tally.lines.len())
+            .then(|| format!("rule set {i} played another ladder or --ideal-turns than"))
+        },
+        |sum, cell| sum.tally.merge(&cell.tally),
+    )?;
     let first = &shards[0].manifest;
     let variants = first
         .cells

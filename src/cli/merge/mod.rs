@@ -256,6 +256,24 @@ fn refuse_shard_as_out<T>(out: &Path, shards: &[Loaded<T>]) -> Result<()> {
 /// Every shard's tallies added up in game order, one per cell (each shard's checked by
 /// [`fit::check_each`]); refused if their histograms do not count the same values.
 fn add_tallies<T: Tally + Clone>(shards: &[Loaded<T>]) -> Result<Vec<T>> {
+    sum_cells(
+        shards,
+        |i, sum, tally| {
+            (!sum.counts_like(tally))
+                .then(|| format!("cell {i}: the distributions do not match those of"))
+        },
+        |sum, tally| sum.merge(tally.clone()),
+    )
+}
+
+/// Every shard's cells added up in game order by `add`, one per cell, from the first shard's;
+/// refused as "SHARD: WHY FIRST" where `mismatch` (given the cell's index, the sum so far and
+/// the shard's cell) says why a cell cannot be added.
+fn sum_cells<T: Clone>(
+    shards: &[Loaded<T>],
+    mismatch: impl Fn(usize, &T, &T) -> Option<String>,
+    mut add: impl FnMut(&mut T, &T),
+) -> Result<Vec<T>> {
     let mut total: Vec<T> = shards[0]
         .manifest
         .cells
@@ -264,15 +282,10 @@ fn add_tallies<T: Tally + Clone>(shards: &[Loaded<T>]) -> Result<Vec<T>> {
         .collect();
     for s in &shards[1..] {
         for (i, (sum, cell)) in total.iter_mut().zip(&s.manifest.cells).enumerate() {
-            let tally = &cell.tally;
-            if !sum.counts_like(tally) {
-                return Err(refuse(format!(
-                    "{}: cell {i}: the distributions do not match those of {}",
-                    s.name(),
-                    shards[0].name()
-                )));
+            if let Some(why) = mismatch(i, sum, &cell.tally) {
+                return Err(refuse(format!("{}: {why} {}", s.name(), shards[0].name())));
             }
-            sum.merge(tally.clone());
+            add(sum, &cell.tally);
         }
     }
     Ok(total)
