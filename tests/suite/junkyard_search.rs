@@ -5,7 +5,7 @@
 use crate::common::*;
 use sim::games::junkyard::Rules;
 use sim::games::junkyard::search::{DEFAULTS, parse};
-use sim::search::{Algorithm, Searcher};
+use sim::search::Searcher;
 
 /// The search player a `--policy` value names.
 fn searcher(spec: &str) -> Searcher<sim::games::junkyard::PolicyKind> {
@@ -16,15 +16,7 @@ fn searcher(spec: &str) -> Searcher<sim::games::junkyard::PolicyKind> {
 
 #[test]
 fn the_strategy_files_are_the_built_in_players() {
-    for (file, algorithm) in [("ismcts", Algorithm::Ismcts), ("pimc", Algorithm::Pimc)] {
-        let path = format!(
-            "{}/strategies/junkyard/{file}.toml",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let from_file = searcher(&path);
-        assert_eq!(from_file.settings, DEFAULTS.settings(algorithm));
-        assert_eq!(from_file, searcher(file));
-    }
+    assert_strategy_files_are_built_in("junkyard", &DEFAULTS, searcher);
     assert_eq!(searcher("ismcts-77").settings.simulations, 77);
     assert_eq!(searcher("pimc-5").settings.simulations, 5);
     assert!(parse("greedy", &Rules::default()).unwrap().is_none());

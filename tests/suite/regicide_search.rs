@@ -4,7 +4,7 @@
 
 use crate::common::*;
 use sim::games::regicide::search::{DEFAULTS, Seat, parse};
-use sim::search::{Algorithm, Searcher};
+use sim::search::Searcher;
 
 /// The search player a `--policy` value names.
 fn searcher(spec: &str) -> Searcher<sim::games::regicide::PolicyKind> {
@@ -16,16 +16,7 @@ fn searcher(spec: &str) -> Searcher<sim::games::regicide::PolicyKind> {
 
 #[test]
 fn the_strategy_files_are_the_built_in_players() {
-    for (file, algorithm) in [("ismcts", Algorithm::Ismcts), ("pimc", Algorithm::Pimc)] {
-        let path = format!(
-            "{}/strategies/regicide/{file}.toml",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let from_file = searcher(&path);
-        let built_in = searcher(file);
-        assert_eq!(from_file.settings, DEFAULTS.settings(algorithm));
-        assert_eq!(from_file, built_in);
-    }
+    assert_strategy_files_are_built_in("regicide", &DEFAULTS, searcher);
     assert_eq!(searcher("ismcts-77").settings.simulations, 77);
     assert_eq!(searcher("pimc-5").settings.simulations, 5);
     assert!(parse("heuristic").unwrap().is_none());

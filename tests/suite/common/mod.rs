@@ -535,3 +535,23 @@ pub fn file_differences(a: &Path, b: &Path) -> Vec<String> {
         .map(|name| format!("{name} differs between {} and {}", a.display(), b.display()))
         .collect()
 }
+
+/// Checks that the game's strategy files `strategies/GAME/ismcts.toml` and `pimc.toml` are its
+/// built-in search players: the file's settings are the game's defaults, and the player it names
+/// is the one its bare name (`ismcts`, `pimc`) names, `searcher` parsing each.
+pub fn assert_strategy_files_are_built_in<P: PartialEq + std::fmt::Debug>(
+    game: &str,
+    defaults: &sim::search::Defaults,
+    searcher: impl Fn(&str) -> sim::search::Searcher<P>,
+) {
+    use sim::search::Algorithm;
+    for (file, algorithm) in [("ismcts", Algorithm::Ismcts), ("pimc", Algorithm::Pimc)] {
+        let path = format!(
+            "{}/strategies/{game}/{file}.toml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let from_file = searcher(&path);
+        assert_eq!(from_file.settings, defaults.settings(algorithm), "{path}");
+        assert_eq!(from_file, searcher(file), "{path}");
+    }
+}
