@@ -9,7 +9,7 @@ use sim::games::scoundrel::{Engine, Rules, Streams};
 use sim::rng::GameRng;
 use sim::rules::load;
 use sim::search::think::cpu_now;
-use sim::sim::stats::{Proportion, Z95};
+use sim::stats::interval::{Proportion, Z95};
 
 fn main() {
     let mut args = std::env::args().skip(1);

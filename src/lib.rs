@@ -16,4 +16,5 @@ pub mod rng;
 pub mod rules;
 pub mod search;
 pub mod sim;
+pub mod stats;
 pub mod trace;

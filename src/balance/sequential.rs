@@ -14,7 +14,7 @@
 //! batches on; and, for a metric that is a mean of per-game values of known range, one from the
 //! range alone, exact at every batch.
 
-use crate::sim::stats::Z95;
+use crate::stats::interval::Z95;
 
 /// The fewest batches before the batches' spread is used: it must be estimated first.
 pub const MIN_BATCHES: usize = 32;

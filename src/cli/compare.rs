@@ -10,7 +10,7 @@ use crate::report::manifest::Command;
 use crate::report::summary::{Comparison, SummaryRow};
 use crate::report::tables;
 use crate::sim::pairs::PairCounts;
-use crate::sim::stats::Difference;
+use crate::stats::interval::Difference;
 
 use super::args::CompareArgs;
 use super::expand;

@@ -19,7 +19,7 @@ use crate::report::manifest::{Cell, Command, FORMAT, Manifest, SHARD_FILE};
 use crate::report::result_set::ResultSet;
 use crate::report::summary::Speed;
 use crate::rules::RuleSet;
-use crate::sim::stats::Z95;
+use crate::stats::interval::Z95;
 use crate::sim::stop::{exit_code, stop_flag};
 
 use super::args::PlayArgs;
@@ -277,7 +277,7 @@ pub fn ladder_label(setup: &Setup) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::stats::Proportion;
+    use crate::stats::interval::Proportion;
 
     #[test]
     fn the_default_deals_hold_every_share_within_three_points() {

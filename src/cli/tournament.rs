@@ -21,7 +21,7 @@ use crate::report::summary::SummaryRow;
 use crate::report::tables::{interval, table};
 use crate::report::terminal::{percent, thousands};
 use crate::sim::ratings::{Ratings, bradley_terry};
-use crate::sim::stats::Proportion;
+use crate::stats::interval::Proportion;
 
 use super::args::CompareArgs;
 use super::expand;

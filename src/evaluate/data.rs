@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::interval::Estimate;
+use crate::stats::estimate::Estimate;
 
 /// Seat 0's result in half points: 0 a loss, 1 a draw, 2 a win.
 pub type Score = u8;

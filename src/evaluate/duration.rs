@@ -4,7 +4,7 @@
 //! (0 from twice `B`).
 
 use super::data::LineTally;
-use super::interval::Estimate;
+use crate::stats::estimate::Estimate;
 use super::profile::{Figure, Part, Unit};
 
 /// Ludii's ideal-duration score of one game of `length` for the range `a..=b`.

@@ -18,7 +18,7 @@
 
 use super::collect::{Layout, Setup};
 use super::data::{Rows, Score};
-use super::interval::Estimate;
+use crate::stats::estimate::Estimate;
 use super::profile::{Figure, Part, Unit};
 
 /// The three shares of the variance split over `columns` (deal, player, rest), each with its

@@ -11,7 +11,6 @@ pub mod collect;
 pub mod data;
 pub mod duration;
 pub mod games;
-pub mod interval;
 pub mod ladder;
 pub mod luck;
 pub mod profile;

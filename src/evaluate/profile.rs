@@ -8,7 +8,7 @@ use crate::error::Result;
 
 use super::collect::{Layout, Setup};
 use super::data::{Rows, Tally};
-use super::interval::Estimate;
+use crate::stats::estimate::Estimate;
 use super::{duration, luck, seats, skill, tension};
 
 /// The part of the profile a figure belongs to.

@@ -9,7 +9,7 @@
 
 use super::collect::Layout;
 use super::data::{LineTally, Rows};
-use super::interval::Estimate;
+use crate::stats::estimate::Estimate;
 use super::profile::{Figure, Part, Unit};
 
 /// The seat figures of the profile line's games (`rung`'s).

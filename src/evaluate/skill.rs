@@ -14,7 +14,7 @@
 
 use super::collect::{Layout, Setup, Step};
 use super::data::{Rows, Score, Tally};
-use super::interval::Estimate;
+use crate::stats::estimate::Estimate;
 use super::profile::{Figure, LadderRow, Part, Unit};
 
 /// Ludii's skill-trace score of the levels' results `y` (see the module notes); `None`

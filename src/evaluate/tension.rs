@@ -16,7 +16,7 @@
 //!   one before.
 
 use super::data::{MICRO, Score, Sum, TensionTally};
-use super::interval::Estimate;
+use crate::stats::estimate::Estimate;
 use super::profile::{Figure, Part, Unit};
 
 /// How close to the result every later estimate must be for the result to count as settled.

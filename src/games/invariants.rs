@@ -2,7 +2,7 @@
 //! stopped run's `resume.json`) is checked against these before it is trusted: an edited or
 //! damaged tally is refused with the invariant it breaks, never added up.
 
-use crate::sim::histogram::Histogram;
+use crate::stats::histogram::Histogram;
 
 /// The result of a check: the broken invariant in words.
 pub type Check = Result<(), String>;

@@ -13,7 +13,7 @@ use std::ops::Range;
 
 use crate::error::{Result, SimError};
 use crate::rules::RuleSet;
-use crate::sim::histogram::Histogram;
+use crate::stats::histogram::Histogram;
 
 use seats::{Seating, Table};
 

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use crate::error::{Result, SimError};
 use crate::evaluate::collect::Cost;
-use crate::evaluate::interval::Estimate;
+use crate::stats::estimate::Estimate;
 use crate::evaluate::profile::{Figure, Part, Profile, Unit};
 
 use super::parquet::{param_column, write_frame};

@@ -90,7 +90,7 @@ pub fn files(written: &[PathBuf]) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::stats::Proportion;
+    use crate::stats::interval::Proportion;
 
     fn row(policy: &str, param: &str) -> SummaryRow {
         SummaryRow {

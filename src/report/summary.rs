@@ -2,7 +2,7 @@
 
 use crate::games::{Game, Tally};
 use crate::rules::RuleSet;
-use crate::sim::stats::{Difference, Proportion};
+use crate::stats::interval::{Difference, Proportion};
 
 /// Where and how a run was made, shared by its rows.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::sim::histogram::Histogram;
+use crate::stats::histogram::Histogram;
 
 use super::summary::SummaryRow;
 

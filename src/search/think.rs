@@ -9,7 +9,7 @@
 
 use std::time::Duration;
 
-use crate::sim::histogram::Histogram;
+use crate::stats::histogram::Histogram;
 
 /// The CPU time the calling thread has used so far.
 pub fn cpu_now() -> Duration {
@@ -133,7 +133,7 @@ impl ThinkTally {
 
     /// Mean milliseconds per timed decision (0 if none).
     pub fn mean_ms(&self) -> f64 {
-        crate::sim::histogram::per_game(self.micros as f64 / 1000.0, self.decisions)
+        crate::stats::histogram::per_game(self.micros as f64 / 1000.0, self.decisions)
     }
 
     /// The 99th percentile in milliseconds: the upper edge of the bin where it falls (0 if no

@@ -13,7 +13,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::games::{Game, Record, Tally};
-use crate::sim::stats::Proportion;
+use crate::stats::interval::Proportion;
 
 use super::pairs::{PairCounts, WinBits};
 use super::progress::Progress;

@@ -31,7 +31,7 @@ pub struct Ratings {
 impl Ratings {
     /// The 95% interval of player `i`'s rating.
     pub fn interval(&self, i: usize) -> (f64, f64) {
-        let half = crate::sim::stats::Z95 * self.se[i];
+        let half = crate::stats::interval::Z95 * self.se[i];
         (self.elo[i] - half, self.elo[i] + half)
     }
 }

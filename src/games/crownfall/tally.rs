@@ -2,7 +2,7 @@
 
 use crate::games::Tally;
 use crate::games::invariants::{self, Check, at_most};
-use crate::sim::histogram::{Histogram, per_game};
+use crate::stats::histogram::{Histogram, per_game};
 
 use super::outcome::{Enemy, Outcome};
 use super::rules::{MAX_TOWER, Rules};

@@ -2,8 +2,8 @@
 
 use crate::games::Tally;
 use crate::games::invariants::{self, Check, at_most};
-use crate::sim::histogram::{Histogram, per_game};
-use crate::sim::stats::{Difference, Proportion};
+use crate::stats::histogram::{Histogram, per_game};
+use crate::stats::interval::{Difference, Proportion};
 
 use super::outcome::Outcome;
 use super::rules::{MAX_HP, Rules};

@@ -3,9 +3,9 @@
 //! over deals for a smooth function of the deals' rows (a share of variance, the skill trace),
 //! and order statistics for a quantile.
 
-use crate::sim::stats::{Proportion, Z95};
+use crate::stats::interval::{Proportion, Z95};
 
-use super::data::Score;
+use crate::evaluate::data::Score;
 
 /// A value with its 95% interval (`NaN` ends where no interval can be given: fewer than two
 /// games).
