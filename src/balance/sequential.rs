@@ -14,31 +14,11 @@
 //! batches on; and, for a metric that is a mean of per-game values of known range, one from the
 //! range alone, exact at every batch.
 
+use crate::stats::estimate::Estimate;
 use crate::stats::interval::Z95;
 
 /// The fewest batches before the batches' spread is used: it must be estimated first.
 pub const MIN_BATCHES: usize = 32;
-
-/// A value with a two-sided interval around it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Estimate {
-    /// The point estimate.
-    pub value: f64,
-    /// Lower end.
-    pub low: f64,
-    /// Upper end.
-    pub high: f64,
-}
-
-impl Estimate {
-    fn around(value: f64, half_width: f64) -> Self {
-        Self {
-            value,
-            low: value - half_width,
-            high: value + half_width,
-        }
-    }
-}
 
 /// The metric of each batch of games a candidate played, in game order.
 #[derive(Clone, Debug, PartialEq)]
@@ -100,7 +80,7 @@ impl Evidence {
     /// figure to read, not the one the search decided on).
     pub fn estimate95(&self) -> Estimate {
         let n = self.values.len().max(1) as f64;
-        Estimate::around(self.mean(), Z95 * self.spread() / n.sqrt())
+        Estimate::within(self.mean(), Z95 * self.spread() / n.sqrt())
     }
 
     /// The batch by batch differences `self - other` over the batches both played: the same
@@ -319,7 +299,7 @@ impl Test {
         {
             half = half.min(sequence.half_width(evidence.games() as f64, range.width() / 2.0));
         }
-        Estimate::around(evidence.mean(), half)
+        Estimate::within(evidence.mean(), half)
     }
 
     /// True if the batches' spread can be trusted: enough batches, and enough games away from
@@ -342,7 +322,7 @@ impl Test {
             }
             _ => f64::INFINITY,
         };
-        Estimate::around(evidence.mean(), half)
+        Estimate::within(evidence.mean(), half)
     }
 
     /// The verdict of `evidence` so far.

@@ -6,10 +6,11 @@ use std::fmt;
 
 use crate::error::{Result, SimError};
 use crate::games::Tally;
-
-use super::sequential::{Estimate, GameRange};
 use crate::report::tables::points;
 use crate::report::terminal::percent;
+use crate::stats::estimate::Estimate;
+
+use super::sequential::GameRange;
 
 /// How the metric must stand to the value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,11 +137,7 @@ impl Scale {
     /// one).
     pub fn clamp(self, e: Estimate) -> Estimate {
         match self.range() {
-            Some((low, high, _)) => Estimate {
-                value: e.value,
-                low: e.low.clamp(low, high),
-                high: e.high.clamp(low, high),
-            },
+            Some((low, high, _)) => e.clip(low, high),
             None => e,
         }
     }

@@ -1,7 +1,7 @@
 //! `balance.parquet`: one row per candidate a balance search played, with its games, metric,
 //! intervals, verdict and whether it is the answer (the columns in docs/output-files.md).
 
-use crate::balance::sequential::Estimate;
+use crate::stats::estimate::Estimate;
 
 use super::summary::{Field, param_fields};
 

@@ -1,4 +1,4 @@
-//! Running games: the parallel runner, progress, tallies and statistics.
+//! Running games: the parallel runner, progress, grids of cells, paired wins, ratings, shards.
 
 pub mod grid;
 pub mod pairs;

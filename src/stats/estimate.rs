@@ -3,30 +3,34 @@
 //! over deals for a smooth function of the deals' rows (a share of variance, the skill trace),
 //! and order statistics for a quantile.
 
-use crate::stats::interval::{Proportion, Z95};
+use super::interval::{Proportion, Z95};
 
-use crate::evaluate::data::Score;
-
-/// A value with its 95% interval (`NaN` ends where no interval can be given: fewer than two
-/// games).
+/// A value with its interval: a 95% interval from the constructors here (`NaN` ends where no
+/// interval can be given: fewer than two games), or any interval built with [`Estimate::within`]
+/// (a balance search's confidence sequence).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimate {
     /// The point estimate.
     pub value: f64,
-    /// Lower end of the 95% interval.
+    /// Lower end of the interval.
     pub low: f64,
-    /// Upper end of the 95% interval.
+    /// Upper end of the interval.
     pub high: f64,
 }
 
 impl Estimate {
-    /// `value` plus or minus 1.96 standard errors (`NaN` ends for a `NaN` error).
-    pub fn around(value: f64, standard_error: f64) -> Self {
+    /// `value` plus or minus `half_width`.
+    pub fn within(value: f64, half_width: f64) -> Self {
         Self {
             value,
-            low: value - Z95 * standard_error,
-            high: value + Z95 * standard_error,
+            low: value - half_width,
+            high: value + half_width,
         }
+    }
+
+    /// `value` plus or minus 1.96 standard errors (`NaN` ends for a `NaN` error).
+    pub fn around(value: f64, standard_error: f64) -> Self {
+        Self::within(value, Z95 * standard_error)
     }
 
     /// A value with no interval.
@@ -60,9 +64,9 @@ impl Estimate {
 
     /// The mean over the deals of `value(row)` (`None`: the deal does not count), with its
     /// normal interval: a paired difference when `value` is one line's result minus another's.
-    pub fn mean_of<'a>(
-        rows: impl Iterator<Item = (&'a [Score], u64)>,
-        value: impl Fn(&[Score]) -> Option<f64>,
+    pub fn mean_of<'a, S: 'a>(
+        rows: impl Iterator<Item = (&'a [S], u64)>,
+        value: impl Fn(&[S]) -> Option<f64>,
     ) -> Self {
         let (mut n, mut sum, mut squares) = (0.0, 0.0, 0.0);
         for (row, count) in rows {
@@ -79,9 +83,9 @@ impl Estimate {
     /// The delete-one jackknife over deals: `f` of the sum over the deals of `moments(row)`
     /// (a fixed number of sums), its standard error from `f` of the sums less one deal at a
     /// time. `None` where `f` is undefined on the whole.
-    pub fn jackknife<'a>(
-        rows: impl Iterator<Item = (&'a [Score], u64)> + Clone,
-        moments: impl Fn(&[Score]) -> Vec<f64>,
+    pub fn jackknife<'a, S: 'a>(
+        rows: impl Iterator<Item = (&'a [S], u64)> + Clone,
+        moments: impl Fn(&[S]) -> Vec<f64>,
         f: impl Fn(&[f64]) -> Option<f64>,
     ) -> Option<Self> {
         let each: Vec<(Vec<f64>, f64)> = rows.map(|(r, c)| (moments(r), c as f64)).collect();
@@ -189,6 +193,9 @@ impl Estimate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A deal's row of scores, as `sim evaluate` counts them.
+    type Score = u8;
 
     fn rows(list: &[(Vec<Score>, u64)]) -> Vec<(Vec<Score>, u64)> {
         list.to_vec()

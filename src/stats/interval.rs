@@ -132,7 +132,10 @@ mod tests {
         // Deterministic pseudo-random wins, correlated: b mostly follows a.
         let mut x = 12345u64;
         let mut next = || {
-            x = crate::rng::splitmix64(x);
+            // xorshift64
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
             x % 100
         };
         let (mut a, mut b) = (Vec::new(), Vec::new());
