@@ -6,9 +6,9 @@ use std::process::ExitCode;
 use crate::error::Result;
 use crate::games::Game;
 use crate::games::seats::Table;
-use crate::report::manifest::Command;
-use crate::report::summary::{Comparison, SummaryRow};
 use crate::report::tables;
+use crate::results::manifest::Command;
+use crate::results::summary::{Comparison, SummaryRow};
 use crate::sim::pairs::PairCounts;
 use crate::stats::interval::Difference;
 

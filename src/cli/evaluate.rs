@@ -15,12 +15,12 @@ use crate::evaluate::games::Evaluable;
 use crate::evaluate::ladder::parse_budgets;
 use crate::evaluate::profile::Profile;
 use crate::report::evaluate::{self as report, Run, Variant};
-use crate::report::manifest::{Cell, Command, FORMAT, Manifest, SHARD_FILE};
-use crate::report::result_set::ResultSet;
-use crate::report::summary::Speed;
+use crate::results::manifest::{Cell, Command, FORMAT, Manifest, SHARD_FILE};
+use crate::results::result_set::ResultSet;
+use crate::results::summary::Speed;
 use crate::rules::RuleSet;
-use crate::stats::interval::Z95;
 use crate::sim::stop::{exit_code, stop_flag};
+use crate::stats::interval::Z95;
 
 use super::args::PlayArgs;
 use super::expand::combinations;

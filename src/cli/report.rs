@@ -7,10 +7,10 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::error::{Result, SimError};
+use crate::files::{ensure_writable_dir, write_text};
 use crate::games::Game;
-use crate::report::files::{ensure_writable_dir, write_text};
 use crate::report::html::{self, Context, Folder, GameFacts};
-use crate::report::summary::Speed;
+use crate::results::summary::Speed;
 
 use super::GameEntry;
 use super::format::ReportArgs;

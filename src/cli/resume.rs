@@ -12,7 +12,7 @@ use polars::prelude::DataFrame;
 
 use crate::error::{Result, SimError};
 use crate::games::Tally;
-use crate::report::manifest::{self, Command, Manifest, RESUME_FILE, SHARD_FILE};
+use crate::results::manifest::{self, Command, Manifest, RESUME_FILE, SHARD_FILE};
 use crate::sim::pairs::PairCounts;
 
 use super::merge::checked_files;

@@ -7,14 +7,14 @@ use std::time::Instant;
 use crate::error::{Result, SimError};
 use crate::games::seats::{Seating, Table};
 use crate::games::{Game, Tally};
-use crate::report::games_file::GamesWriter;
+use crate::results::games_file::GamesWriter;
 use crate::report::json;
-use crate::report::manifest::{
+use crate::results::manifest::{
     Command, FileDigest, Manifest, RESUME_FILE, RunShape, RunState, SHARD_FILE,
 };
-use crate::report::parquet::{distributions_frame, summary_frame, write_frame};
-use crate::report::result_set::ResultSet;
-use crate::report::summary::{RunInfo, Speed, SummaryRow, distribution_rows};
+use crate::results::parquet::{distributions_frame, summary_frame, write_frame};
+use crate::results::result_set::ResultSet;
+use crate::results::summary::{RunInfo, Speed, SummaryRow, distribution_rows};
 use crate::report::terminal;
 use crate::rules;
 use crate::sim::grid::play_chunk;

@@ -1,8 +1,8 @@
-//! Whether two run records (see [`crate::report::manifest`]) are of the same run: what `sim
+//! Whether two run records (see [`crate::results::manifest`]) are of the same run: what `sim
 //! merge` checks of the shards of one run, and `--resume` of a prefix against the command that
 //! continues it.
 
-use crate::report::manifest::Manifest;
+use crate::results::manifest::Manifest;
 
 /// How a record differs from another: the field, its value there and its value here.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,15 +8,15 @@ use clap::Args;
 use serde_json::{Value, json};
 
 use crate::error::{Result, SimError};
+use crate::files::{AtomicFile, ensure_writable_dir, write_text};
 use crate::games::Game;
 use crate::games::crownfall::solver::{self, chart, export};
 use crate::games::crownfall::{Crownfall, PolicyKind, Rules};
-use crate::report::files::{AtomicFile, ensure_writable_dir, write_text};
 use crate::report::html::kinds::solve as solve_kind;
 use crate::report::html::{self, GameFacts};
 use crate::report::json;
-use crate::report::parquet::write_frame_uncommitted;
 use crate::report::terminal::percent;
+use crate::results::parquet::write_frame_uncommitted;
 use crate::rules::{self, RuleSet};
 
 use super::format::ReportArgs;

@@ -4,10 +4,10 @@ use std::process::ExitCode;
 
 use crate::error::{Result, SimError};
 use crate::games::Game;
-use crate::report::manifest::Command;
-use crate::report::summary::SummaryRow;
 use crate::report::tables;
 use crate::report::terminal::percent;
+use crate::results::manifest::Command;
+use crate::results::summary::SummaryRow;
 
 use super::args::{PlayArgs, SweepArgs};
 use super::expand::{self, Vary};

@@ -15,11 +15,11 @@ use polars::prelude::{Column, DataFrame};
 use crate::error::{Result, SimError};
 use crate::games::seats::Seating;
 use crate::games::{Game, Tally};
-use crate::report::manifest::Command;
-use crate::report::parquet::write_frame;
-use crate::report::summary::SummaryRow;
 use crate::report::tables::{interval, table};
 use crate::report::terminal::{percent, thousands};
+use crate::results::manifest::Command;
+use crate::results::parquet::write_frame;
+use crate::results::summary::SummaryRow;
 use crate::sim::ratings::{Ratings, bradley_terry};
 use crate::stats::interval::Proportion;
 

@@ -4,8 +4,8 @@
 //! (0 from twice `B`).
 
 use super::data::LineTally;
-use crate::stats::estimate::Estimate;
 use super::profile::{Figure, Part, Unit};
+use crate::stats::estimate::Estimate;
 
 /// Ludii's ideal-duration score of one game of `length` for the range `a..=b`.
 pub fn ideal_score(length: u32, (a, b): (u32, u32)) -> f64 {

@@ -18,8 +18,8 @@
 
 use super::collect::{Layout, Setup};
 use super::data::{Rows, Score};
-use crate::stats::estimate::Estimate;
 use super::profile::{Figure, Part, Unit};
+use crate::stats::estimate::Estimate;
 
 /// The three shares of the variance split over `columns` (deal, player, rest), each with its
 /// jackknife interval; `None` if the results do not vary.

@@ -8,8 +8,8 @@ use crate::error::Result;
 
 use super::collect::{Layout, Setup};
 use super::data::{Rows, Tally};
-use crate::stats::estimate::Estimate;
 use super::{duration, luck, seats, skill, tension};
+use crate::stats::estimate::Estimate;
 
 /// The part of the profile a figure belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

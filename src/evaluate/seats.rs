@@ -9,8 +9,8 @@
 
 use super::collect::Layout;
 use super::data::{LineTally, Rows};
-use crate::stats::estimate::Estimate;
 use super::profile::{Figure, Part, Unit};
+use crate::stats::estimate::Estimate;
 
 /// The seat figures of the profile line's games (`rung`'s).
 pub fn figures(

@@ -14,8 +14,8 @@
 
 use super::collect::{Layout, Setup, Step};
 use super::data::{Rows, Score, Tally};
-use crate::stats::estimate::Estimate;
 use super::profile::{Figure, LadderRow, Part, Unit};
+use crate::stats::estimate::Estimate;
 
 /// Ludii's skill-trace score of the levels' results `y` (see the module notes); `None`
 /// without a level.

@@ -16,8 +16,8 @@
 //!   one before.
 
 use super::data::{MICRO, Score, Sum, TensionTally};
-use crate::stats::estimate::Estimate;
 use super::profile::{Figure, Part, Unit};
+use crate::stats::estimate::Estimate;
 
 /// How close to the result every later estimate must be for the result to count as settled.
 pub const SETTLED: f64 = 0.1;

@@ -9,12 +9,12 @@ use serde_json::{Value, json};
 
 use crate::error::{Result, SimError};
 use crate::evaluate::collect::Cost;
-use crate::stats::estimate::Estimate;
 use crate::evaluate::profile::{Figure, Part, Profile, Unit};
+use crate::stats::estimate::Estimate;
 
-use super::parquet::{param_column, write_frame};
 use super::tables::table;
 use super::terminal::{labelled_bars, percent, thousands};
+use crate::results::parquet::{param_column, write_frame};
 
 /// One rule set's profile as the report shows it.
 #[derive(Clone, Debug)]

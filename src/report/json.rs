@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 
 use crate::games::Tally;
 
-use super::summary::{Field, ParamKind, Speed, SummaryRow};
+use crate::results::summary::{Field, ParamKind, Speed, SummaryRow};
 
 /// One JSON object per summary row, with the keys and values of its `summary.parquet` row: the
 /// rules as a nested object, a varied rule's values typed as their Parquet column is.
@@ -17,7 +17,7 @@ pub fn summaries(rows: &[SummaryRow]) -> Vec<Map<String, Value>> {
 }
 
 /// One JSON object per row of named, typed fields, with the values their Parquet columns hold
-/// (see [`super::parquet::fields_frame`]).
+/// (see [`crate::results::parquet::fields_frame`]).
 pub fn objects(fields: &[Vec<(String, Field)>]) -> Vec<Map<String, Value>> {
     let param_kind = |name: &str| {
         ParamKind::of(fields.iter().flatten().filter_map(|(n, f)| match f {

@@ -1,14 +1,8 @@
-//! Reports: terminal tables, Parquet files, the JSON report and the HTML report.
+//! Reports: terminal tables, the JSON report and the HTML report, made from results (see
+//! [`crate::results`]); `sim evaluate`'s report.
 
-pub mod balance;
 pub mod evaluate;
-pub mod files;
-pub mod games_file;
 pub mod html;
 pub mod json;
-pub mod manifest;
-pub mod parquet;
-pub mod result_set;
-pub mod summary;
 pub mod tables;
 pub mod terminal;

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::summary::SummaryRow;
+use crate::results::summary::SummaryRow;
 use super::terminal::percent;
 
 /// Lays out `rows` under `headers` in aligned columns: the first `left` columns aligned left,

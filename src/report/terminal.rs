@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use crate::stats::histogram::Histogram;
 
-use super::summary::SummaryRow;
+use crate::results::summary::SummaryRow;
 
 /// `1234567` as `1,234,567`.
 pub fn thousands(n: u64) -> String {

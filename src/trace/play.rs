@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 
 use crate::error::{Result, SimError};
-use crate::report::files::AtomicFile;
+use crate::files::AtomicFile;
 use crate::search::{Advice, Algorithm, Settings};
 
 use super::{

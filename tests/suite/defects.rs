@@ -9,7 +9,7 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use serde_json::Value;
-use sim::report::manifest::Manifest;
+use sim::results::manifest::Manifest;
 
 use crate::common::*;
 

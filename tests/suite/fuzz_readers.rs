@@ -9,7 +9,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use sim::report::manifest::Manifest;
+use sim::results::manifest::Manifest;
 use sim::trace::play::{Answer, Ask, Desk, replay};
 use sim::trace::{Traceable, json_lines};
 
@@ -405,7 +405,7 @@ fn read_and_check(name: &str, text: &str) -> bool {
         let Ok(m) = Manifest::<T>::parse(Path::new("shard.json"), text) else {
             return false;
         };
-        let info = sim::report::summary::RunInfo {
+        let info = sim::results::summary::RunInfo {
             seed: m.seed,
             first_game: m.run_first_game,
             complete: m.complete,
@@ -413,14 +413,14 @@ fn read_and_check(name: &str, text: &str) -> bool {
         let wins: Vec<u64> = m.cells.iter().map(|c| c.tally.wins()).collect();
         for cell in &m.cells {
             let _ = cell.tally.check();
-            let row = sim::report::summary::SummaryRow::of(
+            let row = sim::results::summary::SummaryRow::of(
                 "x",
                 &cell.policy,
                 cell.rules.clone(),
                 &cell.tally,
                 &info,
             );
-            let _ = sim::report::summary::distribution_rows(&row.policy, 0, &cell.tally);
+            let _ = sim::results::summary::distribution_rows(&row.policy, 0, &cell.tally);
         }
         if let Some(p) = &m.pairs
             && p.fits(m.cells.len())

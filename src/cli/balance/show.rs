@@ -11,7 +11,7 @@ use crate::balance::monotone::Breach;
 use crate::balance::sequential::Verdict;
 use crate::stats::estimate::Estimate;
 use crate::balance::target::{Relation, Scale};
-use crate::report::balance::BalanceRow;
+use crate::results::balance::BalanceRow;
 use crate::report::json;
 use crate::report::tables::{grid, table};
 use crate::report::terminal::{per_second, thousands, threads};

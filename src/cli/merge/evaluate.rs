@@ -9,8 +9,8 @@ use serde::Deserialize;
 use crate::error::{Result, SimError};
 use crate::evaluate::profile::Profile;
 use crate::report::evaluate::{self as report, Run, Variant};
-use crate::report::manifest::{Command, Manifest, SHARD_FILE};
-use crate::report::result_set::ResultSet;
+use crate::results::manifest::{Command, Manifest, SHARD_FILE};
+use crate::results::result_set::ResultSet;
 
 use super::super::evaluate::ShardCell;
 use super::{Loaded, MergeArgs, Raw, fit, refuse, refuse_shard_as_out, say_merged, sum_cells};

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use polars::prelude::DataFrame;
 
 use crate::error::Result;
-use crate::report::games_file::{GamesWriter, read_rows, rows_in};
-use crate::report::manifest::{FileDigest, Manifest, file_hash};
+use crate::results::games_file::{GamesWriter, read_rows, rows_in};
+use crate::results::manifest::{FileDigest, Manifest, file_hash};
 
 use super::{Loaded, refuse};
 

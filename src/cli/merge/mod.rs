@@ -1,7 +1,7 @@
 //! `sim merge DIR... --out DIR`: adds up the shards of one run into the files the run would have
 //! written in one process, bit for bit.
 //!
-//! Every shard folder holds a `shard.json` (see [`crate::report::manifest`]). The merge trusts
+//! Every shard folder holds a `shard.json` (see [`crate::results::manifest`]). The merge trusts
 //! none of it blindly: each record must be of this sim's format and version and match its own
 //! digest, and each shard must be complete, its tallies must count its games and keep every
 //! invariant of a tally (and a comparison's win pairs theirs), and its per-game files must match
@@ -25,10 +25,10 @@ use clap::Args;
 
 use crate::error::{Result, SimError};
 use crate::games::{Game, Tally};
-use crate::report::manifest::{self, Command, Manifest, SHARD_FILE};
-use crate::report::result_set::ResultSet;
-use crate::report::summary::{RunInfo, SummaryRow};
 use crate::report::{tables, terminal};
+use crate::results::manifest::{self, Command, Manifest, SHARD_FILE};
+use crate::results::result_set::ResultSet;
+use crate::results::summary::{RunInfo, SummaryRow};
 use crate::sim::grid::GridRun;
 use crate::sim::pairs::PairCounts;
 

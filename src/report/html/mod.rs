@@ -9,20 +9,18 @@
 pub mod command;
 pub mod facts;
 pub mod figure;
-pub mod folder;
 pub mod kinds;
 pub mod page;
-pub mod results;
 
 use std::path::{Path, PathBuf};
 
 use crate::error::{Result, SimError};
 
-use super::files::write_text;
-use super::summary::Speed;
+use crate::files::write_text;
+use crate::results::summary::Speed;
 
+pub use crate::results::folder::Folder;
 pub use facts::GameFacts;
-pub use folder::Folder;
 pub use page::Section;
 
 /// The report's file name in a results folder.

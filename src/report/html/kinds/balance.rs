@@ -10,9 +10,9 @@ use super::super::command::{CommandLine, count};
 use super::super::facts::Facts;
 use super::super::figure::intervals::{Row as Bar, intervals};
 use super::super::figure::scale::Scale;
-use super::super::folder::Frame;
+use crate::results::folder::Frame;
 use super::super::page::{Block, Cell, DataTable, Figure, Headline, Note, Section};
-use super::super::results::Interval;
+use crate::results::read_back::Interval;
 use super::super::{Context, Folder, Kind};
 use super::{Recorded, distinct, speed_lines};
 

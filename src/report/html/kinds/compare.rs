@@ -9,9 +9,9 @@ use super::super::command::CommandLine;
 use super::super::figure::intervals::{Row as Bar, intervals};
 use super::super::figure::scale::Scale;
 use super::super::page::{Block, Cell, DataTable, Figure, Headline, Note, Section};
-use super::super::results::Results;
 use super::super::{Context, Folder, Kind};
 use super::{interval_text, mean_cell, speed_lines, summary_facts, words};
+use crate::results::read_back::Results;
 
 /// The kind of `sim compare`'s folder: a summary with a `baseline` column.
 pub struct Compare;

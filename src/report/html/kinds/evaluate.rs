@@ -11,11 +11,11 @@ use super::super::command::CommandLine;
 use super::super::figure::intervals::{Row as Bar, intervals};
 use super::super::figure::lines::{Axis, Point, lines};
 use super::super::figure::scale::Scale;
-use super::super::folder::Frame;
 use super::super::page::{Block, Cell, DataTable, Figure, Headline, Note, Section};
-use super::super::results::{Distribution, Interval};
 use super::super::{Context, Folder, Kind};
 use super::{CountsFile, Recorded, distinct, histogram_figure, legend, speed_lines};
+use crate::results::folder::Frame;
+use crate::results::read_back::{Distribution, Interval};
 
 /// The kind of `sim evaluate`'s folder: `evaluate.parquet` and `ladder.parquet`.
 pub struct Evaluate;

@@ -18,7 +18,7 @@ use super::facts::{Facts, changed_rules};
 use super::figure::histogram::histogram;
 use super::figure::{colour, hex};
 use super::page::{Cell, DataTable, Figure, Swatch};
-use super::results::{Distribution, Interval, Results};
+use crate::results::read_back::{Distribution, Interval, Results};
 
 /// True if the column or metric `name` measures time, which differs from run to run (Regicide's
 /// search players' time per decision).

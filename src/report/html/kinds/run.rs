@@ -12,12 +12,12 @@ use super::super::command::CommandLine;
 use super::super::figure::intervals::{Row as Bar, intervals};
 use super::super::figure::scale::Scale;
 use super::super::page::{Block, Cell, DataTable, Figure, Headline, Note, Section};
-use super::super::results::{Cell as SummaryCell, Results};
 use super::super::{Context, Folder, Kind};
 use super::{
     DISTRIBUTIONS, histogram_figure, interval_text, is_timing, mean_cell, speed_lines,
     summary_facts, words,
 };
+use crate::results::read_back::{Cell as SummaryCell, Results};
 
 /// The kind of `sim <game>`'s folder: a summary of one row (what no other kind claims).
 pub struct Run;

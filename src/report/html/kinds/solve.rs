@@ -11,9 +11,9 @@ use crate::report::terminal::{percent, thousands};
 
 use super::super::command::CommandLine;
 use super::super::facts::{Facts, changed_rules};
-use super::super::folder::Frame;
 use super::super::page::{Block, Cell, DataTable, Headline, Note, Section};
 use super::super::{Context, Folder, Kind};
+use crate::results::folder::Frame;
 
 /// The file `sim solve --report` writes beside the chart: its JSON report.
 pub const RECORD: &str = "solve.json";

@@ -10,9 +10,9 @@ use super::super::figure::intervals::{Row as Bar, intervals};
 use super::super::figure::lines::{Axis, Point, lines};
 use super::super::figure::scale::Scale;
 use super::super::page::{Block, Cell, DataTable, Figure, Note, Section};
-use super::super::results::Results;
 use super::super::{Context, Folder, Kind};
 use super::{distinct, legend, percent_one, speed_lines, summary_facts};
+use crate::results::read_back::Results;
 
 /// The kind of `sim sweep`'s folder: a summary with varied rules' columns.
 pub struct Sweep;

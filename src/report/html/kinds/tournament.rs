@@ -9,9 +9,9 @@ use super::super::figure::heatmap::{Colours, Grid, heatmap};
 use super::super::figure::intervals::{Row as Bar, intervals};
 use super::super::figure::scale::Scale;
 use super::super::page::{Block, Cell, DataTable, Figure, Note, Section};
-use super::super::results::Results;
 use super::super::{Context, Folder, Kind};
 use super::{percent_one, speed_lines, summary_facts};
+use crate::results::read_back::Results;
 
 /// The kind of a tournament's folder: `tournament.parquet` and `ratings.parquet`.
 pub struct Tournament;

@@ -19,7 +19,7 @@ use polars::prelude::*;
 use crate::error::{Result, SimError};
 use crate::games::{ColumnData, Record};
 
-use super::files::AtomicFile;
+use crate::files::AtomicFile;
 
 /// Games per row group.
 pub const ROW_GROUP: u64 = 1 << 18;

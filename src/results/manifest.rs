@@ -20,8 +20,8 @@ use crate::error::{Result, SimError};
 use crate::sim::pairs::PairCounts;
 use crate::sim::shard::Shard;
 
-use super::files::write_text;
 use super::summary::SummaryRow;
+use crate::files::write_text;
 
 /// The record's file name in a shard's folder.
 pub const SHARD_FILE: &str = "shard.json";

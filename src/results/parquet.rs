@@ -7,8 +7,8 @@ use polars::prelude::*;
 
 use crate::error::{Result, SimError};
 
-use super::files::AtomicFile;
 use super::summary::{DistributionRow, Field, ParamKind, SummaryRow};
+use crate::files::AtomicFile;
 
 fn polars_error(path: &Path, e: PolarsError) -> SimError {
     SimError::Output {
