@@ -56,9 +56,26 @@ impl SimError {
             file: file.to_path_buf(),
             line,
             column,
-            message: crate::rules::plain(err.message().trim()).replace('\n', " "),
+            message: plain(err.message().trim()).replace('\n', " "),
         }
     }
+}
+
+/// A deserializer's message in the words of a rules or strategy file: no Rust type names.
+pub fn plain(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(at) = rest.find("struct ") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "struct ".len()..];
+        let name_len = after
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(after.len());
+        out.push_str("a table");
+        rest = &after[name_len..];
+    }
+    out.push_str(rest);
+    out.replace("invalid type: map", "invalid type: a table")
 }
 
 /// The library's result type.

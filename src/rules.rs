@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use toml::{Table, Value};
 
-use crate::error::{Result, SimError};
+use crate::error::{Result, SimError, plain};
 
 /// A game's rule parameters.
 pub trait RuleSet: Serialize + DeserializeOwned + Default + Clone + Send + Sync {
@@ -185,23 +185,6 @@ fn wrong_leaf<R: RuleSet>(table: &Table) -> Option<(String, Value, String)> {
         let err = Value::Table(alone).try_into::<R>().err()?;
         Some((path, value, err.message().trim().to_string()))
     })
-}
-
-/// A deserializer's message in the words of a rules or strategy file: no Rust type names.
-pub fn plain(message: &str) -> String {
-    let mut out = String::new();
-    let mut rest = message;
-    while let Some(at) = rest.find("struct ") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + "struct ".len()..];
-        let name_len = after
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(after.len());
-        out.push_str("a table");
-        rest = &after[name_len..];
-    }
-    out.push_str(rest);
-    out.replace("invalid type: map", "invalid type: a table")
 }
 
 /// The values of a rules table with their dotted paths (`guard_damage.king`), depth first in key

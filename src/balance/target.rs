@@ -6,8 +6,6 @@ use std::fmt;
 
 use crate::error::{Result, SimError};
 use crate::games::Tally;
-use crate::report::tables::points;
-use crate::report::terminal::percent;
 use crate::stats::estimate::Estimate;
 
 use super::sequential::GameRange;
@@ -139,16 +137,6 @@ impl Scale {
         match self.range() {
             Some((low, high, _)) => e.clip(low, high),
             None => e,
-        }
-    }
-
-    /// `value` as the reports show it: a rate in percent, a difference in signed points, a mean
-    /// to four decimals.
-    pub fn show(self, value: f64) -> String {
-        match self {
-            Self::Rate => percent(value),
-            Self::Difference => points(value),
-            Self::Mean => format!("{value:.4}"),
         }
     }
 }

@@ -33,6 +33,7 @@ pub fn parse_count(text: &str) -> Result<u64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::html::command::count;
 
     #[test]
     fn accepts_the_usual_spellings() {
@@ -59,5 +60,23 @@ mod tests {
             let err = parse_count(text).unwrap_err();
             assert!(err.contains("positive game count"), "{text}: {err}");
         }
+    }
+
+    #[test]
+    fn counts_a_report_writes_read_back_as_the_same_number() {
+        for n in [
+            1,
+            999,
+            1_000,
+            1_500,
+            250_000,
+            10_000_000,
+            3_000_000_000,
+            1_234_567,
+        ] {
+            assert_eq!(parse_count(&count(n)), Ok(n), "{n} as {}", count(n));
+        }
+        assert_eq!(count(10_000_000), "10M");
+        assert_eq!(count(1_234_567), "1234567");
     }
 }

@@ -8,15 +8,16 @@ use std::time::Instant;
 use serde_json::Value;
 
 use crate::error::Result;
+use crate::games::CHUNK;
 use crate::games::{Game, Tally};
 use crate::report::json;
+use crate::report::terminal;
 use crate::results::manifest::{Command, Manifest, RunShape, RunState};
 use crate::results::parquet::{distributions_frame, summary_frame, write_frame};
 use crate::results::result_set::ResultSet;
 use crate::results::summary::{Precision, RunInfo, Speed, SummaryRow, distribution_rows};
-use crate::report::terminal;
 use crate::sim::grid::{self, GridOptions, GridRun, GridStart};
-use crate::sim::runner::{CHUNK, Plan};
+use crate::sim::runner::Plan;
 use crate::sim::stop;
 
 use super::args::{GridArgs, PlayArgs, SeatArgs};

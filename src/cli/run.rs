@@ -5,20 +5,21 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::error::{Result, SimError};
+use crate::games::CHUNK;
 use crate::games::seats::{Seating, Table};
 use crate::games::{Game, Tally};
-use crate::results::games_file::GamesWriter;
 use crate::report::json;
+use crate::report::terminal;
+use crate::results::games_file::GamesWriter;
 use crate::results::manifest::{
     Command, FileDigest, Manifest, RESUME_FILE, RunShape, RunState, SHARD_FILE,
 };
 use crate::results::parquet::{distributions_frame, summary_frame, write_frame};
 use crate::results::result_set::ResultSet;
 use crate::results::summary::{RunInfo, Speed, SummaryRow, distribution_rows};
-use crate::report::terminal;
 use crate::rules;
 use crate::sim::grid::play_chunk;
-use crate::sim::runner::{self, CHUNK, Plan};
+use crate::sim::runner::{self, Plan};
 use crate::sim::stop;
 
 use super::args::{DEFAULT_GAMES, PlayArgs, RunArgs, SeatArgs};

@@ -17,6 +17,11 @@ use crate::stats::histogram::Histogram;
 
 use seats::{Seating, Table};
 
+/// Games per chunk for fast games: the unit of parallel work and of stopping in the runner
+/// (`sim::runner`). A slow policy asks for smaller chunks ([`Game::games_per_chunk`]) so that a
+/// short run still spreads over every thread; results do not depend on the chunk size.
+pub const CHUNK: u64 = 16_384;
+
 /// One column of per-game results, independent of any dataframe library.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ColumnData {
@@ -212,6 +217,6 @@ pub trait Game: Sync + Sized {
     /// Games per unit of parallel work: a slow policy (a search) plays fewer, so that a short
     /// run still spreads over every thread. Results do not depend on it.
     fn games_per_chunk(&self) -> u64 {
-        crate::sim::runner::CHUNK
+        CHUNK
     }
 }

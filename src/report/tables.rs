@@ -2,7 +2,9 @@
 
 use std::fmt::Write;
 
+use crate::balance::target::Scale;
 use crate::results::summary::SummaryRow;
+
 use super::terminal::percent;
 
 /// Lays out `rows` under `headers` in aligned columns: the first `left` columns aligned left,
@@ -43,6 +45,16 @@ pub fn interval(low: f64, high: f64) -> String {
 /// A difference of rates in percentage points, signed.
 pub fn points(diff: f64) -> String {
     format!("{:+.2} pts", 100.0 * diff)
+}
+
+/// A balance metric's `value` as the reports show it: a rate in percent, a difference in signed
+/// points, a mean to four decimals.
+pub fn on_scale(scale: Scale, value: f64) -> String {
+    match scale {
+        Scale::Rate => percent(value),
+        Scale::Difference => points(value),
+        Scale::Mean => format!("{value:.4}"),
+    }
 }
 
 /// The columns every summary row shows after its labels: games, win rate, interval, first mean.

@@ -12,11 +12,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-/// Games per chunk for fast games: the unit of parallel work and of stopping. A slow policy
-/// asks for smaller chunks ([`crate::games::Game::games_per_chunk`]) so that a short run still
-/// spreads over every thread; results do not depend on the chunk size.
-pub const CHUNK: u64 = 16_384;
-
 /// Which game indices to play and how to group them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
@@ -112,6 +107,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::CHUNK;
     use std::convert::Infallible;
 
     fn sum_of_indices(plan: &Plan, threads: usize) -> (u64, Vec<u64>) {

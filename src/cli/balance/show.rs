@@ -9,12 +9,12 @@ use crate::balance::answer::{Answer, Crossing};
 use crate::balance::bisect::Method;
 use crate::balance::monotone::Breach;
 use crate::balance::sequential::Verdict;
-use crate::stats::estimate::Estimate;
 use crate::balance::target::{Relation, Scale};
-use crate::results::balance::BalanceRow;
 use crate::report::json;
-use crate::report::tables::{grid, table};
+use crate::report::tables::{grid, on_scale, table};
 use crate::report::terminal::{per_second, thousands, threads};
+use crate::results::balance::BalanceRow;
+use crate::stats::estimate::Estimate;
 
 use super::{Balance, Found, Way, describe};
 
@@ -35,7 +35,7 @@ impl Balance {
             Some(r) => format!(
                 "{label}: {} {} (95% CI {})",
                 self.target.metric.name(),
-                self.scale().show(r.metric.value),
+                on_scale(self.scale(), r.metric.value),
                 self.interval(&r.metric)
             ),
             None => label,
@@ -45,7 +45,7 @@ impl Balance {
     /// `73.10%, below`.
     fn brief(&self, c: usize) -> String {
         match self.row(c) {
-            Some(r) => format!("{}, {}", self.scale().show(r.metric.value), r.verdict),
+            Some(r) => format!("{}, {}", on_scale(self.scale(), r.metric.value), r.verdict),
             None => "not played".to_string(),
         }
     }
@@ -53,8 +53,8 @@ impl Balance {
     fn interval(&self, e: &Estimate) -> String {
         format!(
             "{} to {}",
-            self.scale().show(e.low),
-            self.scale().show(e.high)
+            on_scale(self.scale(), e.low),
+            on_scale(self.scale(), e.high)
         )
     }
 
@@ -190,8 +190,8 @@ impl Balance {
             s.push_str(&format!(
                 "  at the edge of the tolerance ({} of {} or {}, either side):\n",
                 self.half_tolerance_text(),
-                self.scale().show(self.target.value - self.tolerance),
-                self.scale().show(self.target.value + self.tolerance)
+                on_scale(self.scale(), self.target.value - self.tolerance),
+                on_scale(self.scale(), self.target.value + self.tolerance)
             ));
             for c in edge {
                 s.push_str(&format!("    {}\n", self.figure(c)));
@@ -245,7 +245,7 @@ impl Balance {
                     (
                         r.params[0].1.clone(),
                         r.params[1].1.clone(),
-                        format!("{} {mark}", self.scale().show(r.metric.value)),
+                        format!("{} {mark}", on_scale(self.scale(), r.metric.value)),
                     )
                 })
                 .collect();
@@ -341,7 +341,7 @@ impl Balance {
                 cells.extend([
                     r.step.to_string(),
                     thousands(r.games),
-                    self.scale().show(r.metric.value),
+                    on_scale(self.scale(), r.metric.value),
                     self.interval(&r.metric),
                     self.interval(&r.decision),
                     r.verdict.to_string(),

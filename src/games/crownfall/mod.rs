@@ -121,7 +121,7 @@ impl Game for Crownfall {
         if self.plays_states() {
             16
         } else {
-            crate::sim::runner::CHUNK
+            super::CHUNK
         }
     }
 }

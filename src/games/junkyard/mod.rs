@@ -293,7 +293,7 @@ impl Game for Junkyard {
         {
             256
         } else {
-            crate::sim::runner::CHUNK
+            super::CHUNK
         }
     }
 }

@@ -272,11 +272,7 @@ impl Game for Regicide {
     }
 
     fn games_per_chunk(&self) -> u64 {
-        if self.searches() {
-            1
-        } else {
-            crate::sim::runner::CHUNK
-        }
+        if self.searches() { 1 } else { super::CHUNK }
     }
 }
 

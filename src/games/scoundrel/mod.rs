@@ -107,7 +107,7 @@ impl Game for Scoundrel {
             PolicyKind::Clairvoyant(_) => 1,
             PolicyKind::TunedLookahead(_) => 64,
             PolicyKind::Lookahead(_) => 1024,
-            _ => crate::sim::runner::CHUNK,
+            _ => super::CHUNK,
         }
     }
 }

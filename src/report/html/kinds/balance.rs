@@ -4,17 +4,18 @@
 
 use crate::balance::target::Scale as MetricScale;
 use crate::error::{Result, SimError};
+use crate::report::tables::on_scale;
 use crate::report::terminal::{percent, thousands};
 
 use super::super::command::{CommandLine, count};
 use super::super::facts::Facts;
 use super::super::figure::intervals::{Row as Bar, intervals};
 use super::super::figure::scale::Scale;
-use crate::results::folder::Frame;
 use super::super::page::{Block, Cell, DataTable, Figure, Headline, Note, Section};
-use crate::results::read_back::Interval;
 use super::super::{Context, Folder, Kind};
 use super::{Recorded, distinct, speed_lines};
+use crate::results::folder::Frame;
+use crate::results::read_back::Interval;
 
 /// The kind of `sim balance`'s folder: `balance.parquet` (beside the candidates' summary).
 pub struct Balance;
@@ -192,7 +193,7 @@ impl Search {
     }
 
     fn show(&self, x: f64) -> String {
-        self.scale().show(x)
+        on_scale(self.scale(), x)
     }
 
     /// How many candidates the search had (the confidence is shared among them).
