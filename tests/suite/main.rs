@@ -23,6 +23,7 @@ mod invariants;
 mod junkyard;
 mod junkyard_reference;
 mod junkyard_search;
+mod layers;
 mod play;
 mod play_hints;
 mod random_inputs;
