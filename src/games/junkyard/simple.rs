@@ -1,5 +1,6 @@
-//! `simple`: the deterministic baseline, implemented literally, every tie-break
-//! included. Each rule of the text is one function here, named after it.
+//! `simple`: Junkyard Frankenstein's deterministic baseline player (docs/junkyard.md), its rules
+//! implemented literally, every tie-break included. Each rule is one function here, named after
+//! it.
 
 use crate::cards::Dealer;
 use crate::rng::GameRng;

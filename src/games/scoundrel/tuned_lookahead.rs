@@ -1,9 +1,9 @@
-//! `tuned-lookahead[-N]` (called `expectimax` before the state API: a sampled search one room
-//! deep, not an exact expectimax): card counting plus a one-room-deep expectation: the best few
-//! plays of the room by the tuned model ([`Rich`]) are each scored by the mean, over N draws of
-//! the next room from the unseen cards (a multiset: the player never knows their order), of the
-//! best value the model finds in that next room; the same draws for every play. It is
-//! [`Lookahead`] searching wider, deeper in samples, over the richer evaluation.
+//! `tuned-lookahead[-N]` (a sampled search one room deep, not an exact expectimax): card
+//! counting plus a one-room-deep expectation: the best few plays of the room by the tuned model
+//! ([`Rich`]) are each scored by the mean, over N draws of the next room from the unseen cards (a
+//! multiset: the player never knows their order), of the best value the model finds in that next
+//! room; the same draws for every play. It is [`Lookahead`] searching wider, deeper in samples,
+//! over the richer evaluation.
 
 use super::features::Rich;
 use super::lookahead::Lookahead;
