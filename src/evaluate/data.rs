@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::stats::estimate::Estimate;
+use crate::games::invariants::{Check, add, at_most};
 
 /// Seat 0's result in half points: 0 a loss, 1 a draw, 2 a win.
 pub type Score = u8;
@@ -36,13 +37,34 @@ pub struct LineTally {
 }
 
 impl LineTally {
-    fn merge(&mut self, other: &LineTally) {
-        self.capped += other.capped;
-        self.capped_draws += other.capped_draws;
+    fn try_merge(&mut self, other: &LineTally) -> Check {
+        add("capped", &mut self.capped, other.capped)?;
+        add("capped_draws", &mut self.capped_draws, other.capped_draws)?;
         for (&len, &n) in &other.lengths {
-            *self.lengths.entry(len).or_default() += n;
+            add("lengths", self.lengths.entry(len).or_default(), n)?;
         }
-        self.tension.merge(&other.tension);
+        self.tension.try_merge(&other.tension)
+    }
+
+    /// Checks the line's counts against its `deals`, of which `draws` were drawn and `won`
+    /// had a winner whose drama counts (see [`TensionTally`]).
+    fn check(&self, deals: u64, draws: u64, won: u64, duel: bool) -> Check {
+        let lengths = self.lengths.values().map(|&n| u128::from(n)).sum::<u128>();
+        if lengths != u128::from(deals) {
+            return Err(format!(
+                "its lengths count {lengths} games, but it played {deals}"
+            ));
+        }
+        at_most(("capped", self.capped), ("games", deals))?;
+        at_most(("capped_draws", self.capped_draws), ("capped", self.capped))?;
+        at_most(("capped_draws", self.capped_draws), ("draws", draws))?;
+        let t = &self.tension;
+        t.decisiveness
+            .check("decisiveness", deals - draws, "games with a result")?;
+        t.drama.check("drama", won, "games with a winner")?;
+        at_most(("comebacks", t.comebacks), ("drama's games", t.drama.n))?;
+        let changes = if duel { deals } else { 0 };
+        t.lead_changes.check("lead_changes", changes, "duels")
     }
 }
 
@@ -70,10 +92,35 @@ impl Sum {
         self.squares += u128::from(x) * u128::from(x);
     }
 
-    fn merge(&mut self, other: &Sum) {
-        self.n += other.n;
-        self.sum += other.sum;
-        self.squares += other.squares;
+    fn try_merge(&mut self, name: &str, other: &Sum) -> Check {
+        add(name, &mut self.n, other.n)?;
+        add(name, &mut self.sum, other.sum)?;
+        self.squares = self
+            .squares
+            .checked_add(other.squares)
+            .ok_or_else(|| format!("{name} overflow: its squares pass what a sum holds"))?;
+        Ok(())
+    }
+
+    /// Checks that the sum (`name`) is of at most `most` values (the `of` a line played), each
+    /// in 0..1: its sum at most `n` millionths, its squares between the sum squared over `n`
+    /// and a millionth of the sum.
+    fn check(&self, name: &str, most: u64, of: &str) -> Check {
+        let (n, sum) = (u128::from(self.n), u128::from(self.sum));
+        let micro = MICRO as u128;
+        at_most((&format!("{name}'s games"), self.n), (of, most))?;
+        let fits = sum <= n * micro
+            && self.squares <= sum * micro
+            && sum
+                .checked_mul(sum)
+                .is_some_and(|s2| s2 <= n * self.squares);
+        if !fits {
+            return Err(format!(
+                "{name}: a sum of {sum} and squares {} are not {} values in 0..1 (in millionths)",
+                self.squares, self.n
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -91,11 +138,13 @@ pub struct TensionTally {
 }
 
 impl TensionTally {
-    fn merge(&mut self, other: &TensionTally) {
-        self.decisiveness.merge(&other.decisiveness);
-        self.drama.merge(&other.drama);
-        self.comebacks += other.comebacks;
-        self.lead_changes.merge(&other.lead_changes);
+    fn try_merge(&mut self, other: &TensionTally) -> Check {
+        self.decisiveness
+            .try_merge("decisiveness", &other.decisiveness)?;
+        self.drama.try_merge("drama", &other.drama)?;
+        add("comebacks", &mut self.comebacks, other.comebacks)?;
+        self.lead_changes
+            .try_merge("lead_changes", &other.lead_changes)
     }
 }
 
@@ -117,9 +166,9 @@ impl Tally {
         }
     }
 
-    /// Deals counted.
+    /// Deals counted (saturating: [`Tally::check`] refuses a tally whose deals overflow).
     pub fn deals(&self) -> u64 {
-        self.rows.values().sum()
+        self.rows.values().fold(0u64, |a, &n| a.saturating_add(n))
     }
 
     /// Counts one deal: seat 0's score on each line.
@@ -128,32 +177,61 @@ impl Tally {
         *self.rows.entry(row).or_default() += 1;
     }
 
-    /// Adds another tally of the same lines (other deals).
+    /// Adds another tally of the same lines (other deals) of this evaluation's own games.
     pub fn merge(&mut self, other: &Tally) {
-        assert_eq!(
-            self.lines.len(),
-            other.lines.len(),
-            "tallies of the same lines"
-        );
-        for (row, &n) in &other.rows {
-            *self.rows.entry(row.clone()).or_default() += n;
-        }
-        for (a, b) in self.lines.iter_mut().zip(&other.lines) {
-            a.merge(b);
+        if let Err(e) = self.try_merge(other) {
+            panic!("an evaluation's own tallies add up: {e}");
         }
     }
 
-    /// True if every row has a digit per line and the lines' lengths count every deal: what a
-    /// tally read back from a file must satisfy before it is trusted.
-    pub fn is_consistent(&self) -> bool {
-        let deals = self.deals();
-        self.rows
+    /// Adds another tally of the same lines, refusing other lines or a count that would pass
+    /// what it can hold: what adds up tallies read from files.
+    pub fn try_merge(&mut self, other: &Tally) -> Check {
+        if self.lines.len() != other.lines.len() {
+            return Err(format!(
+                "a tally of {} lines cannot be added to one of {}",
+                other.lines.len(),
+                self.lines.len()
+            ));
+        }
+        for (row, &n) in &other.rows {
+            add("rows", self.rows.entry(row.clone()).or_default(), n)?;
+        }
+        for (a, b) in self.lines.iter_mut().zip(&other.lines) {
+            a.try_merge(b)?;
+        }
+        Ok(())
+    }
+
+    /// Checks what a tally of real games satisfies, before a tally read back from a file is
+    /// trusted: every row a digit (0, 1 or 2) per line, the deals within a count, and on each
+    /// line the lengths counting every deal, the caps at most the games (their draws at most
+    /// the draws), and each tension figure over at most the games it can count (decisiveness:
+    /// games with a result; drama: games with a winner, of a `duel`'s either seat; lead
+    /// changes: a duel's games) with values in 0..1. The error names the line and figure.
+    pub fn check(&self, duel: bool) -> Check {
+        if let Some(r) = self
+            .rows
             .keys()
-            .all(|r| r.len() == self.lines.len() && r.bytes().all(|b| (b'0'..=b'2').contains(&b)))
-            && self
-                .lines
-                .iter()
-                .all(|l| l.lengths.values().sum::<u64>() == deals && l.capped <= deals)
+            .find(|r| r.len() != self.lines.len() || !r.bytes().all(|b| (b'0'..=b'2').contains(&b)))
+        {
+            return Err(format!(
+                "row {r:?} is not a result (0, 1 or 2) on each of its {} lines",
+                self.lines.len()
+            ));
+        }
+        let mut deals = 0u64;
+        for &n in self.rows.values() {
+            add("deals", &mut deals, n)?;
+        }
+        let rows = Rows::of(self);
+        for (i, line) in self.lines.iter().enumerate() {
+            let draws = rows.draws(i);
+            let won = if duel { deals - draws } else { rows.wins(i) };
+            line.check(deals, draws, won, duel)
+                .map_err(|e| format!("line {i}: {e}"))?;
+        }
+        Ok(())
     }
 
     /// The rows as (scores, count), the scores one per line.
@@ -235,10 +313,43 @@ mod tests {
         assert_eq!(a.lines[0].lengths[&5], 3);
         assert_eq!(a.lines[0].tension.drama.sum, 750_000);
         assert_eq!(a.lines[0].tension.drama.squares, 312_500_000_000);
-        assert!(a.is_consistent());
+        assert_eq!(a.check(false), Ok(()));
         let text = serde_json::to_string(&a).unwrap();
         assert_eq!(serde_json::from_str::<Tally>(&text).unwrap(), a);
         let rows: Vec<_> = a.each_row().collect();
         assert_eq!(rows, vec![(vec![1, 2], 1), (vec![2, 0], 2)]);
+    }
+
+    #[test]
+    fn a_tally_no_games_can_give_is_refused_and_an_overflow_too() {
+        let mut a = Tally::new(1);
+        a.add_row(&[2]);
+        a.add_row(&[0]);
+        a.lines[0].lengths.insert(5, 2);
+        a.lines[0].tension.drama.add(0.25);
+        a.lines[0].tension.decisiveness.add(0.5);
+        assert_eq!(a.check(false), Ok(()));
+        let broken = |edit: fn(&mut Tally)| {
+            let mut t = a.clone();
+            edit(&mut t);
+            t.check(false).unwrap_err()
+        };
+        // Drama over more games than were won, comebacks above drama, a decisiveness above 1.
+        assert!(broken(|t| t.lines[0].tension.drama.n = 2).contains("drama"));
+        assert!(broken(|t| t.lines[0].tension.comebacks = 2).contains("comebacks"));
+        assert!(
+            broken(|t| t.lines[0].tension.decisiveness.sum = 25_000_000).contains("decisiveness")
+        );
+        assert!(broken(|t| t.lines[0].capped_draws = 1).contains("capped_draws"));
+        assert!(
+            broken(|t| {
+                t.rows.insert("7".into(), 1);
+            })
+            .contains("row")
+        );
+        let mut huge = a.clone();
+        *huge.rows.get_mut("2").unwrap() = u64::MAX;
+        assert!(huge.check(false).is_err());
+        assert!(huge.try_merge(&a).unwrap_err().contains("overflow"));
     }
 }

@@ -122,6 +122,19 @@ pub struct Profile {
     pub lengths: Vec<(u32, u64)>,
 }
 
+/// `e` as a figure of `unit` may be shown: no interval without a value, and the interval's ends
+/// within the range the unit can take (a share 0..1, a difference of shares -1..1).
+fn within(e: Estimate, unit: Unit) -> Estimate {
+    if !e.value.is_finite() {
+        return Estimate::bare(f64::NAN);
+    }
+    match unit {
+        Unit::Share => e.clip(0.0, 1.0),
+        Unit::Points => e.clip(-1.0, 1.0),
+        Unit::Number | Unit::Length => e,
+    }
+}
+
 impl Profile {
     /// The profile of `tally`, played as `setup` says; `ideal` is `--ideal-turns`.
     pub fn of(setup: &Setup, tally: &Tally, ideal: Option<(u32, u32)>) -> Result<Self> {
@@ -146,8 +159,16 @@ impl Profile {
         figures.extend(seats::figures(&layout, &rows, line, &profile_rung, duel));
         figures.extend(duration::figures(line, &profile_rung, ideal));
         figures.extend(tension::figures(&line.tension, &profile_rung, duel));
+        for f in &mut figures {
+            f.estimate = within(f.estimate, f.unit);
+        }
+        let mut ladder = skill::rows(setup, &layout, &rows, tally);
+        for r in &mut ladder {
+            r.result = r.result.map(|e| within(e, Unit::Share));
+            r.gain = r.gain.map(|e| within(e, Unit::Points));
+        }
         Ok(Self {
-            ladder: skill::rows(setup, &layout, &rows, tally),
+            ladder,
             setup: setup.clone(),
             deals: rows.deals(),
             figures,

@@ -58,3 +58,92 @@ pub fn sum_is(parts: (&str, &[u64]), whole: (&str, u64)) -> Check {
 pub fn sum(parts: &[u64]) -> u64 {
     parts.iter().fold(0u64, |a, &b| a.saturating_add(b))
 }
+
+/// Adds `more` to the count `sum` (named), refusing a sum past `u64::MAX` instead of wrapping:
+/// what adds up tallies read from files.
+pub fn add(name: &str, sum: &mut u64, more: u64) -> Check {
+    *sum = sum
+        .checked_add(more)
+        .ok_or_else(|| format!("{name} overflow: {sum} + {more} is more than a count can hold"))?;
+    Ok(())
+}
+
+/// [`add`] of each of `more` to the matching count of `sums`.
+pub fn add_each(name: &str, sums: &mut [u64], more: &[u64]) -> Check {
+    for (sum, &m) in sums.iter_mut().zip(more) {
+        add(name, sum, m)?;
+    }
+    Ok(())
+}
+
+/// [`add`] of a signed sum.
+pub fn add_signed(name: &str, sum: &mut i64, more: i64) -> Check {
+    *sum = sum
+        .checked_add(more)
+        .ok_or_else(|| format!("{name} overflow: {sum} + {more} is out of a sum's range"))?;
+    Ok(())
+}
+
+/// The sum `total` (named) of a per-game value over `games` games lies within what `games`
+/// values in `low..=high` can add up to: a mean inside the value's range.
+pub fn per_game_within(name: &str, total: i128, games: u64, (low, high): (i64, i64)) -> Check {
+    let games = i128::from(games);
+    let (least, most) = (games * i128::from(low), games * i128::from(high));
+    if total < least || total > most {
+        return Err(format!(
+            "{name} ({total}) is not what {games} games can add up to ({least} to {most})"
+        ));
+    }
+    Ok(())
+}
+
+/// [`per_game_within`] of an unsigned sum of values of at most `high` each.
+pub fn per_game_max(name: &str, total: u64, games: u64, high: u64) -> Check {
+    per_game_within(
+        name,
+        i128::from(total),
+        games,
+        (0, i64::try_from(high).unwrap_or(i64::MAX)),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Tally;
+    use crate::games::crownfall::outcome::Outcome;
+    use crate::games::crownfall::rules::Rules;
+    use crate::games::crownfall::tally::CrownfallTally;
+
+    #[test]
+    fn adds_refuse_an_overflow_and_sums_stay_within_what_the_games_add_up_to() {
+        let mut x = u64::MAX - 1;
+        assert_eq!(add("wins", &mut x, 1), Ok(()));
+        assert!(
+            add("wins", &mut x, 1)
+                .unwrap_err()
+                .starts_with("wins overflow")
+        );
+        let mut s = i64::MIN + 1;
+        assert!(add_signed("hp_sum", &mut s, -2).is_err());
+        assert_eq!(per_game_max("cards_drawn", 10, 2, 5), Ok(()));
+        assert!(per_game_max("cards_drawn", 11, 2, 5).is_err());
+        assert!(per_game_within("hp_sum", -21, 2, (-10, 10)).is_err());
+    }
+
+    #[test]
+    fn a_tally_merge_that_would_overflow_is_refused_naming_the_count() {
+        let mut one = CrownfallTally::new(&Rules::default());
+        one.record(&Outcome {
+            cards_drawn: 5,
+            ..Outcome::default()
+        });
+        let mut huge = serde_json::to_value(&one).unwrap();
+        huge["cards_drawn"] = u64::MAX.into();
+        let mut huge: CrownfallTally = serde_json::from_value(huge).unwrap();
+        let e = huge.try_merge(&one).unwrap_err();
+        assert!(e.contains("cards_drawn overflow"), "{e}");
+        // Its per-game bound refuses it before any merge.
+        assert!(huge.clone().check().unwrap_err().contains("cards_drawn"));
+    }
+}

@@ -103,8 +103,15 @@ pub trait Tally: Clone + Send + Sized + serde::Serialize + serde::de::Deserializ
     type Outcome;
     /// Counts one game.
     fn record(&mut self, outcome: &Self::Outcome);
-    /// Adds another tally of the same run.
-    fn merge(&mut self, other: Self);
+    /// Adds another tally of the same run (a run's own tallies, which cannot overflow a count).
+    fn merge(&mut self, other: Self) {
+        if let Err(e) = self.try_merge(&other) {
+            panic!("a run's own tallies add up: {e}");
+        }
+    }
+    /// Adds another tally, refusing a count that would pass `u64::MAX` (or a histogram over
+    /// another range) with what overflowed: what adds up tallies read from files.
+    fn try_merge(&mut self, other: &Self) -> invariants::Check;
     /// Games counted.
     fn games(&self) -> u64;
     /// Games won.

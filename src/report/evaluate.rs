@@ -119,17 +119,30 @@ pub fn shown(unit: Unit, x: f64) -> String {
     }
 }
 
-/// An interval in its unit: `60.1% to 64.8%`; `n/a` without one.
-fn interval(unit: Unit, e: &Estimate) -> String {
+/// An interval in its unit: `60.1% to 64.8%`; without one, `n/a` and why where its sample of
+/// `games` is too small for one.
+fn interval(unit: Unit, e: &Estimate, games: u64) -> String {
     if !e.low.is_finite() || !e.high.is_finite() {
-        return "n/a".into();
+        return not_estimated(games).into();
     }
     format!("{} to {}", shown(unit, e.low), shown(unit, e.high))
 }
 
-/// `value (low to high)`.
-fn with_interval(unit: Unit, e: &Estimate) -> String {
-    format!("{} ({})", shown(unit, e.value), interval(unit, e))
+/// What stands for a figure or interval that could not be estimated from `games` games.
+fn not_estimated(games: u64) -> &'static str {
+    if games < 2 {
+        "n/a: needs 2 or more games"
+    } else {
+        "n/a"
+    }
+}
+
+/// `value (low to high)` over `games` games.
+fn with_interval(unit: Unit, e: &Estimate, games: u64) -> String {
+    if !e.value.is_finite() {
+        return not_estimated(games).into();
+    }
+    format!("{} ({})", shown(unit, e.value), interval(unit, e, games))
 }
 
 /// The ladder's table: each rung's win rate (a duel: its score against the rung below), its
@@ -163,9 +176,11 @@ fn ladder_table(profile: &Profile, cost: Option<&Cost>) -> String {
             let mut cells = vec![
                 name,
                 r.result.map_or(String::new(), |e| shown(unit_r, e.value)),
-                r.result.map_or(String::new(), |e| interval(unit_r, &e)),
+                r.result
+                    .map_or(String::new(), |e| interval(unit_r, &e, r.games)),
                 r.gain.map_or(String::new(), |e| shown(unit_g, e.value)),
-                r.gain.map_or(String::new(), |e| interval(unit_g, &e)),
+                r.gain
+                    .map_or(String::new(), |e| interval(unit_g, &e, r.games)),
                 shown(Unit::Length, r.mean_length),
             ];
             if let (Some(cost), Some(layout)) = (cost, &layout) {
@@ -193,7 +208,7 @@ fn figure_lines(figures: &[&Figure]) -> String {
                 label(f.metric).to_string(),
                 f.rung.clone().unwrap_or_default(),
                 shown(f.unit, f.estimate.value),
-                interval(f.unit, &f.estimate),
+                interval(f.unit, &f.estimate, f.games),
                 thousands(f.games),
             ]
         })
@@ -339,7 +354,9 @@ fn side_by_side(run: &Run, variants: &[Variant]) -> String {
                 cells.push(
                     v.profile
                         .figure(f.metric, f.rung.as_deref())
-                        .map_or("n/a".into(), |g| with_interval(g.unit, &g.estimate)),
+                        .map_or("n/a".into(), |g| {
+                            with_interval(g.unit, &g.estimate, g.games)
+                        }),
                 );
             }
             cells
@@ -508,10 +525,13 @@ pub fn figures_frame(run: &Run, variants: &[Variant]) -> Result<DataFrame> {
         all.iter().map(|(v, _)| v.label.clone()).collect::<Vec<_>>(),
     )];
     columns.extend(param_columns(variants, |v| v.profile.figures.len()));
+    // A value or interval end that cannot be estimated (too few games) is written as null.
     let f64s = |name: &str, get: &dyn Fn(&Figure) -> f64| {
         Column::new(
             name.into(),
-            all.iter().map(|(_, f)| get(f)).collect::<Vec<f64>>(),
+            all.iter()
+                .map(|(_, f)| Some(get(f)).filter(|x| x.is_finite()))
+                .collect::<Vec<Option<f64>>>(),
         )
     };
     columns.extend([
@@ -584,7 +604,7 @@ pub fn ladder_frame(variants: &[Variant], complete: bool) -> Result<DataFrame> {
         Column::new(
             name.into(),
             all.iter()
-                .map(|(_, r)| get(r))
+                .map(|(_, r)| get(r).filter(|x| x.is_finite()))
                 .collect::<Vec<Option<f64>>>(),
         )
     };

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use crate::balance::target::Scale;
 use crate::results::summary::SummaryRow;
 
-use super::terminal::percent;
+use super::terminal::{NOT_ESTIMATED, percent};
 
 /// Lays out `rows` under `headers` in aligned columns: the first `left` columns aligned left,
 /// the rest right.
@@ -37,13 +37,19 @@ pub fn table(headers: &[String], rows: &[Vec<String>], left: usize) -> String {
     s
 }
 
-/// A 95% interval as `low to high` in percent.
+/// A 95% interval as `low to high` in percent (n/a without one).
 pub fn interval(low: f64, high: f64) -> String {
+    if !low.is_finite() || !high.is_finite() {
+        return NOT_ESTIMATED.into();
+    }
     format!("{} to {}", percent(low), percent(high))
 }
 
-/// A difference of rates in percentage points, signed.
+/// A difference of rates in percentage points, signed (n/a for none).
 pub fn points(diff: f64) -> String {
+    if !diff.is_finite() {
+        return NOT_ESTIMATED.into();
+    }
     format!("{:+.2} pts", 100.0 * diff)
 }
 
@@ -99,11 +105,11 @@ pub fn ranked(rows: &[SummaryRow], order: &[usize]) -> String {
             match &row.comparison {
                 Some(c) if row.policy != c.baseline => {
                     cells.push(points(c.paired.diff));
-                    cells.push(format!(
-                        "{} to {}",
-                        points(c.paired.low),
-                        points(c.paired.high)
-                    ));
+                    cells.push(if c.paired.low.is_finite() {
+                        format!("{} to {}", points(c.paired.low), points(c.paired.high))
+                    } else {
+                        NOT_ESTIMATED.into()
+                    });
                 }
                 _ => cells.extend(["baseline".to_string(), String::new()]),
             }

@@ -39,8 +39,14 @@ pub fn threads(n: usize) -> String {
     }
 }
 
-/// A probability as a percentage with two decimals.
+/// What stands for a figure that could not be estimated (`NaN`: too few games).
+pub const NOT_ESTIMATED: &str = "n/a: needs 2 or more games";
+
+/// A probability as a percentage with two decimals ([`NOT_ESTIMATED`] for `NaN`).
 pub fn percent(p: f64) -> String {
+    if !p.is_finite() {
+        return NOT_ESTIMATED.into();
+    }
     format!("{:.2}%", 100.0 * p)
 }
 
@@ -70,7 +76,11 @@ pub fn summary(row: &SummaryRow) -> String {
     );
     for (name, value) in &row.means {
         let label = name.replace('_', " ");
-        let _ = writeln!(s, "  {label:<22}{value:.4}");
+        if value.is_finite() {
+            let _ = writeln!(s, "  {label:<22}{value:.4}");
+        } else {
+            let _ = writeln!(s, "  {label:<22}{NOT_ESTIMATED}");
+        }
     }
     s
 }

@@ -143,6 +143,16 @@ impl Frame {
         self.values(name, floats, "Float64")
     }
 
+    /// Column `name` as floats, `NaN` where empty: a figure sim could not estimate (too few
+    /// games), which the page shows as n/a.
+    pub fn f64s_or_nan(&self, name: &str) -> Result<Vec<f64>> {
+        Ok(self
+            .optional_f64s(name)?
+            .into_iter()
+            .map(|x| x.unwrap_or(f64::NAN))
+            .collect())
+    }
+
     /// Column `name` as floats, `None` where empty.
     pub fn optional_f64s(&self, name: &str) -> Result<Vec<Option<f64>>> {
         self.options(name, floats, "Float64")

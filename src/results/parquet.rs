@@ -65,7 +65,14 @@ pub fn fields_frame(fields: &[Vec<(String, Field)>]) -> Result<DataFrame> {
         }
         let column = match kind {
             Field::U64(_) => Column::new(name.into(), collect!(U64, u64)),
-            Field::F64(_) => Column::new(name.into(), collect!(F64, f64)),
+            // A figure that could not be estimated (NaN: too few games) is written as null.
+            Field::F64(_) => Column::new(
+                name.into(),
+                collect!(F64, f64)
+                    .into_iter()
+                    .map(|x| Some(x).filter(|x| x.is_finite()))
+                    .collect::<Vec<Option<f64>>>(),
+            ),
             Field::Bool(_) => Column::new(name.into(), collect!(Bool, bool)),
             Field::Text(_) => Column::new(name.into(), collect!(Text, String)),
             Field::Json(_) => Column::new(name.into(), collect!(Json, String)),

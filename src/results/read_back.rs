@@ -137,7 +137,7 @@ impl Results {
             .collect::<Result<Vec<_>>>()?;
         let mean_values = mean_names
             .iter()
-            .map(|m| summary.f64s(m))
+            .map(|m| summary.f64s_or_nan(m))
             .collect::<Result<Vec<_>>>()?;
         let policies = summary.strings("policy")?;
         let game_counts = summary.u64s("games")?;
@@ -221,7 +221,7 @@ fn comparisons(summary: &Frame) -> Result<Option<Vec<Comparison>>> {
         "diff_unpaired_ci_low",
         "diff_unpaired_ci_high",
     ]
-    .map(|n| summary.f64s(n));
+    .map(|n| summary.f64s_or_nan(n));
     let (d, dl, dh, ul, uh) = (d?, dl?, dh?, ul?, uh?);
     Ok(Some(
         (0..summary.height())

@@ -109,11 +109,12 @@ impl ThinkTally {
         }
     }
 
-    /// Adds another tally.
-    pub fn merge(&mut self, other: &Self) {
-        self.decisions += other.decisions;
-        self.micros += other.micros;
-        self.bins.merge(&other.bins);
+    /// Adds another tally, refusing a count that would pass `u64::MAX`.
+    pub fn try_merge(&mut self, other: &Self) -> crate::games::invariants::Check {
+        use crate::games::invariants::add;
+        add("timed decisions", &mut self.decisions, other.decisions)?;
+        add("decision micros", &mut self.micros, other.micros)?;
+        self.bins.try_merge("decision_time_bin", &other.bins)
     }
 
     /// Checks the times of a tally of games that made `decisions` decisions: no more decisions

@@ -92,10 +92,24 @@ impl PairCounts {
 
     /// Adds the counts of later games.
     pub fn merge(&mut self, other: &PairCounts) {
-        assert_eq!(self.cells, other.cells);
-        for (x, y) in self.counts.iter_mut().zip(&other.counts) {
-            *x += y;
+        if let Err(e) = self.try_merge(other) {
+            panic!("a run's own win pairs add up: {e}");
         }
+    }
+
+    /// Adds the counts of later games, refusing pairs of other cells or a count that would pass
+    /// `u64::MAX`: what adds up win pairs read from files.
+    pub fn try_merge(&mut self, other: &PairCounts) -> Result<(), String> {
+        if (self.cells, self.counts.len()) != (other.cells, other.counts.len()) {
+            return Err(format!(
+                "win pairs of {} cells cannot be added to those of {}",
+                other.cells, self.cells
+            ));
+        }
+        for (x, &y) in self.counts.iter_mut().zip(&other.counts) {
+            crate::games::invariants::add("win pairs", x, y)?;
+        }
+        Ok(())
     }
 
     /// Games cell `a` won and cell `b` lost.

@@ -2,9 +2,44 @@
 
 /// Counts of integer values in `min..=max`; values outside are clamped to the ends.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "Bins")]
 pub struct Histogram {
     min: i64,
     counts: Vec<u64>,
+}
+
+/// The most values a histogram read from a file may count (its bins): far more than any game's.
+pub const MAX_BINS: usize = 1 << 20;
+
+/// A histogram as a file holds it, before it is checked to be one.
+#[derive(serde::Deserialize)]
+struct Bins {
+    min: i64,
+    counts: Vec<u64>,
+}
+
+impl TryFrom<Bins> for Histogram {
+    type Error = String;
+
+    /// A histogram from a file: at least one bin, at most [`MAX_BINS`], and its values within
+    /// `i64`.
+    fn try_from(b: Bins) -> Result<Self, String> {
+        let fits = i64::try_from(b.counts.len())
+            .ok()
+            .and_then(|n| b.min.checked_add(n - 1))
+            .is_some();
+        if b.counts.is_empty() || b.counts.len() > MAX_BINS || !fits {
+            return Err(format!(
+                "a histogram from {} with {} bins is none sim writes",
+                b.min,
+                b.counts.len()
+            ));
+        }
+        Ok(Self {
+            min: b.min,
+            counts: b.counts,
+        })
+    }
 }
 
 impl Histogram {
@@ -44,13 +79,29 @@ impl Histogram {
 
     /// Adds another histogram over the same range.
     pub fn merge(&mut self, other: &Histogram) {
-        assert_eq!(
-            (self.min, self.counts.len()),
-            (other.min, other.counts.len())
-        );
-        for (a, b) in self.counts.iter_mut().zip(&other.counts) {
-            *a += b;
+        if let Err(e) = self.try_merge("a", other) {
+            panic!("{e}");
         }
+    }
+
+    /// Adds another histogram, refusing (`name` names it) one over another range or a count
+    /// that would pass `u64::MAX`: what adds up histograms read from files.
+    pub fn try_merge(&mut self, name: &str, other: &Histogram) -> Result<(), String> {
+        if !self.same_range(other) {
+            return Err(format!(
+                "the {name} histogram counts values {}..={}, the other's {}..={}",
+                self.min,
+                self.max(),
+                other.min,
+                other.max()
+            ));
+        }
+        for (a, &b) in self.counts.iter_mut().zip(&other.counts) {
+            *a = a.checked_add(b).ok_or_else(|| {
+                format!("the {name} histogram overflows: {a} + {b} is more than a count can hold")
+            })?;
+        }
+        Ok(())
     }
 
     /// The (value, count) pairs with a non-zero count, in increasing value.
@@ -87,8 +138,18 @@ impl Histogram {
 
     /// The mean of the values counted (clamped values as clamped), 0 if none.
     pub fn mean(&self) -> f64 {
-        let sum: i64 = self.nonzero().map(|(v, c)| v * c as i64).sum();
-        per_game(sum as f64, self.total())
+        let total = self.exact_total();
+        if total == 0 {
+            return 0.0;
+        }
+        self.value_sum() as f64 / total as f64
+    }
+
+    /// The sum of the values counted (clamped values as clamped), exact whatever the counts.
+    pub fn value_sum(&self) -> i128 {
+        self.nonzero().fold(0i128, |sum, (v, c)| {
+            sum.saturating_add(i128::from(v) * i128::from(c))
+        })
     }
 }
 
@@ -133,5 +194,27 @@ mod tests {
             }
             assert_eq!(h.counts, want, "{min}..={max}");
         }
+    }
+
+    #[test]
+    fn merges_refuse_an_overflow_and_files_refuse_impossible_bins() {
+        let mut h = Histogram::new(0, 1);
+        h.counts[1] = u64::MAX;
+        let mut g = Histogram::new(0, 1);
+        g.add(1);
+        assert!(
+            h.try_merge("final_hp", &g)
+                .unwrap_err()
+                .contains("final_hp")
+        );
+        assert!(h.try_merge("x", &Histogram::new(0, 2)).is_err());
+        for text in [
+            r#"{"min":0,"counts":[]}"#,
+            r#"{"min":9223372036854775807,"counts":[1,2]}"#,
+        ] {
+            assert!(serde_json::from_str::<Histogram>(text).is_err(), "{text}");
+        }
+        let ok: Histogram = serde_json::from_str(r#"{"min":-2,"counts":[1,0,3]}"#).unwrap();
+        assert_eq!(ok.value_sum(), -2);
     }
 }

@@ -67,21 +67,32 @@ pub struct Difference {
 }
 
 impl Difference {
+    /// `diff` plus or minus 1.96 standard errors, the interval held within -1..1 (a difference
+    /// of two rates can be no more).
     fn around(diff: f64, standard_error: f64) -> Self {
         Self {
             diff,
-            low: diff - Z95 * standard_error,
-            high: diff + Z95 * standard_error,
+            low: (diff - Z95 * standard_error).clamp(-1.0, 1.0),
+            high: (diff + Z95 * standard_error).clamp(-1.0, 1.0),
         }
     }
+
+    /// A difference that cannot be estimated (fewer than two games): `NaN`, written as null and
+    /// shown as n/a.
+    pub const NONE: Self = Self {
+        diff: f64::NAN,
+        low: f64::NAN,
+        high: f64::NAN,
+    };
 
     /// The difference of win rates of two policies that played the same `games` deals, from the
     /// discordant pairs: `a_only` deals won by `a` and lost by `b`, `b_only` the reverse. The
     /// interval uses the sample variance of the per-deal differences (each -1, 0 or 1), so it
     /// shrinks when the policies win and lose the same deals: common random numbers at work.
+    /// [`Difference::NONE`] on fewer than two games.
     pub fn paired(games: u64, a_only: u64, b_only: u64) -> Self {
         if games < 2 {
-            return Self::around(0.0, 0.0);
+            return Self::NONE;
         }
         let n = games as f64;
         let diff = (a_only as f64 - b_only as f64) / n;
@@ -91,10 +102,10 @@ impl Difference {
     }
 
     /// The difference of two win rates measured on independent samples (for contrast with
-    /// [`Difference::paired`]).
+    /// [`Difference::paired`]; [`Difference::NONE`] on fewer than two games a side).
     pub fn unpaired(a_wins: u64, a_games: u64, b_wins: u64, b_games: u64) -> Self {
-        if a_games == 0 || b_games == 0 {
-            return Self::around(0.0, 0.0);
+        if a_games < 2 || b_games < 2 {
+            return Self::NONE;
         }
         let (pa, pb) = (
             a_wins as f64 / a_games as f64,

@@ -220,7 +220,25 @@ pub fn read_log<G: Traceable>(text: &str, what: &str) -> Result<Log<G::Seen>> {
             return Err(bad(n, "not a JSON object"));
         };
         let kind = fields.remove("type");
-        match kind.as_ref().and_then(Value::as_str) {
+        let kind = kind.as_ref().and_then(Value::as_str);
+        // One header, then one deal, the events, one outcome: nothing out of place or twice.
+        let seen = match kind {
+            Some("header") => header.is_some(),
+            Some("deal") => deal.is_some() || header.is_none(),
+            Some("event") => deal.is_none(),
+            Some("outcome") => outcome.is_some() || deal.is_none(),
+            _ => false,
+        } || (outcome.is_some() && kind != Some("outcome"));
+        if seen {
+            let kind = kind.unwrap_or("?");
+            return Err(bad(
+                n,
+                &format!(
+                    "a {kind} line out of place: a record is one header, one deal, its events, one outcome"
+                ),
+            ));
+        }
+        match kind {
             Some("header") => {
                 if fields.get("game").and_then(Value::as_str) != Some(G::NAME) {
                     return Err(bad(n, &format!("not a {} game", G::NAME)));
@@ -232,11 +250,33 @@ pub fn read_log<G: Traceable>(text: &str, what: &str) -> Result<Log<G::Seen>> {
                         &format!("schema {schema:?}: this sim reads schema {SCHEMA_VERSION}"),
                     ));
                 }
+                for key in ["seed", "index"] {
+                    if !fields.get(key).is_some_and(Value::is_u64) {
+                        let got = fields.get(key).map_or("nothing".into(), Value::to_string);
+                        return Err(bad(
+                            n,
+                            &format!("{key} {got}: not a whole number from 0 to 2^64-1"),
+                        ));
+                    }
+                }
+                if !fields.get("policy").is_some_and(Value::is_string) {
+                    return Err(bad(n, "policy: not a name"));
+                }
                 header = Some(Value::Object(fields));
             }
             Some("deal") => deal = Some(Value::Object(fields)),
             Some("event") => {
-                fields.remove("n");
+                let number = fields.remove("n");
+                if number.as_ref().and_then(Value::as_u64) != Some(events.len() as u64) {
+                    let got = number.map_or("nothing".into(), |v| v.to_string());
+                    return Err(bad(
+                        n,
+                        &format!(
+                            "event number {got}: the record's events are numbered 0, 1, 2, ... in order, so this one is {}",
+                            events.len()
+                        ),
+                    ));
+                }
                 let seen = serde_json::from_value(Value::Object(fields))
                     .map_err(|e| bad(n, &format!("not an event: {e}")))?;
                 events.push(seen);

@@ -172,6 +172,13 @@ pub fn replay<G: Traceable>(
             "{what}: event {n} of the record differs from the engine's replay of its deal and decisions"
         )));
     }
+    let dealt = G::deal(&replayed.events);
+    if dealt != log.deal {
+        let key = differing_key(&dealt, &log.deal);
+        return Err(SimError::input(format!(
+            "{what}: the deal's {key} is not what the game dealt and used (a record's deal holds exactly that)"
+        )));
+    }
     if untimed_fields(&outcome_fields(&replayed.outcome)) != untimed_fields(&log.outcome) {
         return Err(SimError::input(format!(
             "{what}: the recorded outcome differs from the replay's"
@@ -204,6 +211,19 @@ pub fn replay<G: Traceable>(
         replayed.events.len()
     ));
     Ok(())
+}
+
+/// The first key of two deal lines (JSON objects) whose values differ, in order of `a` then of
+/// `b`.
+fn differing_key(a: &serde_json::Value, b: &serde_json::Value) -> String {
+    let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else {
+        return "line".into();
+    };
+    a.keys()
+        .chain(b.keys())
+        .find(|k| a.get(*k) != b.get(*k))
+        .cloned()
+        .unwrap_or_else(|| "line".into())
 }
 
 /// The hint lines of a search player's `advice` at a decision among `moves` (listed to the

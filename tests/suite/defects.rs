@@ -9,7 +9,6 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use serde_json::Value;
-use sim::results::manifest::Manifest;
 
 use crate::common::*;
 
@@ -17,18 +16,6 @@ use crate::common::*;
 fn shards(root: &Path, args: &[&str], n: u64) -> Vec<PathBuf> {
     let args: Vec<OsString> = args.iter().map(OsString::from).collect();
     play_shards(root, &args, n, 0..n)
-}
-
-/// Rewrites the record `dir/shard.json` with `edit` applied to its JSON, and its digest made
-/// anew for the edited content, as a forger would.
-fn forge(dir: &Path, edit: impl FnOnce(&mut Value)) {
-    let path = dir.join("shard.json");
-    let text = fs::read_to_string(&path).unwrap();
-    let mut value: Value = serde_json::from_str(&text).unwrap();
-    edit(&mut value);
-    let manifest: Manifest<Value> = serde_json::from_value(value).unwrap();
-    let text = serde_json::to_string(&manifest.sealed()).unwrap();
-    fs::write(&path, text).unwrap();
 }
 
 /// Defect 1: `sim merge` added up a shard whose tallies were edited (a 33,375% win rate, exit 0).

@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use serde::Deserialize;
 
 use crate::error::{Result, SimError};
+use crate::evaluate::collect::Layout;
 use crate::evaluate::profile::Profile;
+use crate::games::seats::Table;
 use crate::report::evaluate::{self as report, Run, Variant};
 use crate::results::manifest::{Command, Manifest, SHARD_FILE};
 use crate::results::result_set::ResultSet;
@@ -30,23 +32,51 @@ pub fn is_evaluation(raw: &Raw) -> Result<bool> {
     Ok(head.command == Command::Evaluate)
 }
 
-/// Each evaluation shard's tallies on their own: consistent, and counting the shard's deals.
+/// Each evaluation shard's rule sets on their own: a ladder that can be played (a fair rung, its
+/// baseline one of its rungs, a tally of each of its lines, `--ideal-turns` A..B with
+/// 1 <= A <= B), and a tally that holds (see [`crate::evaluate::data::Tally::check`]) and
+/// counts the shard's deals.
 fn check_tallies(shards: &[Loaded<ShardCell>]) -> Result<()> {
     for s in shards {
         fit::check_whole(s, false)?;
         let m = &s.manifest;
         for (i, cell) in m.cells.iter().enumerate() {
-            let tally = &cell.tally.tally;
-            if !tally.is_consistent() || tally.deals() != m.end - m.start {
-                return Err(refuse(format!(
-                    "{}: rule set {i} counts {} deals, but the shard played games {}..{}",
-                    s.name(),
-                    tally.deals(),
-                    m.start,
-                    m.end
-                )));
-            }
+            check_cell(&cell.tally, m.end - m.start)
+                .map_err(|e| refuse(format!("{}: rule set {i}: {e}", s.name())))?;
         }
+    }
+    Ok(())
+}
+
+/// One rule set of a shard that played `deals` deals (see [`check_tallies`]).
+fn check_cell(cell: &ShardCell, deals: u64) -> std::result::Result<(), String> {
+    let setup = &cell.setup;
+    if let Some(b) = setup.baseline.filter(|&b| b >= setup.rungs.len()) {
+        return Err(format!(
+            "setup.baseline: rung {b} is none of its {} rungs",
+            setup.rungs.len()
+        ));
+    }
+    let layout = Layout::of(setup).map_err(|e| format!("setup: {e}"))?;
+    let tally = &cell.tally;
+    if layout.lines.len() != tally.lines.len() {
+        return Err(format!(
+            "its ladder plays {} lines, but its tally has {}",
+            layout.lines.len(),
+            tally.lines.len()
+        ));
+    }
+    if let Some((a, b)) = cell.ideal.filter(|&(a, b)| a == 0 || b < a) {
+        return Err(format!("ideal: {a}..{b} is not 1 <= A <= B"));
+    }
+    tally
+        .check(setup.table == Table::Duel)
+        .map_err(|e| format!("its tally does not hold: {e}"))?;
+    if tally.deals() != deals {
+        return Err(format!(
+            "it counts {} deals, but the shard played {deals}",
+            tally.deals()
+        ));
     }
     Ok(())
 }
@@ -74,8 +104,14 @@ pub fn merge(args: &MergeArgs, raw: Vec<Raw>) -> Result<ExitCode> {
                 || cell.tally.lines.len() != sum.tally.lines.len())
             .then(|| format!("rule set {i} played another ladder or --ideal-turns than"))
         },
-        |sum, cell| sum.tally.merge(&cell.tally),
+        |sum, cell| sum.tally.try_merge(&cell.tally),
     )?;
+    // The sums of sound tallies are sound: checked again all the same before any figure is made.
+    for (i, cell) in cells.iter().enumerate() {
+        cell.tally
+            .check(cell.setup.table == Table::Duel)
+            .map_err(|e| refuse(format!("rule set {i}: the merged tally does not hold: {e}")))?;
+    }
     let first = &shards[0].manifest;
     let variants = first
         .cells

@@ -26,6 +26,15 @@ pub fn check_whole<T>(s: &Loaded<T>, resumes: bool) -> Result<()> {
             m.shard
         )));
     }
+    if m.cells.is_empty() {
+        return Err(refuse(format!("{name}: a shard of no cells")));
+    }
+    if let Some(b) = m.baseline.filter(|&b| b >= m.cells.len()) {
+        return Err(refuse(format!(
+            "{name}: baseline: cell {b} is none of its {} cells",
+            m.cells.len()
+        )));
+    }
     let shard = m.shard;
     if shard.count == 0 || shard.index >= shard.count {
         return Err(refuse(format!(

@@ -262,17 +262,18 @@ fn add_tallies<T: Tally + Clone>(shards: &[Loaded<T>]) -> Result<Vec<T>> {
             (!sum.counts_like(tally))
                 .then(|| format!("cell {i}: the distributions do not match those of"))
         },
-        |sum, tally| sum.merge(tally.clone()),
+        |sum, tally| sum.try_merge(tally),
     )
 }
 
 /// Every shard's cells added up in game order by `add`, one per cell, from the first shard's;
 /// refused as "SHARD: WHY FIRST" where `mismatch` (given the cell's index, the sum so far and
-/// the shard's cell) says why a cell cannot be added.
+/// the shard's cell) says why a cell cannot be added, and as "SHARD: cell I: WHY" where `add`
+/// cannot add it (a count that would overflow).
 fn sum_cells<T: Clone>(
     shards: &[Loaded<T>],
     mismatch: impl Fn(usize, &T, &T) -> Option<String>,
-    mut add: impl FnMut(&mut T, &T),
+    mut add: impl FnMut(&mut T, &T) -> std::result::Result<(), String>,
 ) -> Result<Vec<T>> {
     let mut total: Vec<T> = shards[0]
         .manifest
@@ -285,7 +286,12 @@ fn sum_cells<T: Clone>(
             if let Some(why) = mismatch(i, sum, &cell.tally) {
                 return Err(refuse(format!("{}: {why} {}", s.name(), shards[0].name())));
             }
-            add(sum, &cell.tally);
+            add(sum, &cell.tally).map_err(|e| {
+                refuse(format!(
+                    "{}: cell {i} cannot be added to the shards before it: {e}",
+                    s.name()
+                ))
+            })?;
         }
     }
     Ok(total)
@@ -313,7 +319,12 @@ fn add_pairs<T>(shards: &[Loaded<T>]) -> Result<Option<PairCounts>> {
             })?;
         match total.as_mut() {
             None => total = Some(pairs.clone()),
-            Some(t) => t.merge(pairs),
+            Some(t) => t.try_merge(pairs).map_err(|e| {
+                refuse(format!(
+                    "{}: its win pairs cannot be added to the shards before it: {e}",
+                    s.name()
+                ))
+            })?,
         }
     }
     Ok(total)

@@ -1,7 +1,7 @@
 //! Integer tallies of Crownfall games.
 
 use crate::games::Tally;
-use crate::games::invariants::{self, Check, at_most};
+use crate::games::invariants::{self, Check, add, add_each, at_most, per_game_max};
 use crate::stats::histogram::{Histogram, per_game};
 
 use super::outcome::{Enemy, Outcome};
@@ -65,21 +65,18 @@ impl Tally for CrownfallTally {
         self.perfect_21s.add(o.perfect_21s.into());
     }
 
-    fn merge(&mut self, other: Self) {
-        self.games += other.games;
-        self.wins += other.wins;
-        self.cards_drawn += other.cards_drawn;
-        self.reshuffles += other.reshuffles;
-        for i in 0..4 {
-            self.damage[i] += other.damage[i];
-        }
-        for (sum, n) in self.killed_by.iter_mut().zip(other.killed_by) {
-            *sum += n;
-        }
-        self.final_hp.merge(&other.final_hp);
-        self.cleared.merge(&other.cleared);
-        self.strikes.merge(&other.strikes);
-        self.perfect_21s.merge(&other.perfect_21s);
+    fn try_merge(&mut self, other: &Self) -> Check {
+        add("games", &mut self.games, other.games)?;
+        add("wins", &mut self.wins, other.wins)?;
+        add("cards_drawn", &mut self.cards_drawn, other.cards_drawn)?;
+        add("reshuffles", &mut self.reshuffles, other.reshuffles)?;
+        add_each("damage", &mut self.damage, &other.damage)?;
+        add_each("killed_by", &mut self.killed_by, &other.killed_by)?;
+        self.final_hp.try_merge("final_hp", &other.final_hp)?;
+        self.cleared.try_merge("cleared", &other.cleared)?;
+        self.strikes.try_merge("strikes", &other.strikes)?;
+        self.perfect_21s
+            .try_merge("perfect_21s", &other.perfect_21s)
     }
 
     fn games(&self) -> u64 {
@@ -145,11 +142,30 @@ impl Tally for CrownfallTally {
             ("wins", self.wins),
             ("games that cleared the tower", cleared_all),
         )?;
-        let alive = self.games - self.final_hp.count_where(|hp| hp <= 0);
-        at_most(("wins", self.wins), ("games ended with HP left", alive))?;
+        let dead = self.final_hp.count_where(|hp| hp <= 0);
+        at_most(
+            ("wins", self.wins),
+            ("games ended with HP left", self.games - dead),
+        )?;
         at_most(
             ("wins", self.wins),
             ("games without a last blow", self.killed_by[0]),
-        )
+        )?;
+        // A last blow leaves no HP.
+        at_most(
+            (
+                "games lost to a blow",
+                invariants::sum(&self.killed_by[1..]),
+            ),
+            ("games ended at 0 HP", dead),
+        )?;
+        // Each game's counts are 16-bit: their sums lie within what the games can add up to.
+        let most = u64::from(u16::MAX);
+        per_game_max("cards_drawn", self.cards_drawn, self.games, most)?;
+        per_game_max("reshuffles", self.reshuffles, self.games, most)?;
+        for d in self.damage {
+            per_game_max("damage", d, self.games, most)?;
+        }
+        Ok(())
     }
 }

@@ -1,7 +1,9 @@
 //! Integer tallies of Junkyard games, by seat and by the first policy's seat.
 
 use crate::games::Tally;
-use crate::games::invariants::{self, Check, at_most};
+use crate::games::invariants::{
+    self, Check, add, add_each, add_signed, at_most, per_game_max, per_game_within,
+};
 use crate::stats::histogram::{Histogram, per_game};
 use crate::stats::interval::{Difference, Proportion};
 
@@ -102,22 +104,22 @@ impl Tally for JunkyardTally {
         self.turns.add(o.turns.into());
     }
 
-    fn merge(&mut self, other: Self) {
-        self.games += other.games;
-        self.wins += other.wins;
-        self.draws += other.draws;
+    fn try_merge(&mut self, other: &Self) -> Check {
+        add("games", &mut self.games, other.games)?;
+        add("wins", &mut self.wins, other.wins)?;
+        add("draws", &mut self.draws, other.draws)?;
+        add_each("seat_wins", &mut self.seat_wins, &other.seat_wins)?;
+        add_each("first_games", &mut self.first_games, &other.first_games)?;
+        add_each("first_wins", &mut self.first_wins, &other.first_wins)?;
+        add_each("built", &mut self.built, &other.built)?;
+        add_each("destroyed", &mut self.destroyed, &other.destroyed)?;
+        add_each("damage", &mut self.damage, &other.damage)?;
+        add_each("teardowns", &mut self.teardowns, &other.teardowns)?;
         for s in 0..2 {
-            self.seat_wins[s] += other.seat_wins[s];
-            self.first_games[s] += other.first_games[s];
-            self.first_wins[s] += other.first_wins[s];
-            self.built[s] += other.built[s];
-            self.destroyed[s] += other.destroyed[s];
-            self.damage[s] += other.damage[s];
-            self.teardowns[s] += other.teardowns[s];
-            self.hp_sum[s] += other.hp_sum[s];
-            self.final_hp[s].merge(&other.final_hp[s]);
+            add_signed("hp_sum", &mut self.hp_sum[s], other.hp_sum[s])?;
+            self.final_hp[s].try_merge("final_hp", &other.final_hp[s])?;
         }
-        self.turns.merge(&other.turns);
+        self.turns.try_merge("turns", &other.turns)
     }
 
     fn games(&self) -> u64 {
@@ -133,7 +135,15 @@ impl Tally for JunkyardTally {
     }
 
     fn means(&self) -> Vec<(&'static str, f64)> {
-        let in_seat = |s: usize| Proportion::wilson(self.first_wins[s], self.first_games[s]);
+        // A seat the first policy never played gives no rate (NaN: written as null, shown n/a).
+        let in_seat = |s: usize| match self.first_games[s] {
+            0 => Proportion {
+                rate: f64::NAN,
+                low: f64::NAN,
+                high: f64::NAN,
+            },
+            n => Proportion::wilson(self.first_wins[s], n),
+        };
         let (as0, as1) = (in_seat(0), in_seat(1));
         let seat0 = Proportion::wilson(self.seat_wins[0], self.games);
         let fma = self.first_move_advantage();
@@ -204,6 +214,17 @@ impl Tally for JunkyardTally {
         invariants::sum_is(
             ("the first policy's wins by seat", &self.first_wins),
             ("wins", self.wins),
-        )
+        )?;
+        // Each game's counts are 16-bit: their sums lie within what the games can add up to.
+        let word = u64::from(u16::MAX);
+        for s in 0..2 {
+            per_game_max("built", self.built[s], self.games, word)?;
+            per_game_max("destroyed", self.destroyed[s], self.games, word)?;
+            per_game_max("damage", self.damage[s], self.games, word)?;
+            per_game_max("teardowns", self.teardowns[s], self.games, word)?;
+            let hp = (i64::from(i16::MIN), i64::from(i16::MAX));
+            per_game_within("hp_sum", i128::from(self.hp_sum[s]), self.games, hp)?;
+        }
+        Ok(())
     }
 }

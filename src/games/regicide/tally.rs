@@ -1,7 +1,7 @@
 //! Integer tallies of Regicide games.
 
 use crate::games::Tally;
-use crate::games::invariants::{self, Check, at_most, sum};
+use crate::games::invariants::{self, Check, add, add_each, at_most, per_game_max, sum};
 use crate::stats::histogram::{Histogram, per_game};
 
 use super::outcome::{Grade, Loss, Outcome};
@@ -107,26 +107,34 @@ impl Tally for RegicideTally {
         self.jesters_unproved += u64::from(o.jesters_unproved);
     }
 
-    fn merge(&mut self, other: Self) {
-        self.games += other.games;
-        self.wins += other.wins;
-        for i in 0..3 {
-            self.grades[i] += other.grades[i];
-        }
-        for i in 0..2 {
-            self.losses[i] += other.losses[i];
-        }
-        self.solo_jesters += other.solo_jesters;
-        self.jesters_played += other.jesters_played;
-        self.tavern_left += other.tavern_left;
-        self.decisions += other.decisions;
-        self.turns_sum += other.turns_sum;
-        self.royals.merge(&other.royals);
-        self.turns.merge(&other.turns);
-        self.think.merge(&other.think);
-        self.unsolved += other.unsolved;
-        self.unsolved_wins += other.unsolved_wins;
-        self.jesters_unproved += other.jesters_unproved;
+    fn try_merge(&mut self, other: &Self) -> Check {
+        add("games", &mut self.games, other.games)?;
+        add("wins", &mut self.wins, other.wins)?;
+        add_each("grades", &mut self.grades, &other.grades)?;
+        add_each("losses", &mut self.losses, &other.losses)?;
+        add("solo_jesters", &mut self.solo_jesters, other.solo_jesters)?;
+        add(
+            "jesters_played",
+            &mut self.jesters_played,
+            other.jesters_played,
+        )?;
+        add("tavern_left", &mut self.tavern_left, other.tavern_left)?;
+        add("decisions", &mut self.decisions, other.decisions)?;
+        add("turns_sum", &mut self.turns_sum, other.turns_sum)?;
+        self.royals.try_merge("royals", &other.royals)?;
+        self.turns.try_merge("turns", &other.turns)?;
+        self.think.try_merge(&other.think)?;
+        add("unsolved", &mut self.unsolved, other.unsolved)?;
+        add(
+            "unsolved_wins",
+            &mut self.unsolved_wins,
+            other.unsolved_wins,
+        )?;
+        add(
+            "jesters_unproved",
+            &mut self.jesters_unproved,
+            other.jesters_unproved,
+        )
     }
 
     fn games(&self) -> u64 {
@@ -192,6 +200,21 @@ impl Tally for RegicideTally {
         at_most(
             ("unproved wins", self.jesters_unproved),
             ("wins", self.wins),
+        )?;
+        // Each game's counts are 8- or 16-bit: their sums lie within what the games can add up
+        // to; the turns at least what the histogram counts (it counts longer games at its top).
+        let (byte, word) = (u64::from(u8::MAX), u64::from(u16::MAX));
+        per_game_max("solo_jesters", self.solo_jesters, self.games, byte)?;
+        per_game_max("jesters_played", self.jesters_played, self.games, byte)?;
+        per_game_max("tavern_left", self.tavern_left, self.games, byte)?;
+        per_game_max("decisions", self.decisions, self.games, word)?;
+        per_game_max("turns_sum", self.turns_sum, self.games, word)?;
+        at_most(
+            (
+                "the turns the histogram counts",
+                u64::try_from(self.turns.value_sum()).unwrap_or(u64::MAX),
+            ),
+            ("turns_sum", self.turns_sum),
         )?;
         self.think.check(self.decisions)
     }

@@ -1,7 +1,7 @@
 //! Integer tallies of Scoundrel games.
 
 use crate::games::Tally;
-use crate::games::invariants::{self, Check, at_most};
+use crate::games::invariants::{self, Check, add, per_game_max, sum_is};
 use crate::stats::histogram::{Histogram, per_game};
 
 use super::engine::MAX_AVOIDS;
@@ -65,18 +65,32 @@ impl Tally for ScoundrelTally {
         self.rooms_avoided.add(o.rooms_avoided.into());
     }
 
-    fn merge(&mut self, other: Self) {
-        self.games += other.games;
-        self.wins += other.wins;
-        self.rooms_entered += other.rooms_entered;
-        self.damage_taken += other.damage_taken;
-        self.healed += other.healed;
-        self.potions_wasted += other.potions_wasted;
-        self.largest_weapon += other.largest_weapon;
-        self.score.merge(&other.score);
-        self.final_hp.merge(&other.final_hp);
-        self.cards_faced.merge(&other.cards_faced);
-        self.rooms_avoided.merge(&other.rooms_avoided);
+    fn try_merge(&mut self, other: &Self) -> Check {
+        add("games", &mut self.games, other.games)?;
+        add("wins", &mut self.wins, other.wins)?;
+        add(
+            "rooms_entered",
+            &mut self.rooms_entered,
+            other.rooms_entered,
+        )?;
+        add("damage_taken", &mut self.damage_taken, other.damage_taken)?;
+        add("healed", &mut self.healed, other.healed)?;
+        add(
+            "potions_wasted",
+            &mut self.potions_wasted,
+            other.potions_wasted,
+        )?;
+        add(
+            "largest_weapon",
+            &mut self.largest_weapon,
+            other.largest_weapon,
+        )?;
+        self.score.try_merge("score", &other.score)?;
+        self.final_hp.try_merge("final_hp", &other.final_hp)?;
+        self.cards_faced
+            .try_merge("cards_faced", &other.cards_faced)?;
+        self.rooms_avoided
+            .try_merge("rooms_avoided", &other.rooms_avoided)
     }
 
     fn games(&self) -> u64 {
@@ -113,8 +127,17 @@ impl Tally for ScoundrelTally {
     fn check(&self) -> Check {
         invariants::counts(self.games, self.wins, 0)?;
         invariants::one_per_game(self.games, &self.distributions())?;
-        // A win survives the dungeon.
-        let alive = self.games - self.final_hp.count_where(|hp| hp <= 0);
-        at_most(("wins", self.wins), ("games ended with HP left", alive))
+        // A game is won exactly when it ends with HP left, and then it scores above 0.
+        let alive = self.final_hp.count_where(|hp| hp > 0);
+        sum_is(("games ended with HP left", &[alive]), ("wins", self.wins))?;
+        let scored = self.score.count_where(|s| s > 0);
+        sum_is(("games scored above 0", &[scored]), ("wins", self.wins))?;
+        // Each game's counts are 8- or 16-bit: their sums lie within what the games can add up to.
+        let (byte, word) = (u64::from(u8::MAX), u64::from(u16::MAX));
+        per_game_max("rooms_entered", self.rooms_entered, self.games, byte)?;
+        per_game_max("damage_taken", self.damage_taken, self.games, word)?;
+        per_game_max("healed", self.healed, self.games, word)?;
+        per_game_max("potions_wasted", self.potions_wasted, self.games, byte)?;
+        per_game_max("largest_weapon", self.largest_weapon, self.games, byte)
     }
 }

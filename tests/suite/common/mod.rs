@@ -101,6 +101,19 @@ pub fn play_shards(
         .collect()
 }
 
+/// Rewrites the record `dir/shard.json` with `edit` applied to its JSON, and its digest made
+/// anew for the edited content, as a forger would.
+pub fn forge(dir: &Path, edit: impl FnOnce(&mut serde_json::Value)) {
+    let path = dir.join("shard.json");
+    let text = fs::read_to_string(&path).unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    edit(&mut value);
+    let manifest: sim::results::manifest::Manifest<serde_json::Value> =
+        serde_json::from_value(value).unwrap();
+    let text = serde_json::to_string(&manifest.sealed()).unwrap();
+    fs::write(&path, text).unwrap();
+}
+
 /// Runs `sim merge DIRS --out OUT`.
 pub fn merge_to(dirs: &[PathBuf], out: &Path) -> Output {
     let mut args = argv!["merge"].to_vec();

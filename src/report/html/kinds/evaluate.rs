@@ -149,6 +149,17 @@ impl Evaluation {
         let params = param_names(&figures, "part");
         let labels = figures.strings("variant")?;
         let order = distinct(labels.iter().cloned());
+        for (file, rows) in [
+            ("evaluate.parquet", figures.height()),
+            ("ladder.parquet", ladder.height()),
+        ] {
+            if rows == 0 {
+                return Err(SimError::input(format!(
+                    "{}: no rows; an evaluation writes a row for every figure and rung",
+                    folder.path().join(file).display()
+                )));
+            }
+        }
         let at = |name: &str| order.iter().position(|l| l == name).unwrap_or(0);
         let param_values = params
             .iter()
@@ -173,10 +184,11 @@ impl Evaluation {
             figures.optional_strings("rung")?,
             figures.strings("unit")?,
         );
+        // A figure that could not be estimated is null: NaN here, shown as n/a.
         let (value, low, high, games) = (
-            figures.f64s("value")?,
-            figures.f64s("ci_low")?,
-            figures.f64s("ci_high")?,
+            figures.f64s_or_nan("value")?,
+            figures.f64s_or_nan("ci_low")?,
+            figures.f64s_or_nan("ci_high")?,
             figures.u64s("games")?,
         );
         let metrics = (0..figures.height())
