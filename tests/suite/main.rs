@@ -32,6 +32,7 @@ mod regicide;
 mod regicide_search;
 mod report;
 mod report_browser;
+mod report_layout;
 mod resume;
 mod scoundrel_fair;
 mod scoundrel_properties;

@@ -31,7 +31,7 @@ const FLAGS: &[&str] = &[
 ];
 
 /// The browser, or `None` (having said so) if the tests are to be skipped.
-fn browser(test: &str) -> Option<PathBuf> {
+pub fn browser(test: &str) -> Option<PathBuf> {
     let named = std::env::var_os("SIM_CHROMIUM").map(PathBuf::from);
     let found = named.filter(|p| p.is_file()).or_else(|| {
         let path = std::env::var_os("PATH")?;
@@ -56,7 +56,7 @@ fn browser(test: &str) -> Option<PathBuf> {
 }
 
 /// Chromium with a fresh profile in `profile`, `extra` flags, on `page`; panics if it fails.
-fn chromium(
+pub fn chromium(
     browser: &Path,
     profile: &TempDir,
     extra: &[&str],

@@ -87,11 +87,24 @@ pub fn section(folder: &Folder, context: &Context) -> Result<Section> {
 
 /// The page showing the results in `folders`, one section each, in order.
 pub fn render(folders: &[Folder], context: &Context) -> Result<String> {
-    let sections = folders
+    let mut sections = folders
         .iter()
         .map(|folder| section(folder, context))
         .collect::<Result<Vec<_>>>()?;
+    kinds::compare::share_forest_scale(folders, &mut sections)?;
+    distinct_titles(folders, &mut sections);
     page::render(sections)
+}
+
+/// Sections of one page that would share a title (two comparisons of the same game and size)
+/// each add their folder to it, so that the contents and the headings tell them apart.
+fn distinct_titles(folders: &[Folder], sections: &mut [Section]) {
+    let titles: Vec<String> = sections.iter().map(|s| s.title.clone()).collect();
+    for (i, section) in sections.iter_mut().enumerate() {
+        if titles.iter().filter(|t| **t == titles[i]).count() > 1 {
+            section.title = format!("{} ({})", section.title, folders[i].path().display());
+        }
+    }
 }
 
 /// Makes the report of the results a command just wrote into `dir` and writes it there as

@@ -16,6 +16,9 @@ pub struct Section {
     pub id: String,
     /// The heading.
     pub title: String,
+    /// The answer in words, shown first: sentences built from the figures the section shows
+    /// (see `kinds::verdict`).
+    pub verdict: Vec<String>,
     /// What produced it.
     pub facts: Facts,
     /// Lines about time and speed, which differ from run to run (the report marks them).
@@ -31,6 +34,7 @@ impl Section {
             kind,
             id: String::new(),
             title,
+            verdict: Vec::new(),
             facts,
             timing: Vec::new(),
             blocks: Vec::new(),
@@ -173,6 +177,15 @@ impl DataTable {
             .and_then(|r| r.cells.get(*i))
             .and_then(|c| c.class.as_deref())
             .unwrap_or("")
+    }
+
+    /// Header `i` as shown: a break allowed after each `_` and `.` of a column or rule name
+    /// (a zero-width space), so that a long name wraps in its column instead of widening the
+    /// table. By reference, as the template's loop index is.
+    pub fn header_text(&self, i: &usize) -> String {
+        self.headers.get(*i).map_or(String::new(), |h| {
+            h.replace('_', "_\u{200b}").replace('.', ".\u{200b}")
+        })
     }
 
     /// Adds a row keyed `key` (the row of the file it shows, for the tests).

@@ -199,6 +199,16 @@ const KINDS: &[(&str, &[&str], &[&str])] = &[
         ],
     ),
     (
+        "evaluate",
+        &["evaluate", "junkyard", "--games", "16", "--budgets", "2,4"],
+        &[
+            "evaluate-1-seats",
+            "evaluate-1-ladder",
+            "evaluate-1-ladder-table",
+            "evaluate-1-metrics-seats",
+        ],
+    ),
+    (
         "balance",
         &[
             "balance",
@@ -231,6 +241,22 @@ const KINDS: &[(&str, &[&str], &[&str])] = &[
             "200K",
             "--set",
             "guard_zone=3",
+        ],
+        &["balance-1-candidates", "balance-1-steps"],
+    ),
+    (
+        "balance",
+        &[
+            "balance",
+            "junkyard",
+            "--policy",
+            "simple",
+            "--target",
+            "first_move_adv=0",
+            "--vary",
+            "second_seat_hp_bonus=0..20",
+            "--games",
+            "20K",
         ],
         &["balance-1-candidates", "balance-1-steps"],
     ),
@@ -524,4 +550,36 @@ fn without_tags(html: &str) -> String {
         }
     }
     out
+}
+
+/// A page of two comparisons of the same game and size (so of the same title but for their
+/// folders): the first comparison of `made` and another on fewer games, by `sim report`.
+pub fn combined(tmp: &TempDir, made: &[Made]) -> Made {
+    let first = made
+        .iter()
+        .find(|m| m.kind == "compare")
+        .expect("a comparison among the reports");
+    let other = tmp.join("combined-compare");
+    let mut argv: Vec<std::ffi::OsString> = first.args.iter().map(Into::into).collect();
+    let games = argv.iter().position(|a| a == "--games").expect("--games") + 1;
+    argv[games] = "5K".into();
+    argv.extend(["--out".into(), other.clone().into(), "--quiet".into()]);
+    let out = run(&argv);
+    assert!(out.status.success(), "sim {argv:?}: {}", stderr(&out));
+    let dir = tmp.join("combined");
+    std::fs::create_dir_all(&dir).expect("the combined page's folder");
+    let out = run(&[
+        "report".into(),
+        first.dir.clone().into_os_string(),
+        other.into_os_string(),
+        "--out".into(),
+        dir.join("report.html").into_os_string(),
+    ]);
+    assert!(out.status.success(), "sim report: {}", stderr(&out));
+    Made {
+        kind: "combined",
+        args: &[],
+        dir,
+        expected: &["compare-1-forest", "compare-2-forest"],
+    }
 }

@@ -24,7 +24,7 @@ pub struct Row {
 }
 
 /// The rows top to bottom, with a dashed line at `reference` (0 for differences, 50% for a
-/// seat's win rate) if given.
+/// seat's win rate) if given; the x axis is titled `x_desc` and the scale's unit.
 pub fn intervals(
     rows: &[Row],
     x_desc: &str,
@@ -32,15 +32,45 @@ pub fn intervals(
     reference: Option<f64>,
     label: &str,
 ) -> Result<String> {
+    intervals_on(rows, x_desc, scale, reference, None, label)
+}
+
+/// The ends of every row's intervals, held within the scale's domain.
+pub fn ends(rows: &[Row], scale: Scale) -> impl Iterator<Item = f64> + '_ {
+    rows.iter().flat_map(move |r| {
+        let (wl, wh) = r.wide.unwrap_or((r.low, r.high));
+        [r.low, r.high, wl, wh].map(|x| scale.clamp(x))
+    })
+}
+
+/// [`intervals`] on the x range `range` if given (several figures on one scale; it must hold
+/// every end), else one that fits the rows. Every interval is held within the scale's domain
+/// (a rate's within 0..1), so none is drawn outside the figure.
+pub fn intervals_on(
+    rows: &[Row],
+    x_desc: &str,
+    scale: Scale,
+    reference: Option<f64>,
+    range: Option<(f64, f64)>,
+    label: &str,
+) -> Result<String> {
     let n = rows.len();
-    let ends = rows
+    let clamped: Vec<Row> = rows
         .iter()
-        .flat_map(|r| {
-            let (wl, wh) = r.wide.unwrap_or((r.low, r.high));
-            [r.low, r.high, wl, wh]
+        .map(|r| Row {
+            label: r.label.clone(),
+            value: scale.clamp(r.value),
+            low: scale.clamp(r.low),
+            high: scale.clamp(r.high),
+            wide: r.wide.map(|(a, b)| (scale.clamp(a), scale.clamp(b))),
         })
-        .chain(reference);
-    let (lo, hi) = padded(ends, 0.08);
+        .collect();
+    let rows = clamped.as_slice();
+    let (lo, hi) = range.unwrap_or_else(|| {
+        let (lo, hi) = padded(ends(rows, scale).chain(reference), 0.08);
+        (scale.clamp(lo), scale.clamp(hi))
+    });
+    let x_title = scale.title(x_desc);
     let longest = rows
         .iter()
         .map(|r| r.label.chars().count())
@@ -68,7 +98,7 @@ pub fn intervals(
             .x_label_formatter(&|x| scale.tick(*x, (hi - lo) / 8.0))
             .label_style(label_font())
             .axis_desc_style(title_font())
-            .x_desc(x_desc)
+            .x_desc(&x_title)
             .light_line_style(WHITE)
             .draw()?;
         if let Some(r) = reference {

@@ -5,7 +5,7 @@ use plotters::prelude::*;
 use crate::error::Result;
 
 use super::scale::Scale;
-use super::{WIDTH, colour, label_font, padded, svg, title_font, whole};
+use super::{Ticked, WIDTH, colour, label_font, padded, svg, title_font, whole};
 
 /// One point of a line: a rule value and the rate there.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -50,10 +50,26 @@ impl Axis {
     }
 }
 
-/// The lines `series` (one per policy, coloured by index) of rates (or what `scale` says)
-/// against the x values.
+/// The widest spread of the points at one x value, as a share of the gap between neighbouring
+/// values: the series are set a little apart so that their bars do not hide each other, but
+/// every point stays by its tick.
+pub const SPREAD: f64 = 0.16;
+
+/// How far series `k` of `n` is set off its x value, where neighbouring values are `gap` apart.
+pub fn dodge(k: usize, n: usize, gap: f64) -> f64 {
+    if n < 2 {
+        return 0.0;
+    }
+    let step = SPREAD / (n as f64 - 1.0);
+    (k as f64 - (n as f64 - 1.0) / 2.0) * gap * step
+}
+
+/// The lines `series` (one per policy, coloured `colours[k]`) of rates (or what `scale` says)
+/// against the x values, each x value a tick. The axes are titled `x_desc` (which names its
+/// unit) and `y_desc` with the scale's unit; intervals are held within the scale's domain.
 pub fn lines(
     series: &[Vec<Point>],
+    colours: &[RGBColor],
     axis: &Axis,
     x_desc: &str,
     y_desc: &str,
@@ -65,7 +81,14 @@ pub fn lines(
         Axis::Numbers => padded(xs.iter().copied(), 0.05),
         Axis::Categories(names) => (-0.5, names.len() as f64 - 0.5),
     };
-    let (y_lo, y_hi) = padded(series.iter().flatten().flat_map(|p| [p.low, p.high]), 0.08);
+    let (y_lo, y_hi) = padded(
+        series
+            .iter()
+            .flatten()
+            .flat_map(|p| [p.low, p.high].map(|y| scale.clamp(y))),
+        0.08,
+    );
+    let (y_lo, y_hi) = (scale.clamp(y_lo), scale.clamp(y_hi));
     let mut distinct = xs.clone();
     distinct.sort_by(f64::total_cmp);
     distinct.dedup();
@@ -74,20 +97,19 @@ pub fn lines(
         .map(|w| w[1] - w[0])
         .fold(f64::INFINITY, f64::min);
     let gap = if gap.is_finite() { gap } else { 1.0 };
-    let dodge = |k: usize| (k as f64 - (series.len() as f64 - 1.0) / 2.0) * gap * 0.05;
-    let x_ticks = match axis {
-        Axis::Numbers => distinct.len().clamp(2, 12),
-        Axis::Categories(names) => names.len(),
+    let ticks = match axis {
+        Axis::Numbers => distinct.clone(),
+        Axis::Categories(names) => (0..names.len()).map(|i| i as f64).collect(),
     };
+    let y_title = scale.title(y_desc);
     svg((WIDTH, 340), label, |root| {
         let mut chart = ChartBuilder::on(root)
             .margin(12)
             .x_label_area_size(42)
             .y_label_area_size(62)
-            .build_cartesian_2d(x_lo..x_hi, y_lo..y_hi)?;
+            .build_cartesian_2d(Ticked::new(x_lo..x_hi, ticks), y_lo..y_hi)?;
         chart
             .configure_mesh()
-            .x_labels(x_ticks)
             .y_labels(8)
             .x_label_formatter(&|x| match axis {
                 Axis::Numbers => format!("{}", (x * 1e6).round() / 1e6),
@@ -100,19 +122,23 @@ pub fn lines(
             .label_style(label_font())
             .axis_desc_style(title_font())
             .x_desc(x_desc)
-            .y_desc(y_desc)
+            .y_desc(&y_title)
             .light_line_style(WHITE)
             .bold_line_style(RGBColor(0xe3, 0xe3, 0xe3))
             .draw()?;
         for (k, points) in series.iter().enumerate() {
-            let c = colour(k);
-            let shifted: Vec<(f64, &Point)> = points.iter().map(|p| (p.x + dodge(k), p)).collect();
+            let c = colours.get(k).copied().unwrap_or_else(|| colour(k));
+            let shifted: Vec<(f64, &Point)> = points
+                .iter()
+                .map(|p| (p.x + dodge(k, series.len(), gap), p))
+                .collect();
             chart.draw_series(LineSeries::new(
                 shifted.iter().map(|(x, p)| (*x, p.value)),
                 c.stroke_width(2),
             ))?;
             chart.draw_series(shifted.iter().map(|(x, p)| {
-                ErrorBar::new_vertical(*x, p.low, p.value, p.high, c.stroke_width(2), 8)
+                let (low, high) = (scale.clamp(p.low), scale.clamp(p.high));
+                ErrorBar::new_vertical(*x, low, p.value, high, c.stroke_width(2), 8)
             }))?;
         }
         Ok(())
@@ -131,5 +157,88 @@ mod tests {
         let words = Axis::of(&["strict".into(), "2".into(), "loose".into()]);
         assert_eq!(words.position("strict"), 0.0);
         assert_eq!(words.position("loose"), 2.0);
+    }
+
+    /// The text of every `<text>` element of `svg`.
+    fn texts(svg: &str) -> Vec<String> {
+        svg.split("<text")
+            .skip(1)
+            .map(|t| t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()].to_string())
+            .collect()
+    }
+
+    fn at(x: f64, value: f64) -> Point {
+        Point {
+            x,
+            value,
+            low: value - 0.05,
+            high: value + 0.05,
+        }
+    }
+
+    #[test]
+    fn every_value_is_a_tick_and_the_axes_name_their_units() {
+        // 0..13 in steps of 1, and one value off any round step: each has its tick label.
+        let xs: Vec<f64> = (0..=13).map(f64::from).chain([14.5]).collect();
+        let series = vec![xs.iter().map(|&x| at(x, 0.5)).collect::<Vec<_>>()];
+        let svg = lines(
+            &series,
+            &[colour(0)],
+            &Axis::Numbers,
+            "bonus (HP)",
+            "win rate",
+            Scale::Percent,
+            "t",
+        )
+        .unwrap();
+        let texts = texts(&svg);
+        for x in &xs {
+            assert!(
+                texts.contains(&format!("{x}")),
+                "no tick for {x}: {texts:?}"
+            );
+        }
+        assert!(texts.iter().any(|t| t == "bonus (HP)"), "{texts:?}");
+        assert!(texts.iter().any(|t| t == "win rate (%)"), "{texts:?}");
+    }
+
+    #[test]
+    fn points_stay_by_their_ticks_and_intervals_inside_the_domain() {
+        for n in [2, 3, 9, 20] {
+            let widest = (0..n).map(|k| dodge(k, n, 1.0).abs()).fold(0.0, f64::max);
+            assert!(widest <= SPREAD / 2.0 + 1e-12, "{n} series: {widest}");
+            assert!(widest > 0.0);
+        }
+        assert_eq!(dodge(0, 1, 1.0), 0.0);
+        // A share whose interval reaches below 0: the axis does not go below 0%.
+        let series = vec![vec![
+            Point {
+                x: 1.0,
+                value: 0.01,
+                low: -0.04,
+                high: 0.06,
+            },
+            Point {
+                x: 2.0,
+                value: 0.5,
+                low: 0.45,
+                high: 0.55,
+            },
+        ]];
+        let svg = lines(
+            &series,
+            &[colour(0)],
+            &Axis::Numbers,
+            "k (value)",
+            "share",
+            Scale::Percent,
+            "t",
+        )
+        .unwrap();
+        assert!(
+            !texts(&svg).iter().any(|t| t.starts_with('-')),
+            "{:?}",
+            texts(&svg)
+        );
     }
 }

@@ -8,6 +8,8 @@ pub mod lines;
 pub mod scale;
 
 use plotters::coord::Shift;
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use crate::error::{Result, SimError};
@@ -35,6 +37,24 @@ pub fn colour(i: usize) -> RGBColor {
     RGBColor(r, g, b)
 }
 
+/// The colour of the `k`th of `n` ordered series (a ladder's rungs, weakest first): one hue
+/// from light to dark, so that the order reads from the colour and nine rungs are not nine
+/// unrelated colours.
+pub fn shade(k: usize, n: usize) -> RGBColor {
+    let (light, dark) = ((0x9e, 0xc5, 0xe8), (0x08, 0x30, 0x6b));
+    let t = if n < 2 {
+        1.0
+    } else {
+        k as f64 / (n - 1) as f64
+    };
+    let mix = |a: u8, b: u8| (f64::from(a) + t * (f64::from(b) - f64::from(a))).round() as u8;
+    RGBColor(
+        mix(light.0, dark.0),
+        mix(light.1, dark.1),
+        mix(light.2, dark.2),
+    )
+}
+
 /// A colour as CSS writes it: `#4e79a7`.
 pub fn hex(c: RGBColor) -> String {
     format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
@@ -50,6 +70,44 @@ fn label_font() -> TextStyle<'static> {
 /// The font of axis titles.
 fn title_font() -> TextStyle<'static> {
     ("sans-serif", 14).into_font().color(&BLACK)
+}
+
+/// A numeric axis whose ticks are exactly the values given (each varied value, or a
+/// histogram's round steps), where plotters would choose its own.
+pub struct Ticked {
+    inner: RangedCoordf64,
+    ticks: Vec<f64>,
+}
+
+impl Ticked {
+    /// The axis over `range` with a tick at each of `ticks`.
+    pub fn new(range: std::ops::Range<f64>, ticks: Vec<f64>) -> Self {
+        Self {
+            inner: range.into(),
+            ticks,
+        }
+    }
+}
+
+impl Ranged for Ticked {
+    type ValueType = f64;
+    type FormatOption = DefaultFormatting;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        self.inner.map(value, limit)
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        if hint.weight().allow_light_points() {
+            Vec::new()
+        } else {
+            self.ticks.clone()
+        }
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        self.inner.range()
+    }
 }
 
 /// The canvas plotters draws on.
@@ -118,7 +176,7 @@ fn percent_tick(v: f64, step: f64) -> String {
 }
 
 /// An axis range that holds every one of `values` with a margin (and never a zero width).
-fn padded(values: impl IntoIterator<Item = f64>, margin: f64) -> (f64, f64) {
+pub fn padded(values: impl IntoIterator<Item = f64>, margin: f64) -> (f64, f64) {
     let (lo, hi) = values
         .into_iter()
         .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
@@ -154,6 +212,14 @@ mod tests {
             2,
             "the white fill and the square"
         );
+    }
+
+    #[test]
+    fn ordered_shades_darken_with_the_order() {
+        let lum = |c: RGBColor| u32::from(c.0) + u32::from(c.1) + u32::from(c.2);
+        let shades: Vec<u32> = (0..9).map(|k| lum(shade(k, 9))).collect();
+        assert!(shades.windows(2).all(|w| w[1] < w[0]), "{shades:?}");
+        assert_eq!(hex(shade(8, 9)), "#08306b");
     }
 
     #[test]

@@ -13,7 +13,7 @@ use super::super::figure::intervals::{Row as Bar, intervals};
 use super::super::figure::scale::Scale;
 use super::super::page::{Block, Cell, DataTable, Figure, Headline, Note, Section};
 use super::super::{Context, Folder, Kind};
-use super::{Recorded, distinct, speed_lines};
+use super::{Recorded, axis_title, distinct, speed_lines, verdict, words};
 use crate::results::folder::Frame;
 use crate::results::read_back::Interval;
 
@@ -45,6 +45,7 @@ impl Kind for Balance {
             search.facts(context)?,
         );
         section.timing = speed_lines(context);
+        section.verdict = search.verdict();
         section.blocks.extend(search.answer());
         section.blocks.push(Block::Figure(search.candidates()?));
         section.blocks.push(Block::Table(search.steps()));
@@ -196,6 +197,95 @@ impl Search {
         on_scale(self.scale(), x)
     }
 
+    /// The tolerance as a distance from the target: in points for a rate or a difference of
+    /// rates (`2.0 pts`), else on the metric's own scale.
+    fn tolerance_text(&self) -> String {
+        match self.scale() {
+            MetricScale::Rate | MetricScale::Difference => {
+                format!("{:.1} pts", 100.0 * self.tolerance)
+            }
+            MetricScale::Mean => format!("{:.4}", self.tolerance),
+        }
+    }
+
+    /// The target in words: `win_rate = 75.00%`, `first_move_adv >= +0.00 pts`.
+    fn target_words(&self) -> String {
+        let relation = if self.relation == "=" {
+            "=".to_string()
+        } else {
+            self.relation.clone()
+        };
+        format!(
+            "{} {relation} {}",
+            self.metric,
+            self.show(self.target_value)
+        )
+    }
+
+    /// The candidates of the answer's crossing (the answer and its neighbours), in the rule's
+    /// order.
+    fn bracket(&self) -> Vec<&Candidate> {
+        self.candidates
+            .iter()
+            .filter(|c| c.answer || c.neighbour)
+            .collect()
+    }
+
+    /// Candidate `c`'s metric with its 95% interval: `73.10% (72.50% to 73.70%)`.
+    fn metric_text(&self, c: &Candidate) -> String {
+        format!(
+            "{} {} ({} to {})",
+            self.metric,
+            self.show(c.metric.value),
+            self.show(c.metric.low),
+            self.show(c.metric.high)
+        )
+    }
+
+    /// The page's verdict: where the target lies (one rule), or the combinations on target.
+    fn verdict(&self) -> Vec<String> {
+        if self.params.len() > 1 {
+            return match self.answer().first() {
+                Some(Block::Note(n)) => vec![n.text.clone()],
+                _ => Vec::new(),
+            };
+        }
+        let bracket: Vec<(String, String, &str)> = self
+            .bracket()
+            .iter()
+            .map(|c| {
+                (
+                    c.label(&self.params),
+                    self.metric_text(c),
+                    c.verdict.as_str(),
+                )
+            })
+            .collect();
+        let named: Vec<(&str, String, &str)> = bracket
+            .iter()
+            .map(|(l, m, v)| (l.as_str(), m.clone(), *v))
+            .collect();
+        vec![verdict::balance(&self.target_words(), &named)]
+    }
+
+    /// Why a candidate's verdict can differ from what its 95% interval alone says: the search
+    /// decides on a wider interval. `None` when the two agree.
+    fn verdict_note(&self, c: &Candidate) -> Option<String> {
+        let plain = if c.metric.low > self.target_value + self.tolerance {
+            "above"
+        } else if c.metric.high < self.target_value - self.tolerance {
+            "below"
+        } else {
+            return None;
+        };
+        (c.verdict != plain).then(|| {
+            format!(
+                "{}: its 95% interval lies {plain} the target, but the interval the search decides on (wider, valid at every look) still reaches it",
+                c.verdict
+            )
+        })
+    }
+
     /// How many candidates the search had (the confidence is shared among them).
     fn combinations(&self) -> u64 {
         ((1.0 - self.confidence) / self.candidate_error).round() as u64
@@ -271,7 +361,7 @@ impl Search {
             let text = if several {
                 format!(
                     "No combination is on target (within {} of {}); the table gives the side of the target each was settled on, or open.",
-                    self.show(self.tolerance).trim_start_matches('+'),
+                    self.tolerance_text(),
                     self.target
                 )
             } else {
@@ -288,13 +378,14 @@ impl Search {
                 text: format!(
                     "On target ({} within {}): {} of {} combinations: {}.",
                     self.target,
-                    self.show(self.tolerance).trim_start_matches('+'),
+                    self.tolerance_text(),
                     answers.len(),
                     self.combinations(),
                     list.join("; ")
                 ),
             })];
         }
+        let bracket = self.bracket();
         answers
             .iter()
             .map(|c| {
@@ -303,37 +394,57 @@ impl Search {
                         .candidates
                         .iter()
                         .all(|o| o.verdict == c.verdict || o.verdict == "open");
-                Block::Headline(Headline {
-                    label: format!(
-                        "answer{}: {}",
-                        if outside {
-                            " (the target lies outside the range; the nearest end)"
-                        } else {
-                            ""
-                        },
+                let label = match (bracket.first(), bracket.last()) {
+                    _ if outside => format!(
+                        "answer (the target lies outside the range; the nearest end): {}",
                         c.label(&self.params)
                     ),
+                    (Some(a), Some(b)) if a.candidate != b.candidate => format!(
+                        "the target lies between {} and {}; the answer, {}, gives {}",
+                        a.label(&self.params),
+                        b.label(&self.params),
+                        c.label(&self.params),
+                        self.metric
+                    ),
+                    _ => format!(
+                        "answer: {} gives {}",
+                        c.label(&self.params),
+                        self.metric
+                    ),
+                };
+                Block::Headline(Headline {
+                    label,
                     value: self.cell("value", c.metric.value),
                     interval: format!(
-                        "{} (95% CI {} to {}, {})",
-                        self.metric,
+                        "(95% CI {} to {}; {} the target {}, decided on the search's interval {} to {})",
                         self.show(c.metric.low),
                         self.show(c.metric.high),
-                        c.verdict
+                        match c.verdict.as_str() {
+                            "open" => "not settled against",
+                            "on target" => "on",
+                            other => other,
+                        },
+                        self.show(self.target_value),
+                        self.show_end(c.decision.0),
+                        self.show_end(c.decision.1)
                     ),
                 })
             })
             .collect()
     }
 
-    /// The cell of `x`, of column `col`: an infinite end (nothing to go on) reads `none`.
-    fn cell(&self, col: &str, x: f64) -> Cell {
-        let text = if x.is_finite() {
+    /// An interval's end `x`: an infinite end (nothing to go on) reads `none`.
+    fn show_end(&self, x: f64) -> String {
+        if x.is_finite() {
             self.show(x)
         } else {
             "none".to_string()
-        };
-        Cell::number(col, x, text)
+        }
+    }
+
+    /// The cell of `x`, of column `col`.
+    fn cell(&self, col: &str, x: f64) -> Cell {
+        Cell::number(col, x, self.show_end(x))
     }
 
     /// Every candidate played, in the rule's order: its metric with its 95% interval (colour)
@@ -364,13 +475,11 @@ impl Search {
             "{} of each candidate played, with its 95% interval (colour) and the interval the search decided on (grey); the dashed line is the target, {}.",
             self.metric, self.target
         );
-        let svg = intervals(
-            &bars,
-            &self.metric,
-            scale,
-            Some(self.target_value),
-            &caption,
-        )?;
+        let x_desc = match scale {
+            Scale::Number => axis_title(&self.metric),
+            _ => words(&self.metric),
+        };
+        let svg = intervals(&bars, &x_desc, scale, Some(self.target_value), &caption)?;
         let mut data = DataTable::new(
             "candidates-data",
             "The candidates drawn, in the rule's order",
@@ -440,7 +549,12 @@ impl Search {
                 self.cell("ci_high", c.metric.high),
                 self.cell("decision_low", c.decision.0),
                 self.cell("decision_high", c.decision.1),
-                Cell::number("verdict", &c.verdict, c.verdict.clone()).with_class("text"),
+                Cell::number(
+                    "verdict",
+                    &c.verdict,
+                    self.verdict_note(c).unwrap_or_else(|| c.verdict.clone()),
+                )
+                .with_class("text"),
                 Cell::text(if c.answer {
                     "answer"
                 } else if c.neighbour {
@@ -461,7 +575,7 @@ impl Search {
                 "the target {} {} (within {} of it counts as on target)",
                 self.relation,
                 self.show(self.target_value),
-                self.show(self.tolerance).trim_start_matches('+')
+                self.tolerance_text()
             )
         } else {
             format!(

@@ -11,9 +11,13 @@ use super::super::command::CommandLine;
 use super::super::figure::intervals::{Row as Bar, intervals};
 use super::super::figure::lines::{Axis, Point, lines};
 use super::super::figure::scale::Scale;
+use super::super::figure::shade;
 use super::super::page::{Block, Cell, DataTable, Figure, Headline, Note, Section};
 use super::super::{Context, Folder, Kind};
-use super::{CountsFile, Recorded, distinct, histogram_figure, legend, speed_lines};
+use super::{
+    CountsFile, Recorded, axis_title, categorical, distinct, histogram_figure, legend, legend_in,
+    speed_lines, verdict,
+};
 use crate::results::folder::Frame;
 use crate::results::read_back::{Distribution, Interval};
 
@@ -43,6 +47,7 @@ impl Kind for Evaluate {
         let e = Evaluation::read(folder)?;
         let mut section = Section::new(self.name(), e.title(), e.facts(context)?);
         section.timing = speed_lines(context);
+        section.verdict = e.verdict();
         if let [one] = e.variants.as_slice() {
             section.blocks.extend(e.single(one)?);
         } else {
@@ -359,9 +364,86 @@ impl Evaluation {
         }
     }
 
-    /// One rule set: the headroom, the ladder, the gains and the durations.
-    fn single(&self, v: &Variant) -> Result<Vec<Block>> {
+    /// The page's verdict: the skill headroom (and a duel's first-move advantage) of one rule
+    /// set, or how the headroom moves over several.
+    fn verdict(&self) -> Vec<String> {
+        if self.variants.len() > 1 {
+            let headrooms: Vec<(String, Interval)> = (0..self.variants.len())
+                .filter_map(|v| {
+                    let m = self.metric(v, "skill_headroom")?;
+                    Some((self.variant_name(v), m.estimate))
+                })
+                .collect();
+            let named: Vec<(&str, Interval)> =
+                headrooms.iter().map(|(n, i)| (n.as_str(), *i)).collect();
+            return vec![verdict::evaluate_vary(&self.params.join(" and "), &named)];
+        }
+        let Some(m) = self.metric(0, "skill_headroom") else {
+            return Vec::new();
+        };
+        let rung = m.rung.clone().unwrap_or_default();
+        let (best, bottom) = rung.split_once(" - ").unwrap_or((&rung, "the bottom rung"));
+        let first_move = self.metric(0, "first_move_advantage").map(|f| f.estimate);
+        vec![verdict::evaluate(
+            best,
+            bottom,
+            &m.estimate,
+            first_move.as_ref(),
+        )]
+    }
+
+    /// Rule set `v` in words: `guard_damage.king = 3`.
+    fn variant_name(&self, v: usize) -> String {
+        self.params
+            .iter()
+            .zip(&self.variants[v].values)
+            .map(|(p, x)| format!("{p} = {x}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// A duel's seats, first: each seat's win rate against an even game and the first-move
+    /// advantage (seat 0's win rate minus seat 1's), from the strongest fair rung's games.
+    fn seats(&self, v: usize) -> Result<Vec<Block>> {
         let mut blocks = Vec::new();
+        let Some(adv) = self.metric(v, "first_move_advantage") else {
+            return Ok(blocks);
+        };
+        blocks.push(Block::Headline(Headline {
+            label: format!(
+                "first-move advantage ({})",
+                adv.rung.clone().unwrap_or_default()
+            ),
+            value: estimate_cell(adv, "value", adv.estimate.value),
+            interval: format!(
+                "(95% CI {} to {}; seat 0's win rate minus seat 1's)",
+                shown(adv.unit, adv.estimate.low),
+                shown(adv.unit, adv.estimate.high)
+            ),
+        }));
+        let bars: Vec<Bar> = self
+            .metrics
+            .iter()
+            .filter(|m| m.variant == v && m.metric == "seat_win_rate")
+            .map(|m| Bar {
+                label: m.rung.clone().unwrap_or_default(),
+                value: m.estimate.value,
+                low: m.estimate.low,
+                high: m.estimate.high,
+                wide: None,
+            })
+            .collect();
+        if !bars.is_empty() {
+            let caption = "Each seat's win rate with its 95% interval, from the strongest fair rung's games in both seats; the dashed line is an even game.".to_string();
+            let svg = intervals(&bars, "win rate", Scale::Percent, Some(0.5), &caption)?;
+            blocks.push(Block::Figure(Figure::new("seats", caption, svg)));
+        }
+        Ok(blocks)
+    }
+
+    /// One rule set: a duel's seats, the headroom, the ladder, the gains and the durations.
+    fn single(&self, v: &Variant) -> Result<Vec<Block>> {
+        let mut blocks = self.seats(0)?;
         if let Some(m) = self.metric(0, "skill_headroom") {
             blocks.push(Block::Headline(Headline {
                 label: "skill headroom".into(),
@@ -408,7 +490,7 @@ impl Evaluation {
             let caption = "Each rung's gain on the rung below, in percentage points, with its paired 95% interval (the same deals for both).".to_string();
             let svg = intervals(
                 &gains,
-                "gain on the rung below (percentage points)",
+                "gain on the rung below",
                 Scale::Points,
                 Some(0.0),
                 &caption,
@@ -454,6 +536,10 @@ impl Evaluation {
                 (Axis::Categories(labels), xs, "rule set".to_string())
             }
         };
+        let x_title = match self.params.as_slice() {
+            [one] => axis_title(one),
+            _ => "rule set (values)".to_string(),
+        };
         let series = |name: &str| -> Vec<Point> {
             let mut points: Vec<Point> = (0..self.variants.len())
                 .filter_map(|v| {
@@ -465,14 +551,33 @@ impl Evaluation {
             points
         };
         let mut blocks = Vec::new();
+        // The paired differences of every figure against the first rule set (the same deals),
+        // a forest plot per figure, go here once evaluate.parquet records them.
+        let one = categorical(1);
+        if self.duel() {
+            let caption = format!(
+                "First-move advantage (seat 0's win rate minus seat 1's, the strongest fair rung in both seats) against {x_desc}, with 95% intervals; 0 is an even game."
+            );
+            let svg = lines(
+                &[series("first_move_advantage")],
+                &one,
+                &axis,
+                &x_title,
+                "first-move advantage",
+                Scale::Points,
+                &caption,
+            )?;
+            blocks.push(Block::Figure(Figure::new("vary-seats", caption, svg)));
+        }
         let caption = format!(
             "Skill headroom (the best fair rung minus the bottom rung, paired) against {x_desc}, with 95% intervals."
         );
         let svg = lines(
             &[series("skill_headroom")],
+            &one,
             &axis,
-            &x_desc,
-            "skill headroom (points)",
+            &x_title,
+            "skill headroom",
             Scale::Points,
             &caption,
         )?;
@@ -486,8 +591,9 @@ impl Evaluation {
             );
             let svg = lines(
                 &luck,
+                &categorical(luck.len()),
                 &axis,
-                &x_desc,
+                &x_title,
                 "share of variance",
                 Scale::Percent,
                 &caption,
@@ -511,11 +617,21 @@ impl Evaluation {
             })
             .collect();
         let what = self.result_words();
-        let caption =
-            format!("Each rung's {what} against {x_desc}, one line per rung, with 95% intervals.");
-        let svg = lines(&by_rung, &axis, &x_desc, what, Scale::Percent, &caption)?;
+        let caption = format!(
+            "Each rung's {what} against {x_desc}, one line per rung, with 95% intervals; darker is a stronger rung."
+        );
+        let shades: Vec<_> = (0..names.len()).map(|k| shade(k, names.len())).collect();
+        let svg = lines(
+            &by_rung,
+            &shades,
+            &axis,
+            &x_title,
+            what,
+            Scale::Percent,
+            &caption,
+        )?;
         blocks.push(Block::Figure(
-            Figure::new("vary-ladder", caption, svg).with_legend(legend(&names)),
+            Figure::new("vary-ladder", caption, svg).with_legend(legend_in(&names, &shades)),
         ));
         blocks.extend(self.duration_figures()?);
         Ok(blocks)

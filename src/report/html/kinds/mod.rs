@@ -8,6 +8,7 @@ pub mod run;
 pub mod solve;
 pub mod sweep;
 pub mod tournament;
+pub mod verdict;
 
 use crate::error::Result;
 use crate::report::terminal::{per_second, percent, thousands, threads};
@@ -16,6 +17,8 @@ use super::Context;
 use super::command::CommandLine;
 use super::facts::{Facts, changed_rules};
 use super::figure::histogram::histogram;
+use plotters::style::RGBColor;
+
 use super::figure::{colour, hex};
 use super::page::{Cell, DataTable, Figure, Swatch};
 use crate::results::read_back::{Distribution, Interval, Results};
@@ -29,6 +32,30 @@ pub fn is_timing(name: &str) -> bool {
 /// `name` as a reader reads it: `mean_final_hp` as `mean final hp`.
 pub fn words(name: &str) -> String {
     name.replace('_', " ")
+}
+
+/// The unit a game's figure or a rule named `name` counts in, for an axis title: `HP` for hit
+/// points and damage, `turns` for lengths, `ms` for times, else `count` (strikes, cards, ...)
+/// or, for a rule, its `value`.
+pub fn unit_of(name: &str) -> &'static str {
+    let name = name.to_ascii_lowercase();
+    if name.ends_with("_ms") || name.starts_with("decision_time") {
+        "ms"
+    } else if name.contains("hp") || name.contains("damage") {
+        "HP"
+    } else if name.contains("turn") || name.contains("length") || name.contains("round") {
+        "turns"
+    } else if name.contains('.') || name.contains("rule") {
+        "value"
+    } else {
+        "count"
+    }
+}
+
+/// A game's figure or a rule as an axis title: its name in words and its unit,
+/// `final hp (HP)`, `guard damage.king (HP)`.
+pub fn axis_title(name: &str) -> String {
+    format!("{} ({})", words(name), unit_of(name))
 }
 
 /// A rate's interval in words.
@@ -197,7 +224,7 @@ pub fn histogram_figure(dist: &Distribution, prefix: &str, source: &CountsFile) 
     let name = words(&dist.metric);
     let total: u64 = dist.counts.iter().map(|&(_, c)| c).sum();
     let caption = format!("Distribution of {name} over {} games.", thousands(total));
-    let svg = histogram(&dist.counts, &name, &caption)?;
+    let svg = histogram(&dist.counts, &axis_title(&dist.metric), &caption)?;
     let mut data = DataTable::new(
         format!("{prefix}{}-data", dist.metric),
         format!("{name}: games with each value"),
@@ -242,14 +269,24 @@ pub fn distinct(items: impl Iterator<Item = String>) -> Vec<String> {
     out
 }
 
+/// The series colours of `n` series told apart by colour (policies): the palette by index.
+pub fn categorical(n: usize) -> Vec<RGBColor> {
+    (0..n).map(colour).collect()
+}
+
 /// The legend of series named `names`, coloured as the figures colour them by index.
 pub fn legend(names: &[String]) -> Vec<Swatch> {
+    legend_in(names, &categorical(names.len()))
+}
+
+/// The legend of series named `names` coloured `colours`.
+pub fn legend_in(names: &[String], colours: &[RGBColor]) -> Vec<Swatch> {
     names
         .iter()
-        .enumerate()
-        .map(|(k, name)| Swatch {
+        .zip(colours)
+        .map(|(name, &c)| Swatch {
             name: name.clone(),
-            colour: hex(colour(k)),
+            colour: hex(c),
         })
         .collect()
 }

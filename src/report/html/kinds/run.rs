@@ -15,7 +15,7 @@ use super::super::page::{Block, Cell, DataTable, Figure, Headline, Note, Section
 use super::super::{Context, Folder, Kind};
 use super::{
     DISTRIBUTIONS, histogram_figure, interval_text, is_timing, mean_cell, speed_lines,
-    summary_facts, words,
+    summary_facts, verdict, words,
 };
 use crate::results::read_back::{Cell as SummaryCell, Results};
 
@@ -51,7 +51,37 @@ impl Kind for Run {
         );
         section.timing = speed_lines(context);
         section.blocks = sections.into_iter().flatten().collect();
+        section.verdict = results
+            .cells
+            .iter()
+            .map(|c| run_verdict(c, table))
+            .collect();
         Ok(section)
+    }
+}
+
+/// The page's verdict on a run's row: its win rate in words, and a duel's first-move
+/// advantage.
+fn run_verdict(cell: &SummaryCell, table: Table) -> String {
+    let first_move = cell.interval(
+        "first_move_adv",
+        "first_move_adv_low",
+        "first_move_adv_high",
+    );
+    match (table, cell.policy.split_once(" vs ")) {
+        (Table::Duel, Some((a, b))) => verdict::duel(a, b, &cell.win, first_move.as_ref()),
+        (Table::Duel, None) => {
+            let mut s = verdict::run(
+                &format!("Seat 0 ({} in both seats)", cell.policy),
+                &cell.win,
+            );
+            if let Some(adv) = &first_move {
+                s = format!("{s} {}", verdict::first_move_sentence(adv));
+            }
+            s
+        }
+        (Table::Team, _) => verdict::run(&format!("The table ({})", cell.policy), &cell.win),
+        (Table::Solo, _) => verdict::run(&cell.policy, &cell.win),
     }
 }
 

@@ -61,6 +61,7 @@ impl Kind for Solve {
                 .into_iter()
                 .collect();
             section.blocks.extend(headline(r));
+            section.verdict = solve_verdict(r);
         }
         let states = States::read(&chart)?;
         for royal in ["jack", "queen", "king"] {
@@ -116,6 +117,23 @@ fn facts(game: &str, record: Option<&Value>, chart: &str, context: &Context) -> 
         ));
     }
     Ok(facts)
+}
+
+/// The page's verdict: the optimal win probability and what each evaluated policy loses.
+fn solve_verdict(record: &Value) -> Vec<String> {
+    let Some(win) = record.get("win_probability").and_then(Value::as_f64) else {
+        return Vec::new();
+    };
+    let evaluated: Vec<(&str, f64)> = record
+        .get("evaluated")
+        .and_then(Value::as_array)
+        .map(|list| {
+            list.iter()
+                .filter_map(|e| Some((e.get("policy")?.as_str()?, e.get("diff")?.as_f64()?)))
+                .collect()
+        })
+        .unwrap_or_default();
+    vec![super::verdict::solve(win, &evaluated)]
 }
 
 /// The optimal win probability, and the evaluated policies against it.

@@ -11,7 +11,9 @@ use super::super::figure::lines::{Axis, Point, lines};
 use super::super::figure::scale::Scale;
 use super::super::page::{Block, Cell, DataTable, Figure, Note, Section};
 use super::super::{Context, Folder, Kind};
-use super::{distinct, legend, percent_one, speed_lines, summary_facts};
+use super::{
+    axis_title, categorical, distinct, legend, percent_one, speed_lines, summary_facts, verdict,
+};
 use crate::results::read_back::Results;
 
 /// The kind of `sim sweep`'s folder: a summary with varied rules' columns.
@@ -82,6 +84,10 @@ impl Kind for Sweep {
                 ),
             })),
         }
+        section.verdict = policies
+            .iter()
+            .filter_map(|p| sweep_verdict(&results, p))
+            .collect();
         section.blocks.push(Block::Table(cells_table(&results)));
         Ok(section)
     }
@@ -110,7 +116,15 @@ fn by_value(results: &Results, policies: &[String], k: usize, values: &[String])
         })
         .collect();
     let caption = format!("Win rate against {rule}, one line per policy, with 95% intervals.");
-    let svg = lines(&series, &axis, rule, "win rate", Scale::Percent, &caption)?;
+    let svg = lines(
+        &series,
+        &categorical(series.len()),
+        &axis,
+        &axis_title(rule),
+        "win rate",
+        Scale::Percent,
+        &caption,
+    )?;
     Ok(Figure::new("lines", caption, svg).with_legend(legend(policies)))
 }
 
@@ -124,8 +138,8 @@ fn two_rules(
 ) -> Result<Figure> {
     let (rows, cols) = (&values[r], &values[c]);
     let mut grid = Grid {
-        row_desc: results.params[r].clone(),
-        col_desc: results.params[c].clone(),
+        row_desc: axis_title(&results.params[r]),
+        col_desc: axis_title(&results.params[c]),
         rows: rows.clone(),
         cols: cols.clone(),
         values: vec![vec![None; cols.len()]; rows.len()],
@@ -161,6 +175,38 @@ fn by_cell(results: &Results) -> Result<Figure> {
     let caption = "Win rate of each cell with its 95% interval.".to_string();
     let svg = intervals(&bars, "win rate", Scale::Percent, None, &caption)?;
     Ok(Figure::new("cells", caption, svg))
+}
+
+/// The page's verdict on one policy of a sweep: its lowest and highest cells.
+fn sweep_verdict(results: &Results, policy: &str) -> Option<String> {
+    let cells: Vec<&crate::results::read_back::Cell> = results
+        .cells
+        .iter()
+        .filter(|c| c.policy == policy)
+        .collect();
+    let pick = |lower: bool| {
+        cells.iter().copied().reduce(|a, b| {
+            let b_wins = if lower {
+                b.win.value < a.win.value
+            } else {
+                b.win.value > a.win.value
+            };
+            if b_wins { b } else { a }
+        })
+    };
+    let (low, high) = (pick(true)?, pick(false)?);
+    let name = |c: &crate::results::read_back::Cell| {
+        c.params
+            .iter()
+            .map(|(p, v)| format!("{p} = {v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    Some(verdict::sweep(
+        policy,
+        (&name(low), &low.win),
+        (&name(high), &high.win),
+    ))
 }
 
 fn cell_label(policy: &str, params: &[(String, String)]) -> String {

@@ -10,8 +10,8 @@ use super::super::figure::intervals::{Row as Bar, intervals};
 use super::super::figure::scale::Scale;
 use super::super::page::{Block, Cell, DataTable, Figure, Note, Section};
 use super::super::{Context, Folder, Kind};
-use super::{percent_one, speed_lines, summary_facts};
-use crate::results::read_back::Results;
+use super::{percent_one, speed_lines, summary_facts, verdict};
+use crate::results::read_back::{Interval, Results};
 
 /// The kind of a tournament's folder: `tournament.parquet` and `ratings.parquet`.
 pub struct Tournament;
@@ -65,6 +65,18 @@ impl Kind for Tournament {
             .push(Block::Figure(win_matrix(&names, &pairs)?));
         let mut order: Vec<usize> = (0..names.len()).collect();
         order.sort_by(|&a, &b| elo[b].total_cmp(&elo[a]));
+        let rating = |i: usize| Interval {
+            value: elo[i],
+            low: low[i],
+            high: high[i],
+        };
+        if let Some(&best) = order.first() {
+            let (b, n) = (rating(best), order.get(1).map(|&i| rating(i)));
+            section.verdict = vec![verdict::tournament(
+                (&names[best], &b),
+                order.get(1).map(|&i| names[i].as_str()).zip(n.as_ref()),
+            )];
+        }
         let bars: Vec<Bar> = order
             .iter()
             .map(|&i| Bar {
@@ -95,7 +107,7 @@ impl Kind for Tournament {
                 ],
             );
         }
-        let svg = intervals(&bars, "rating (Elo)", Scale::Elo, Some(0.0), &caption)?;
+        let svg = intervals(&bars, "rating", Scale::Elo, Some(0.0), &caption)?;
         section
             .blocks
             .push(Block::Figure(Figure::new("ratings", caption, svg)));
