@@ -45,13 +45,66 @@ pub fn check_range<T: PartialOrd + std::fmt::Display>(
 
 /// Reads the TOML file at `path` (rules or a strategy file) into `T`. A file that cannot be read
 /// fails with `action` and the path; a malformed one with the file, line and column.
+/// A file that is not a regular one (a device, a pipe, a folder) or is larger than
+/// [`MAX_TOML_BYTES`] is refused unread.
 pub fn read_toml<T: serde::de::DeserializeOwned>(path: &Path, action: &'static str) -> Result<T> {
-    let text = std::fs::read_to_string(path).map_err(|source| SimError::Io {
+    let text = read_small_text(path, action)?;
+    toml::from_str(&text).map_err(|e| SimError::toml(path, &text, &e))
+}
+
+/// The most bytes a rules or strategy file may hold: far more than any real one (a few hundred
+/// bytes), a guard against reading a wrong path, such as a log or an endless device, for ever.
+pub const MAX_TOML_BYTES: u64 = 1 << 20;
+
+/// The text of the regular file `path`, of at most [`MAX_TOML_BYTES`]; refused with `action`
+/// and the path otherwise.
+fn read_small_text(path: &Path, action: &'static str) -> Result<String> {
+    use std::io::Read;
+    let io = |source| SimError::Io {
         action,
         path: path.to_path_buf(),
         source,
-    })?;
-    toml::from_str(&text).map_err(|e| SimError::toml(path, &text, &e))
+    };
+    let refuse = |why: String| SimError::input(format!("{action} {}: {why}", path.display()));
+    // Looked at before opening: opening a pipe would wait for a writer.
+    let kind = std::fs::metadata(path).map_err(io)?.file_type();
+    if !kind.is_file() {
+        return Err(refuse(format!(
+            "it is {}, not a regular file",
+            file_kind(&kind)
+        )));
+    }
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .map_err(io)?
+        .take(MAX_TOML_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(io)?;
+    if text.len() as u64 > MAX_TOML_BYTES {
+        return Err(refuse(format!(
+            "larger than {} KiB; a rules or strategy file is a few lines of TOML",
+            MAX_TOML_BYTES / 1024
+        )));
+    }
+    Ok(text)
+}
+
+/// What a file that is not a regular one is, in words.
+fn file_kind(kind: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_dir() {
+        "a folder"
+    } else if kind.is_char_device() {
+        "a character device"
+    } else if kind.is_block_device() {
+        "a block device"
+    } else if kind.is_fifo() {
+        "a pipe"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "a special file"
+    }
 }
 
 /// The rules from the defaults, an optional TOML file, and `path=value` overrides, validated.

@@ -200,6 +200,23 @@ impl fmt::Display for Target {
 }
 
 impl Target {
+    /// Refuses a tolerance `e` under which every value the metric can take is on target (the
+    /// band `value +- e` covers the whole range of a rate or a difference of rates): every
+    /// candidate would meet it, whatever it plays.
+    pub fn check_tolerance(&self, e: f64) -> Result<()> {
+        if let Some((low, high, what)) = self.metric.scale().range()
+            && self.value - e <= low
+            && self.value + e >= high
+        {
+            return Err(SimError::input(format!(
+                "--tolerance {e}: {} is {what}, between {low} and {high}, all within {e} of {}, so every candidate would be on target; give a smaller tolerance, e.g. 0.02",
+                self.metric.name(),
+                self.value
+            )));
+        }
+        Ok(())
+    }
+
     /// Parses `spec` for a game whose target columns are `columns`; `baseline` says whether a
     /// `--baseline` was given (a gap needs one, and nothing else takes one). Every error is one
     /// line naming the flag and listing the known columns.

@@ -179,6 +179,18 @@ fn varies<G: Game>(args: &BalanceArgs) -> Result<Vec<Vary>> {
             one.path
         )));
     }
+    for (flag, vary) in args.vary.iter().zip(&varies) {
+        let twice = vary
+            .values
+            .iter()
+            .enumerate()
+            .find(|(i, (_, v))| vary.values[..*i].iter().any(|(_, w)| w == v));
+        if let Some((_, (text, _))) = twice {
+            return Err(SimError::input(format!(
+                "--vary {flag}: {text} is given twice; a search plays each value once, so give each once"
+            )));
+        }
+    }
     Ok(varies)
 }
 
@@ -264,10 +276,14 @@ pub fn execute<G: Game>(args: &BalanceArgs, default_policy: &str) -> Result<Exit
         args.baseline.is_some(),
     )?;
     let tolerance = tolerance(args, &target, varies.len())?;
+    target.check_tolerance(tolerance)?;
     check_cap(play, &target, cap, batch_size(&cells))?;
     let set = ResultSet::create(&out_path(play, G::NAME, "balance")?)?;
 
-    let threads = pool_threads(play.threads, u64::MAX);
+    // More workers than cores never settle a search sooner, and each holds chunks in flight
+    // that are played past their candidate's verdict: the pool is at most one per core.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = pool_threads(play.threads.map(|t| t.min(cores)), u64::MAX);
     let pool = pool(threads)?;
     let progress = |total, label: &str| {
         play.report
@@ -385,6 +401,10 @@ pub fn execute<G: Game>(args: &BalanceArgs, default_policy: &str) -> Result<Exit
     Ok(if balance.played.complete {
         ExitCode::SUCCESS
     } else {
+        eprintln!(
+            "stopped by {}: the search is unfinished, written marked complete = false",
+            stop::cause()
+        );
         ExitCode::from(stop::exit_code())
     })
 }

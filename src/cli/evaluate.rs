@@ -19,10 +19,10 @@ use crate::results::manifest::{Cell, Command, FORMAT, Manifest, SHARD_FILE};
 use crate::results::result_set::ResultSet;
 use crate::results::summary::Speed;
 use crate::rules::RuleSet;
-use crate::sim::stop::{exit_code, stop_flag};
+use crate::sim::stop::{cause, exit_code, stop_flag};
 use crate::stats::interval::Z95;
 
-use super::args::PlayArgs;
+use super::args::{DEFAULT_PRECISION_CAP, PlayArgs};
 use super::expand::combinations;
 use super::report::beside;
 use super::run::{load_rules, out_path, pool_threads, with_threads};
@@ -101,7 +101,18 @@ pub struct ShardCell {
 fn deals(args: &EvaluateArgs) -> Result<u64> {
     let games = match (args.play.games, args.precision) {
         (Some(n), _) => n,
-        (None, Some(e)) if e > 0.0 && e < 0.5 => games_for(e),
+        (None, Some(e)) if e > 0.0 && e < 0.5 => {
+            let n = games_for(e);
+            if n > DEFAULT_PRECISION_CAP {
+                // The half-width the most deals give.
+                let z2 = Z95 * Z95;
+                let finest = Z95 / (2.0 * (DEFAULT_PRECISION_CAP as f64 + z2).sqrt());
+                return Err(SimError::input(format!(
+                    "--precision {e}: needs {n} deals on every line, over the most an evaluation plays ({DEFAULT_PRECISION_CAP}); give a half-width of {finest:.1e} or more, or --games"
+                )));
+            }
+            n
+        }
         (None, Some(e)) => {
             return Err(SimError::input(format!(
                 "--precision {e}: give a half-width between 0 and 0.5, e.g. 0.03"
@@ -179,6 +190,15 @@ pub fn execute<G: Evaluable>(args: &EvaluateArgs, default_policy: &str) -> Resul
         collect::collect(&subjects, play.seed, span.clone(), stop_flag(), &progress)
     })??;
     progress.finish();
+    let played = collected.tallies.first().map_or(0, Tally::deals);
+    if !collected.complete && played == 0 {
+        // Nothing to profile: the staging folder goes with `set`.
+        eprintln!(
+            "stopped by {} before a deal was complete: nothing written",
+            cause()
+        );
+        return Ok(ExitCode::from(exit_code()));
+    }
 
     let variants = combos
         .iter()
@@ -264,6 +284,12 @@ pub fn execute<G: Evaluable>(args: &EvaluateArgs, default_policy: &str) -> Resul
     Ok(if collected.complete {
         ExitCode::SUCCESS
     } else {
+        eprintln!(
+            "stopped by {}: wrote the first {} of {} deals, marked complete = false",
+            cause(),
+            variants.first().map_or(0, |v| v.profile.deals),
+            span.end - span.start
+        );
         ExitCode::from(exit_code())
     })
 }

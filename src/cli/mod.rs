@@ -244,6 +244,9 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let parse_error = |e: clap::Error| SimError::input(e.to_string());
+    if plays_games(name) {
+        crate::sim::stop::claim();
+    }
     match name {
         "completions" => shell::completions(sub, command(games)),
         "man" => shell::man(sub, command(games)),
@@ -293,6 +296,15 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
             (game.run)(&args, game.default_policy)
         }
     }
+}
+
+/// True for the commands that stop themselves on a signal (they keep what they completed): every
+/// one that plays many games. The others end at once.
+fn plays_games(command: &str) -> bool {
+    !matches!(
+        command,
+        "completions" | "man" | "solve" | "merge" | "report" | "trace" | "play"
+    )
 }
 
 /// The trace and play commands of `game`, or an error naming the games that have them.

@@ -17,7 +17,7 @@
 //! that rung; the uniform random player draws from stream [`RANDOM`]` + seat`.
 
 use std::ops::Range;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -314,12 +314,14 @@ fn play<S: GameState>(subject: &Subject<S>, line: &[usize], seed: u64, index: u6
     }
 }
 
-/// Plays deals `range` of every subject on every line of its layout.
+/// Plays deals `range` of every subject on every line of its layout; after a stop request the
+/// rest is left unplayed (the runner drops the chunk).
 fn play_chunk<S: GameState>(
     subjects: &[Subject<S>],
     layouts: &[Layout],
     seed: u64,
     range: Range<u64>,
+    stop: &AtomicBool,
     progress: &Progress,
 ) -> Vec<(Tally, Cost)> {
     subjects
@@ -337,6 +339,9 @@ fn play_chunk<S: GameState>(
             for (l, line) in layout.lines.iter().enumerate() {
                 let start = cpu_now();
                 for (d, index) in range.clone().enumerate() {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
                     let game = play(subject, line, seed, index);
                     rows[d][l] = game.score;
                     count(&mut tally.lines[l], &game);
@@ -390,7 +395,7 @@ pub fn collect<S: GameState>(
     let played = runner::run(
         &plan,
         stop,
-        |range| play_chunk(subjects, &layouts, seed, range, progress),
+        |range| play_chunk(subjects, &layouts, seed, range, stop, progress),
         |chunk| {
             for ((tally, cost), (t, c)) in tallies.iter_mut().zip(&mut costs).zip(chunk) {
                 tally.merge(&t);

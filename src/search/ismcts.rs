@@ -170,7 +170,11 @@ pub fn decide<S: GameState>(
     let settings = &searcher.settings;
     work.tree.reset();
     let (world, _) = super::scratch(&mut work.scratch, real);
-    for _ in 0..settings.simulations {
+    for s in 0..settings.simulations {
+        // A stop request cuts a long search short (the game is then dropped).
+        if s % super::STOP_POLL == super::STOP_POLL - 1 && crate::sim::stop::requested() {
+            break;
+        }
         real.sample_into(seat, &mut work.rng, world);
         let tree = &mut work.tree;
         tree.path.clear();

@@ -23,6 +23,10 @@ use crate::rng::GameRng;
 
 pub use settings::{Algorithm, Defaults, Settings};
 
+/// Simulations between two looks at the stop request: a search of millions of simulations
+/// stops within a moment of a signal, one of a few hundred pays nothing for it.
+pub const STOP_POLL: u32 = 64;
+
 /// A search player ready to seat: its name, settings and rollout policy (one of the game's).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Searcher<P> {

@@ -8,7 +8,7 @@
 use crate::games::state::GameState;
 use crate::rng::GameRng;
 
-use super::{Searcher, Work};
+use super::{STOP_POLL, Searcher, Work};
 
 /// The best of `work.root` (the decision's candidates at `real`, at least two) for `seat`;
 /// `work.sums` holds each move's total value over the worlds, `work.results` its total result.
@@ -25,6 +25,10 @@ pub fn decide<S: GameState>(
     work.results.resize(moves.len(), 0.0);
     let (world, play) = super::scratch(&mut work.scratch, real);
     for w in 0..searcher.settings.simulations {
+        // A stop request cuts a long search short (the game is then dropped).
+        if w % STOP_POLL == STOP_POLL - 1 && crate::sim::stop::requested() {
+            break;
+        }
         real.sample_into(seat, &mut work.rng, world);
         let coins = GameRng::new(work.rng.next_u64(), u64::from(w), 0);
         for (i, &mv) in moves.iter().enumerate() {

@@ -159,11 +159,18 @@ pub fn play_until<G: Game, C: Borrow<G> + Sync>(
     let work = |range: Range<u64>| {
         let games = (range.end - range.start) as usize;
         let mut wins = Vec::new();
+        let mut cut = false;
         let tallies = cells
             .iter()
             .zip(&running)
             .map(|(game, running)| {
                 if !running.load(Ordering::Relaxed) {
+                    return None;
+                }
+                // After a stop request the rest of the chunk's cells are not played (the runner
+                // drops the chunk).
+                if stop.load(Ordering::Relaxed) {
+                    cut = true;
                     return None;
                 }
                 let game = game.borrow();
@@ -179,7 +186,7 @@ pub fn play_until<G: Game, C: Borrow<G> + Sync>(
                 Some(tally)
             })
             .collect();
-        let pair_counts = pairs.then(|| {
+        let pair_counts = (pairs && !cut).then(|| {
             let mut p = PairCounts::new(cells.len());
             p.record(&wins);
             p

@@ -3,8 +3,9 @@
 //! Work goes in waves of chunks. Within a wave rayon plays the chunks on any threads in any order;
 //! the wave's results are then handed to the sink strictly in chunk order. Because every game draws
 //! from its own generator and tallies are integers, the results are the same bit for bit whatever
-//! the thread count. A stop request (Ctrl-C) lets chunks in flight finish, starts no new ones, and
-//! hands over only the completed prefix of chunks, so what was played is always games
+//! the thread count. A stop request (a signal) starts no new chunks and drops those in flight
+//! (which may have cut their games short on seeing it, a long search inside a game included), and
+//! hands over only the prefix of chunks completed before it, so what was played is always games
 //! `first .. first + n` for some `n`.
 
 use std::ops::Range;
@@ -79,7 +80,9 @@ where
                 if stop.load(Ordering::Relaxed) {
                     return None;
                 }
-                Some(work(r.clone()))
+                let result = work(r.clone());
+                // A chunk that saw the request may have cut its games short: it is dropped.
+                (!stop.load(Ordering::SeqCst)).then_some(result)
             })
             .collect();
         for (range, result) in chunks.iter().zip(results) {
@@ -177,6 +180,51 @@ mod tests {
         .unwrap();
         assert_eq!(played.games, 3 * CHUNK);
         assert!(!played.complete);
+    }
+
+    #[test]
+    fn a_chunk_that_sees_the_request_is_dropped() {
+        // The request comes while chunk 4 plays (it may have cut its games short): the prefix
+        // ends before it, on any threads.
+        for threads in [1, 2] {
+            let plan = Plan {
+                first_game: 0,
+                games: 10 * CHUNK,
+                chunk: CHUNK,
+                wave: 2 * CHUNK,
+            };
+            let stop = AtomicBool::new(false);
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let mut seen = Vec::new();
+            let played = pool.install(|| {
+                run::<_, Infallible, _, _>(
+                    &plan,
+                    &stop,
+                    |r| {
+                        if r.start == 4 * CHUNK {
+                            stop.store(true, Ordering::SeqCst);
+                        }
+                        r.start
+                    },
+                    |start| {
+                        seen.push(start);
+                        Ok(true)
+                    },
+                )
+                .unwrap()
+            });
+            assert_eq!(
+                played,
+                Played {
+                    games: 4 * CHUNK,
+                    complete: false
+                }
+            );
+            assert_eq!(seen, [0, CHUNK, 2 * CHUNK, 3 * CHUNK]);
+        }
     }
 
     #[test]

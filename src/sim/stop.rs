@@ -1,17 +1,29 @@
-//! The stop request: Ctrl-C (SIGINT) or SIGTERM asks the runner to finish the chunks in flight
-//! and stop; the command then writes the completed prefix, marked incomplete, and exits with
-//! [`exit_code`]: 130 after Ctrl-C, 143 after SIGTERM (128 plus the signal, the shell's
-//! convention), so a batch system that sends SIGTERM (a time limit, a preemption) loses nothing.
+//! The stop request: Ctrl-C (SIGINT), SIGTERM or SIGHUP asks the command to stop. A command that
+//! plays games ([`claim`]s the signals) finishes or drops the chunks in flight within a moment
+//! (a search inside a game sees the request too, [`requested`]), writes the completed prefix,
+//! marked incomplete, and exits with [`exit_code`]: 130 after Ctrl-C, 143 after SIGTERM, 129
+//! after SIGHUP (128 plus the signal, the shell's convention), so a batch system that sends
+//! SIGTERM (a time limit, a preemption) loses nothing. Any other command, or one that has not
+//! claimed them yet (nothing is staged before), ends at once with that exit code and a line
+//! naming the signal.
+//!
+//! [`install`] puts the handlers in place; the binary calls it before anything else, so no
+//! signal ever finds the process without them.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use signal_hook::consts::{SIGINT, SIGTERM};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 /// The exit code of a command stopped by Ctrl-C.
 pub const INTERRUPTED: u8 = 130;
 /// The exit code of a command stopped by SIGTERM.
 pub const TERMINATED: u8 = 143;
+/// The exit code of a command stopped by SIGHUP (its terminal closed).
+pub const HUNG_UP: u8 = 129;
+
+/// The signals that ask a command to stop.
+const SIGNALS: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
 
 struct Flags {
     stop: Arc<AtomicBool>,
@@ -21,13 +33,20 @@ struct Flags {
 
 static FLAGS: OnceLock<Flags> = OnceLock::new();
 
+/// Who acts on a signal: nobody yet (the watcher ends the process), the command (it stops
+/// itself), or the watcher, which is ending the process.
+static OWNER: AtomicU8 = AtomicU8::new(UNCLAIMED);
+const UNCLAIMED: u8 = 0;
+const COMMAND: u8 = 1;
+const WATCHER: u8 = 2;
+
 fn flags() -> &'static Flags {
     FLAGS.get_or_init(|| {
         let flags = Flags {
             stop: Arc::new(AtomicBool::new(false)),
             signal: Arc::new(AtomicUsize::new(0)),
         };
-        for signal in [SIGINT, SIGTERM] {
+        for signal in SIGNALS {
             // If a handler cannot be installed, the signal keeps its default effect: the process
             // ends.
             let _ = signal_hook::flag::register_usize(
@@ -41,26 +60,91 @@ fn flags() -> &'static Flags {
     })
 }
 
-/// The flag Ctrl-C and SIGTERM set, with their handlers installed on first use.
+/// Installs the handlers of SIGINT, SIGTERM and SIGHUP and the thread that watches for them:
+/// until a command [`claim`]s them, a signal ends the process at once (with [`exit_code`] and a
+/// line on stderr naming it). The binary calls this first.
+pub fn install() {
+    static WATCHER_STARTED: OnceLock<()> = OnceLock::new();
+    WATCHER_STARTED.get_or_init(|| {
+        flags();
+        // Without the watcher (no thread, no pipe) a signal still sets the flag; a command
+        // that has not claimed it then ends when it next looks.
+        if let Ok(mut signals) = signal_hook::iterator::Signals::new(SIGNALS) {
+            let _ = std::thread::Builder::new()
+                .name("sim-signals".into())
+                .spawn(move || {
+                    for signal in signals.forever() {
+                        on_signal(signal);
+                    }
+                });
+        }
+    });
+}
+
+/// What the watcher does with `signal`: nothing if a command stops itself, else ends the process.
+fn on_signal(signal: i32) {
+    if OWNER
+        .compare_exchange(UNCLAIMED, WATCHER, Ordering::SeqCst, Ordering::SeqCst)
+        .is_ok()
+    {
+        let signal = signal as usize;
+        eprintln!("stopped by {}", cause_of(signal));
+        std::process::exit(i32::from(code_of(signal)));
+    }
+}
+
+/// Declares that the command stops itself on a signal (it polls [`stop_flag`], writes what it
+/// completed and exits with [`exit_code`]); called before it stages any file. If a signal has
+/// already come and the process is ending, this waits for the end.
+pub fn claim() {
+    let _ = flags();
+    if OWNER
+        .compare_exchange(UNCLAIMED, COMMAND, Ordering::SeqCst, Ordering::SeqCst)
+        .is_err()
+        && OWNER.load(Ordering::SeqCst) == WATCHER
+    {
+        loop {
+            std::thread::park();
+        }
+    }
+}
+
+/// The flag Ctrl-C, SIGTERM and SIGHUP set, with their handlers installed on first use.
 pub fn stop_flag() -> &'static AtomicBool {
     &flags().stop
 }
 
-/// What stopped the run, in words: `Ctrl-C` or `SIGTERM`.
+/// True once a signal asked the command to stop: for loops that cannot be handed the flag (a
+/// search's simulations). False while no handler was installed.
+#[inline]
+pub fn requested() -> bool {
+    FLAGS.get().is_some_and(|f| f.stop.load(Ordering::Relaxed))
+}
+
+/// What stopped the run, in words: `Ctrl-C (SIGINT)`, `SIGTERM` or `SIGHUP`.
 pub fn cause() -> &'static str {
-    if last_signal() == SIGTERM as usize {
-        "SIGTERM"
-    } else {
-        "Ctrl-C"
+    cause_of(last_signal())
+}
+
+fn cause_of(signal: usize) -> &'static str {
+    match signal {
+        s if s == SIGTERM as usize => "SIGTERM",
+        s if s == SIGHUP as usize => "SIGHUP",
+        _ => "Ctrl-C (SIGINT)",
     }
 }
 
-/// The exit code of a run the stop request cut short: 143 after SIGTERM, else 130.
+/// The exit code of a run the stop request cut short: 143 after SIGTERM, 129 after SIGHUP, else
+/// 130.
 pub fn exit_code() -> u8 {
-    if last_signal() == SIGTERM as usize {
-        TERMINATED
-    } else {
-        INTERRUPTED
+    code_of(last_signal())
+}
+
+fn code_of(signal: usize) -> u8 {
+    match signal {
+        s if s == SIGTERM as usize => TERMINATED,
+        s if s == SIGHUP as usize => HUNG_UP,
+        _ => INTERRUPTED,
     }
 }
 

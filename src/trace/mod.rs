@@ -64,6 +64,14 @@ pub trait Traceable: Game {
         events: &[Self::Seen],
     ) -> Result<Traced<Self::Seen, Self::Outcome>>;
 
+    /// Sets the outcome fields of a replayed game that the players report, not the game (who
+    /// sat in which seat of a duel, a solver that ran out of time), from `recorded`, the
+    /// record's outcome: a replay plays no policy, so it takes them as recorded, and checks the
+    /// rest of the outcome against them. An error says which field is missing or wrong.
+    fn take_recorded(_outcome: &mut Self::Outcome, _recorded: &Map<String, Value>) -> Result<()> {
+        Ok(())
+    }
+
     /// The event in words a player reads (`None` for an event with nothing to say).
     fn words(&self, seen: &Self::Seen) -> Option<String>;
 
@@ -115,6 +123,14 @@ pub fn outcome_row<O: Record>(outcome: &O) -> Vec<(&'static str, Value)> {
 /// The outcome fields that time the players (Regicide's search players' CPU time): they differ
 /// from run to run, so a replay, which does not search, is not compared on them.
 pub const TIMING_FIELDS: &[&str] = &["search_us"];
+
+/// The boolean outcome field `name` of a record's outcome, for [`Traceable::take_recorded`].
+pub fn recorded_flag(recorded: &Map<String, Value>, name: &str) -> Result<bool> {
+    recorded
+        .get(name)
+        .and_then(Value::as_bool)
+        .ok_or_else(|| SimError::input(format!("the outcome's {name}: expected true or false")))
+}
 
 /// The outcome's row as a JSON object, without its [`TIMING_FIELDS`].
 pub fn untimed_fields(fields: &Map<String, Value>) -> Map<String, Value> {

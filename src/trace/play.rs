@@ -164,7 +164,9 @@ pub fn replay<G: Traceable>(
 ) -> Result<()> {
     let log = read_log::<G>(text, what)?;
     let game = make(log_rules(&log.header)?)?;
-    let replayed = game.replay(&log.deal, &log.events)?;
+    let mut replayed = game.replay(&log.deal, &log.events)?;
+    G::take_recorded(&mut replayed.outcome, &log.outcome)
+        .map_err(|e| SimError::input(format!("{what}: {e}")))?;
     if let Some(n) = (0..log.events.len().max(replayed.events.len()))
         .find(|&n| log.events.get(n) != replayed.events.get(n))
     {

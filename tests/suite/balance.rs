@@ -709,3 +709,105 @@ fn quiet_prints_nothing_and_the_text_leads_with_the_answer() {
         );
     }
 }
+
+/// Searches that cannot mean anything are refused before a game is played: a value given
+/// twice (searched twice), a tolerance that puts every value of the metric on target.
+#[test]
+fn meaningless_searches_are_refused() {
+    let tmp = TempDir::new("balance-meaningless");
+    let target = ["--target", "win_rate=0.5"];
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            [&["crownfall"][..], &target, &["--vary", "start_hp=8,8"]].concat(),
+            "--vary start_hp=8,8: 8 is given twice",
+        ),
+        (
+            [&["crownfall"][..], &target, &["--vary", "start_hp=8,12,8"]].concat(),
+            "--vary start_hp=8,12,8: 8 is given twice",
+        ),
+        (
+            [
+                &["crownfall"][..],
+                &target,
+                &["--vary", "start_hp=8,10", "--vary", "guard_zone=1,0,1"],
+            ]
+            .concat(),
+            "--vary guard_zone=1,0,1: 1 is given twice",
+        ),
+        (
+            [
+                &["crownfall"][..],
+                &target,
+                &["--vary", "start_hp=8..12", "--tolerance", "2"],
+            ]
+            .concat(),
+            "--tolerance 2: win_rate is a rate, between 0 and 1",
+        ),
+        (
+            [
+                &["crownfall"][..],
+                &target,
+                &["--vary", "start_hp=8..12", "--tolerance", "0.5"],
+            ]
+            .concat(),
+            "every candidate would be on target",
+        ),
+        (
+            vec![
+                "junkyard",
+                "--target",
+                "first_move_adv=0",
+                "--vary",
+                "second_seat_hp_bonus=0..5",
+                "--tolerance",
+                "1",
+            ],
+            "--tolerance 1: first_move_adv is a difference of two rates",
+        ),
+    ];
+    assert_each_refused_naming("balance", &tmp, "10K", cases);
+    // A tolerance short of the whole range is a search.
+    let doc = balance(
+        &tmp.join("wide"),
+        &[
+            "crownfall",
+            "--target",
+            "win_rate=0.5",
+            "--vary",
+            "start_hp=8..12",
+            "--tolerance",
+            "0.45",
+            "--games",
+            "10K",
+        ],
+    );
+    assert!(doc.is_object(), "{doc}");
+}
+
+/// `--threads 10000` took over a minute (ten thousand workers, each wave past every verdict):
+/// the pool is at most one worker per core, and the answer is the same.
+#[test]
+fn a_balance_pool_is_at_most_one_worker_per_core() {
+    let tmp = TempDir::new("balance-threads");
+    let args = [
+        "crownfall",
+        "--target",
+        "win_rate=0.5",
+        "--vary",
+        "start_hp=8..20",
+        "--games",
+        "20K",
+    ];
+    let started = std::time::Instant::now();
+    let many = balance(
+        &tmp.join("many"),
+        &[&args[..], &["--threads", "10000"]].concat(),
+    );
+    let took = started.elapsed();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    let threads = many["speed"]["threads"].as_u64().unwrap_or(u64::MAX);
+    assert!(threads <= cores, "{threads} threads on {cores} cores");
+    let one = balance(&tmp.join("one"), &[&args[..], &["--threads", "1"]].concat());
+    assert_eq!(many["answer"], one["answer"]);
+    assert!(took < std::time::Duration::from_secs(30), "took {took:?}");
+}

@@ -716,3 +716,113 @@ fn weak_spots_are_mended() {
     }
     assert_no_failures(&failures);
 }
+
+/// Absurd sizes are refused at once: a precision that needs about 10^18 deals, and a rules or
+/// strategy file that is a device (endless), a pipe (waits for ever), a folder or far too large
+/// (they used to be accepted, or read for ever).
+#[test]
+fn absurd_sizes_and_endless_files_are_refused() {
+    let tmp = TempDir::new("absurd");
+    let mut failures = Vec::new();
+    let dir = tmp.join("precision");
+    let out = run(&argv![
+        "evaluate",
+        "crownfall",
+        "--precision",
+        "1e-9",
+        "--out",
+        &dir
+    ]);
+    failures.extend(refused_naming(
+        &out,
+        Some(&dir),
+        "deals on every line, over the most an evaluation plays (100000000)",
+        "--precision 1e-9",
+    ));
+    let fifo = tmp.join("pipe.toml");
+    let path = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo makes a named pipe at a path this test owns.
+    assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0, "mkfifo");
+    let zero = tmp.join("zero.toml");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    let folder = tmp.join("folder.toml");
+    fs::create_dir(&folder).unwrap();
+    let big = tmp.join("big.toml");
+    fs::write(
+        &big,
+        format!("{}start_hp = 12\n", "# padding\n".repeat(120_000)),
+    )
+    .unwrap();
+    let cases: Vec<(Vec<OsString>, String)> = vec![
+        (
+            argv!["crownfall", "--rules", "/dev/zero"].to_vec(),
+            "cannot read rules file /dev/zero: it is a character device, not a regular file".into(),
+        ),
+        (
+            argv!["crownfall", "--rules", &fifo].to_vec(),
+            "it is a pipe, not a regular file".into(),
+        ),
+        (
+            argv!["scoundrel", "--rules", &folder].to_vec(),
+            "it is a folder, not a regular file".into(),
+        ),
+        (
+            argv!["crownfall", "--rules", &big].to_vec(),
+            "larger than 1024 KiB".into(),
+        ),
+        (
+            argv!["crownfall", "--policy", &zero].to_vec(),
+            "cannot read strategy file".into(),
+        ),
+        (
+            argv![
+                "sweep",
+                "crownfall",
+                "--policy",
+                "bank-at-17",
+                "--rules",
+                "/dev/urandom",
+                "--vary",
+                "start_hp=10,12"
+            ]
+            .to_vec(),
+            "it is a character device".into(),
+        ),
+    ];
+    for (i, (mut args, named)) in cases.into_iter().enumerate() {
+        let dir = tmp.join(&format!("out{i}"));
+        args.extend(argv!["--games", "100", "--out", &dir]);
+        match within(&args, Duration::from_secs(10)) {
+            Some(out) => failures.extend(refused_naming(
+                &out,
+                Some(&dir),
+                &named,
+                &format!("{args:?}"),
+            )),
+            None => failures.push(format!("{args:?}: still reading after 10 s")),
+        }
+    }
+    assert_no_failures(&failures);
+}
+
+/// Runs `sim ARGS` and waits at most `limit` for it; `None` (and the process killed) if it
+/// takes longer.
+fn within(args: &[OsString], limit: Duration) -> Option<std::process::Output> {
+    let mut child = sim()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start sim");
+    let started = std::time::Instant::now();
+    while child.try_wait().expect("poll sim").is_none() {
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    Some(child.wait_with_output().expect("collect sim's output"))
+}

@@ -289,9 +289,10 @@ impl Balance {
             s.push_str("  the budget ran out with candidates still open\n");
         }
         if !self.played.complete {
-            s.push_str(
-                "  stopped early (Ctrl-C): the search is unfinished, marked complete = false\n",
-            );
+            s.push_str(&format!(
+                "  stopped early ({}): the search is unfinished, marked complete = false\n",
+                crate::sim::stop::cause()
+            ));
         }
         s
     }

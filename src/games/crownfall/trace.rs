@@ -6,7 +6,7 @@ use std::cell::{Cell, RefCell};
 
 use serde_json::{Value, json};
 
-use crate::cards::Stacked;
+use crate::cards::{Dealer, Stacked};
 use crate::error::{Result, SimError};
 use crate::games::Game;
 use crate::games::crownfall::engine::{JokerView, StrikeView};
@@ -50,6 +50,49 @@ fn total(hard: u8, best: u8) -> String {
     }
 }
 
+impl Crownfall {
+    /// An endless deck draws every card with fresh odds: its deal is any run of the deck's
+    /// faces as long as a dealt deck.
+    fn check_endless_deck(&self, deal: &Value) -> Result<()> {
+        let dealt = deal_pile(&Self::deal(&self.trace(0, 0).events), "deck")?.len();
+        let deck = deal_pile(deal, "deck")?;
+        if deck.len() != dealt || !fresh_faces(&deck) {
+            return Err(SimError::input(format!(
+                "the deal's deck: not a deal of the endless deck ({dealt} cards of faces 1 to {})",
+                solver::strike::FACES
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// True if every card of `cards` is a face of the endless deck.
+fn fresh_faces(cards: &[u8]) -> bool {
+    cards
+        .iter()
+        .all(|&c| (1..=solver::strike::FACES as u8).contains(&c))
+}
+
+/// The recorded reshuffles of an endless deck, dealt in turn: fresh cards, so each is any run
+/// of the deck's faces as long as the pile (a record that is not leaves the pile as it is, and
+/// the replay then differs from it).
+struct FreshScript {
+    orders: Vec<Vec<u8>>,
+    next: usize,
+}
+
+impl Dealer for FreshScript {
+    fn shuffle(&mut self, cards: &mut [u8]) {
+        if let Some(order) = self.orders.get(self.next)
+            && order.len() == cards.len()
+            && fresh_faces(order)
+        {
+            cards.copy_from_slice(order);
+        }
+        self.next += 1;
+    }
+}
+
 impl Traceable for Crownfall {
     type Seen = Seen;
 
@@ -89,7 +132,12 @@ impl Traceable for Crownfall {
     }
 
     fn replay(&self, deal: &Value, events: &[Seen]) -> Result<Traced<Seen, Self::Outcome>> {
-        check_deal_cards(self, deal, &[&["tower"], &["deck"]])?;
+        if self.rules().deck == Deck::Infinite {
+            check_deal_cards(self, deal, &[&["tower"]])?;
+            self.check_endless_deck(deal)?;
+        } else {
+            check_deal_cards(self, deal, &[&["tower"], &["deck"]])?;
+        }
         let tower = deal_pile(deal, "tower")?;
         if let Some(bad) = tower.iter().find(|&&c| c > 3) {
             return Err(SimError::input(format!(
@@ -102,13 +150,14 @@ impl Traceable for Crownfall {
         orders.extend(deal_piles(deal, "reshuffles")?);
         let script = Script::of(events);
         let mut rec = Recorder::default();
-        let outcome = Engine::stacked(self.rules(), &tower, &deck).play_observed(
-            self.rules(),
-            &script,
-            &mut Stacked,
-            &mut Scripted::new(orders),
-            &mut rec,
-        );
+        let engine = Engine::stacked(self.rules(), &tower, &deck);
+        let outcome = if self.rules().deck == Deck::Infinite {
+            let mut dealer = FreshScript { orders, next: 0 };
+            engine.play_observed(self.rules(), &script, &mut Stacked, &mut dealer, &mut rec)
+        } else {
+            let mut dealer = Scripted::new(orders);
+            engine.play_observed(self.rules(), &script, &mut Stacked, &mut dealer, &mut rec)
+        };
         Ok(Traced {
             events: rec.events,
             outcome,

@@ -28,7 +28,7 @@ use crate::search::play::{Player, Searching};
 use crate::search::seat::SEARCH;
 
 use crate::trace::play::{Answer, Ask, Desk, search_hint};
-use crate::trace::{Traceable, Traced, check_deal_cards, deal_pile, deal_piles};
+use crate::trace::{Traceable, Traced, check_deal_cards, deal_pile, deal_piles, recorded_flag};
 
 /// One thing that happened, as the trace writes it (card sets as lists of card codes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -318,6 +318,16 @@ impl Traceable for Regicide {
         }
         deal["hearts"] = json!(hearts);
         deal
+    }
+
+    /// The clairvoyant's word on its own search: whether it ran out of time.
+    fn take_recorded(
+        outcome: &mut Self::Outcome,
+        recorded: &serde_json::Map<String, Value>,
+    ) -> Result<()> {
+        outcome.unsolved = recorded_flag(recorded, "unsolved")?;
+        outcome.jesters_unproved = recorded_flag(recorded, "jesters_unproved")?;
+        Ok(())
     }
 
     fn replay(&self, deal: &Value, events: &[Seen]) -> Result<Traced<Seen, Self::Outcome>> {

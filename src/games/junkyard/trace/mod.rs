@@ -13,7 +13,7 @@ use std::cell::{Cell, RefCell};
 
 use serde::de::{Deserialize, Deserializer};
 use serde::ser::{Serialize, Serializer};
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use crate::error::{Result, SimError};
 use crate::games::Game;
@@ -377,6 +377,20 @@ impl Traceable for Junkyard {
 
     fn replay(&self, deal: &Value, events: &[Seen]) -> Result<Traced<Seen, Outcome>> {
         self.replay_engine(deal, events).map(|(traced, _)| traced)
+    }
+
+    /// The seat the first policy sat in: a duel of two policies swaps them on odd games.
+    fn take_recorded(outcome: &mut Outcome, recorded: &Map<String, Value>) -> Result<()> {
+        outcome.swapped = match recorded.get("first_policy_seat").and_then(Value::as_u64) {
+            Some(0) => false,
+            Some(1) => true,
+            _ => {
+                return Err(SimError::input(
+                    "the outcome's first_policy_seat: expected 0 or 1",
+                ));
+            }
+        };
+        Ok(())
     }
 
     fn words(&self, seen: &Seen) -> Option<String> {
