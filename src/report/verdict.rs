@@ -116,13 +116,13 @@ fn signed(scale: Scale, r: &Ranged) -> String {
 
 /// How `name` differs from what it is measured against, by the difference `diff` (in the
 /// figure's `scale`): `optimal +20.0 pts (+19.8 to +20.2) over it`, `bank-at-15 -1.2 pts (-1.5
-/// to -0.9) under it`, or `bank-at-18: no clear difference (-0.3 to +0.5 pts)` when the interval
-/// holds 0.
+/// to -0.9) under it`, or `bank-at-18 no clear difference: +0.1 pts (-0.3 to +0.5)` when the
+/// interval holds 0.
 pub fn difference(name: &str, scale: Scale, diff: &Ranged) -> String {
     match diff.sign() {
         Sign::Above => format!("{name} {} over it", signed(scale, diff)),
         Sign::Below => format!("{name} {} under it", signed(scale, diff)),
-        Sign::Unclear => format!("{name} no clear difference ({})", signed(scale, diff)),
+        Sign::Unclear => format!("{name} no clear difference: {}", signed(scale, diff)),
     }
 }
 
@@ -197,11 +197,12 @@ pub fn changes(label: &str, changes: &[Change]) -> String {
 }
 
 /// A seat's figures in a duel: `seat 0 (moves first) wins 72.2% (70.6 to 73.8); first-move
-/// advantage +44.5 pts (+41.3 to +47.7)`, or `no clear first-move advantage (-1.0 to +2.0 pts)`.
+/// advantage +44.5 pts (+41.3 to +47.7)`, or `no clear first-move advantage: +0.5 pts (-1.0 to
+/// +2.0)`.
 pub fn first_move(seat0: &Ranged, advantage: &Ranged) -> String {
     let adv = match advantage.sign() {
         Sign::Unclear => format!(
-            "no clear first-move advantage ({})",
+            "no clear first-move advantage: {}",
             signed(Scale::Points, advantage)
         ),
         Sign::Above => format!("first-move advantage {}", signed(Scale::Points, advantage)),
@@ -234,10 +235,10 @@ pub fn bracket(target: &str, members: &[(String, String)], answer: &str) -> Stri
 }
 
 /// A figure that may be 0 by its interval, `first-move advantage +4.1 pts (+2.0 to +6.2)`, or
-/// `no clear first-move advantage (-1.0 to +2.0 pts)` when its interval holds 0.
+/// `no clear first-move advantage: +0.5 pts (-1.0 to +2.0)` when its interval holds 0.
 pub fn signed_figure(name: &str, scale: Scale, r: &Ranged) -> String {
     match r.sign() {
-        Sign::Unclear => format!("no clear {name} ({})", signed(scale, r)),
+        Sign::Unclear => format!("no clear {name}: {}", signed(scale, r)),
         _ => format!("{name} {}", signed(scale, r)),
     }
 }
