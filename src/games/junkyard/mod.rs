@@ -280,7 +280,8 @@ impl Game for Junkyard {
     }
 
     fn new_tally(&self) -> JunkyardTally {
-        JunkyardTally::new(&self.rules)
+        // A duel swaps seats unless one policy sits in both: then it is self-play.
+        JunkyardTally::new(&self.rules, !self.swap)
     }
 
     fn games_per_chunk(&self) -> u64 {

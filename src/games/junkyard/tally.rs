@@ -28,11 +28,16 @@ pub struct JunkyardTally {
     hp_sum: [i64; 2],
     turns: Histogram,
     final_hp: [Histogram; 2],
+    /// True if one policy sits in both seats (self-play, no swapped games): it then wins as
+    /// seat 1 whenever seat 1 wins.
+    #[serde(default)]
+    self_play: bool,
 }
 
 impl JunkyardTally {
-    /// An empty tally with histograms sized for `rules`.
-    pub fn new(rules: &Rules) -> Self {
+    /// An empty tally with histograms sized for `rules`; `self_play` if one policy sits in
+    /// both seats.
+    pub fn new(rules: &Rules, self_play: bool) -> Self {
         let hp = |seat| Histogram::new(-60, i64::from(rules.hp(seat).min(MAX_HP)));
         // Final HP below -60 (a crushing last combat) is counted at -60.
         Self {
@@ -49,6 +54,7 @@ impl JunkyardTally {
             hp_sum: [0; 2],
             turns: Histogram::new(0, rules.turn_cap.into()),
             final_hp: [hp(0), hp(1)],
+            self_play,
         }
     }
 
@@ -133,7 +139,15 @@ impl Tally for JunkyardTally {
     }
 
     fn means(&self) -> Vec<(&'static str, f64)> {
-        let in_seat = |s: usize| Proportion::wilson(self.first_wins[s], self.first_games[s]);
+        // In self-play the policy sits in both seats of every game: its games as seat s are
+        // all the games, and it wins as seat s whenever seat s wins.
+        let in_seat = |s: usize| {
+            if self.self_play {
+                Proportion::wilson(self.seat_wins[s], self.games)
+            } else {
+                Proportion::wilson(self.first_wins[s], self.first_games[s])
+            }
+        };
         let (as0, as1) = (in_seat(0), in_seat(1));
         let seat0 = Proportion::wilson(self.seat_wins[0], self.games);
         let fma = self.first_move_advantage();
