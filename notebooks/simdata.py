@@ -1,8 +1,13 @@
 """What the notebooks share: run `sim` when its output is missing, read it with polars, save figures.
 
-Every run writes to its own folder under results/notebooks/ with the command line beside it
+Every run writes to its own folder under the results folder with the command line beside it
 (command.txt); a folder whose command matches is reused, any other is run again. `notebooks/run
---fresh` (or deleting results/notebooks/) redoes every run.
+--fresh` (or deleting the folder) redoes every run.
+
+The results folder is results/notebooks/ unless the environment variable SIM_RESULTS names
+another (`notebooks/run --results DIR` sets it). A run's folder there that holds the files the
+notebook reads but no command.txt is one's own: it is read as it is and never run again, so a
+notebook can plot results made by hand (e.g. `sim balance ... --out DIR/crownfall-balance`).
 """
 
 from __future__ import annotations
@@ -20,8 +25,10 @@ import polars as pl
 ROOT = Path(__file__).resolve().parent.parent
 """The repository: notebooks/ is one level below it."""
 
-DATA = ROOT / "results" / "notebooks"
-"""Where the notebooks' sim runs write (git-ignored)."""
+DATA = (Path(os.environ["SIM_RESULTS"]).resolve() if os.environ.get("SIM_RESULTS")
+        else ROOT / "results" / "notebooks")
+"""Where the notebooks' sim runs write and are read from: $SIM_RESULTS, else results/notebooks/
+(git-ignored)."""
 
 FIGURES = ROOT / "results" / "figures"
 """Where every figure is saved as PNG (git-ignored; the copies docs/ shows are in notebooks/figures/)."""
@@ -40,6 +47,9 @@ def _run_cached(args: list[str], out: Path, outputs: list[str]) -> str:
     command; returns what sim printed."""
     command = " ".join(args)
     stamp, log = out / "command.txt", out / "stdout.txt"
+    if not stamp.exists() and outputs and all((out / f).exists() for f in outputs):
+        print(f"reading {out}: results made outside the notebook, used as they are")
+        return log.read_text() if log.exists() else ""
     fresh = stamp.exists() and stamp.read_text() == command
     if not (fresh and log.exists() and all((out / f).exists() for f in outputs)):
         if out.exists():
@@ -79,16 +89,40 @@ class Run:
         return d.join(totals, on="cell").with_columns(share=pl.col("count") / pl.col("games"))
 
 
+def _out(out: Path) -> str:
+    """A run folder as --out takes it: relative to the repository when inside it."""
+    return str(out.relative_to(ROOT)) if out.is_relative_to(ROOT) else str(out)
+
+
 def sim(name: str, *args: str) -> Run:
-    """Runs `sim ARGS --out results/notebooks/NAME` if its files are missing, returns them.
+    """Runs `sim ARGS --out DATA/NAME` if its files are missing, returns them.
 
     `args` is everything but --out, e.g. ("compare", "crownfall", "--policy", "optimal")."""
     out = DATA / name
-    _run_cached([*args, "--out", str(out.relative_to(ROOT))], out,
+    _run_cached([*args, "--out", _out(out)], out,
                 ["summary.parquet", "distributions.parquet"])
     summary = pl.read_parquet(out / "summary.parquet").with_row_index("cell")
     return Run(summary.with_columns(pl.col("cell").cast(pl.UInt64)),
                pl.read_parquet(out / "distributions.parquet"), out)
+
+
+def balance(name: str, *args: str) -> pl.DataFrame:
+    """Runs `sim balance ARGS --out DATA/NAME` if its files are missing and returns
+    balance.parquet: one row per candidate played, with its value, 95% interval (ci_low,
+    ci_high), the interval its verdict was decided on (decision_low, decision_high), verdict and
+    whether it is the answer."""
+    out = DATA / name
+    _run_cached(["balance", *args, "--out", _out(out)], out, ["balance.parquet"])
+    return pl.read_parquet(out / "balance.parquet")
+
+
+def evaluate(name: str, *args: str) -> pl.DataFrame:
+    """Runs `sim evaluate ARGS --out DATA/NAME` if its files are missing and returns
+    evaluate.parquet: one row per figure of every rule set, with its value and 95% interval and,
+    with --vary, its difference from the first rule set's (diff, diff_ci_low, diff_ci_high)."""
+    out = DATA / name
+    _run_cached(["evaluate", *args, "--out", _out(out)], out, ["evaluate.parquet"])
+    return pl.read_parquet(out / "evaluate.parquet")
 
 
 def solve(name: str, *args: str) -> dict[str, float]:

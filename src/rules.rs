@@ -26,6 +26,36 @@ pub trait RuleSet: Serialize + DeserializeOwned + Default + Clone + Send + Sync 
     fn to_table(&self) -> Table {
         Table::try_from(self).expect("rules serialize to TOML")
     }
+
+    /// What each rule means, for `sim list`: (path, meaning), a nested rule's meaning under its
+    /// own path (`guard_damage.king`) or its table's (`guard_damage`).
+    const MEANINGS: &'static [(&'static str, &'static str)] = &[];
+}
+
+/// A rule's allowed range as its validation checks it: the field as the check names it and
+/// both ends, as text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Range {
+    /// The field as [`check_range`] names it (`guard_damage.king`, `counts[0] (value 1)`).
+    pub field: String,
+    /// The lowest value allowed.
+    pub min: String,
+    /// The highest value allowed.
+    pub max: String,
+}
+
+thread_local! {
+    /// The ranges [`check_range`] met while [`ranges`] validates, if it is listening.
+    static HEARD: std::cell::RefCell<Option<Vec<Range>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Every range `rules`' validation checks, in the order it checks them: the ranges its error
+/// messages state, with the other rules at `rules`' values (a range that depends on another
+/// rule, such as `start_hp` up to `max_hp`, is that rule's in `rules`).
+pub fn ranges<R: RuleSet>(rules: &R) -> Vec<Range> {
+    HEARD.with(|h| *h.borrow_mut() = Some(Vec::new()));
+    let _ = rules.validate();
+    HEARD.with(|h| h.borrow_mut().take().unwrap_or_default())
 }
 
 /// An error unless `value` lies in `min..=max`, naming `field` and the allowed range.
@@ -35,6 +65,15 @@ pub fn check_range<T: PartialOrd + std::fmt::Display>(
     min: T,
     max: T,
 ) -> Result<()> {
+    HEARD.with(|h| {
+        if let Some(heard) = h.borrow_mut().as_mut() {
+            heard.push(Range {
+                field: field.to_string(),
+                min: min.to_string(),
+                max: max.to_string(),
+            });
+        }
+    });
     if value < min || value > max {
         return Err(SimError::input(format!(
             "rule {field} = {value} is out of range: allowed {min}..={max}"
@@ -246,6 +285,25 @@ pub fn leaves(table: &Table) -> Vec<(String, Value)> {
     let mut out = Vec::new();
     collect_leaves(table, "", &mut out);
     out
+}
+
+/// The rules of `rules` that differ from the defaults (the rulings), as (path, value) in the
+/// form `--set PATH=VALUE` takes, depth first in key order; empty for the default rules.
+pub fn changed<R: RuleSet>(rules: &R) -> Vec<(String, String)> {
+    let defaults = leaves(&R::default().to_table());
+    leaves(&rules.to_table())
+        .into_iter()
+        .filter(|(path, value)| !defaults.iter().any(|(p, v)| p == path && v == value))
+        .map(|(path, value)| (path, shown(&value)))
+        .collect()
+}
+
+/// A rule's value as `--set` takes it: a string without its quotes, anything else as TOML.
+pub fn shown(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
 }
 
 fn collect_leaves(table: &Table, prefix: &str, out: &mut Vec<(String, Value)>) {

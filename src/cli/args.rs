@@ -186,4 +186,8 @@ pub struct SweepArgs {
     /// range with a step (start_hp=10..20:5); repeat for more, every combination is played
     #[arg(long, value_name = "PATH=VALUES", required = true)]
     pub vary: Vec<String>,
+    /// The cell every other is measured against, deal by deal: a varied rule's value
+    /// (start_hp=20); repeat for more rules; a rule not given takes its first --vary value
+    #[arg(long, value_name = "PATH=VALUE")]
+    pub base: Vec<String>,
 }

@@ -24,7 +24,7 @@ use crate::results::balance::{BalanceRow, SearchInfo};
 use crate::results::parquet::{fields_frame, write_frame};
 use crate::results::result_set::ResultSet;
 use crate::results::summary::{RunInfo, Speed, SummaryRow};
-use crate::rules::RuleSet;
+use crate::rules::{self, RuleSet};
 use crate::sim::grid::GridRun;
 use crate::sim::stop;
 
@@ -32,7 +32,7 @@ use super::args::{DEFAULT_GAMES, PlayArgs, SeatArgs};
 use super::count::parse_count;
 use super::expand::{self, Vary};
 use super::grid::{self, CellSpec, Played as GridPlayed};
-use super::run::{out_path, pool, pool_threads};
+use super::run::{load_rules, out_path, pool, pool_threads};
 use super::sweep;
 
 mod show;
@@ -134,6 +134,8 @@ pub struct Balance {
     pub budget: Option<u64>,
     /// The speed of the games.
     pub speed: Speed,
+    /// The rules (apart from the varied ones) that differ from the defaults, as (path, value).
+    pub changed: Vec<(String, String)>,
 }
 
 /// Checks the flags that need no game: confidence, tolerance, budget, shard, games.
@@ -386,6 +388,7 @@ pub fn execute<G: Game>(args: &BalanceArgs, default_policy: &str) -> Result<Exit
         cap,
         budget: args.budget,
         speed,
+        changed: rules::changed(&load_rules::<G>(play, &[])?),
     };
     let mut written = write::<G>(set.dir(), &balance, &grid_played)?;
     written.extend(super::report::beside::<G>(

@@ -7,8 +7,11 @@ use crate::error::Result;
 use crate::games::Game;
 use crate::games::seats::Table;
 use crate::report::tables;
+use crate::report::terminal;
+use crate::report::verdict::{self, Ranged};
 use crate::results::manifest::Command;
 use crate::results::summary::{Comparison, SummaryRow};
+use crate::rules;
 use crate::sim::pairs::PairCounts;
 use crate::stats::interval::Difference;
 
@@ -52,17 +55,44 @@ pub fn execute<G: Game>(args: &CompareArgs) -> Result<ExitCode> {
     let mut written = session.write(&played)?;
     written.extend(session.report(&played)?);
     let header = format!(
-        "{} compare | {} policies on the same deals | seed {}{}\n",
+        "{} compare | {} policies on the same deals | seed {}{}\n{}{}",
         G::NAME,
         cells.len(),
         args.grid.play.seed,
-        Session::<G>::header_mark(&played)
+        Session::<G>::header_mark(&played),
+        terminal::rules_line(&rules::changed(cells[0].rules())),
+        verdict_line(&played.rows)
     );
     session.finish(
         &played,
         &written,
         || header + &tables::ranked(&played.rows, &order),
         Some(&order),
+    )
+}
+
+/// The comparison's verdict line: the baseline's win rate, then each other policy's paired
+/// difference from it (see [`verdict::against_base`]); empty for rows not yet ranked.
+pub fn verdict_line(rows: &[SummaryRow]) -> String {
+    let Some(base) = rows.iter().find(|r| {
+        r.comparison
+            .as_ref()
+            .is_some_and(|c| c.baseline == r.policy)
+    }) else {
+        return String::new();
+    };
+    let others: Vec<(String, Ranged)> = rows
+        .iter()
+        .filter(|r| r.policy != base.policy)
+        .filter_map(|r| {
+            let d = &r.comparison.as_ref()?.paired;
+            Some((r.policy.clone(), Ranged::new(d.diff, d.low, d.high)))
+        })
+        .collect();
+    let rate = Ranged::new(base.win.rate, base.win.low, base.win.high);
+    format!(
+        "  verdict: {}\n",
+        verdict::against_base(&base.policy, &rate, &others)
     )
 }
 

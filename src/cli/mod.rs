@@ -137,7 +137,15 @@ fn command(games: &[GameEntry]) -> Command {
         .about("Monte Carlo strategy simulator and solver for card games")
         .subcommand_required(true)
         .arg_required_else_help(true)
-        .subcommand(Command::new("list").about("List the games, their policies and their rules"))
+        .subcommand(
+            Command::new("list")
+                .about("List the games, their policies and their rules (default, allowed range, meaning)")
+                .arg(
+                    clap::Arg::new("game")
+                        .value_name("GAME")
+                        .help("List this game alone"),
+                ),
+        )
         .subcommand(
             CompareArgs::augment_args(Command::new("compare"))
                 .about("Compare policies on the same deals: ranked win rates, paired differences")
@@ -238,8 +246,9 @@ where
 fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
     let (name, sub) = matches.subcommand().expect("a subcommand is required");
     if name == "list" {
-        for g in games {
-            outln!("{}", (g.describe)());
+        match sub.get_one::<String>("game") {
+            Some(game) => outln!("{}", (find(games, game)?.describe)()),
+            None => games.iter().for_each(|g| outln!("{}", (g.describe)())),
         }
         return Ok(ExitCode::SUCCESS);
     }

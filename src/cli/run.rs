@@ -317,7 +317,16 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
     written.extend(super::report::beside::<G>(&play.report, set.dir(), speed)?);
     let written = set.commit(&written)?;
     play.report.print(
-        || resumed_line(play, span.start, start) + &text_report(&row, &tally, &speed, &written),
+        || {
+            resumed_line(play, span.start, start)
+                + &text_report(
+                    &row,
+                    &tally,
+                    &speed,
+                    &written,
+                    &rules::changed(game.rules()),
+                )
+        },
         || {
             let mut doc = json::summaries(std::slice::from_ref(&row)).remove(0);
             doc.insert("distributions".into(), json::distributions(&tally));
@@ -371,14 +380,16 @@ pub fn games_digests(written: &[PathBuf]) -> Result<Vec<FileDigest>> {
         .collect()
 }
 
-/// The text report: the summary, the first distribution as bars, the speed and the files.
+/// The text report: the summary (with the rules `changed` from the defaults under its header),
+/// the first distribution as bars, the speed and the files.
 fn text_report<T: Tally>(
     row: &SummaryRow,
     tally: &T,
     speed: &Speed,
     written: &[PathBuf],
+    changed: &[(String, String)],
 ) -> String {
-    let mut s = terminal::summary(row);
+    let mut s = terminal::after_header(&terminal::summary(row), &terminal::rules_line(changed));
     if let Some((title, hist)) = tally.distributions().first() {
         s.push_str(&terminal::bars(&title.replace('_', " "), hist));
     }

@@ -5,9 +5,13 @@ use std::process::ExitCode;
 use crate::error::{Result, SimError};
 use crate::games::Game;
 use crate::report::tables;
-use crate::report::terminal::percent;
+use crate::report::terminal::{self, percent};
+use crate::report::verdict::{self, Ranged};
 use crate::results::manifest::Command;
-use crate::results::summary::SummaryRow;
+use crate::results::summary::{Comparison, SummaryRow, params_label};
+use crate::rules;
+use crate::sim::pairs::PairCounts;
+use crate::stats::interval::Difference;
 
 use super::args::{PlayArgs, SweepArgs};
 use super::expand::{self, Vary};
@@ -42,6 +46,103 @@ pub fn varies<G: Game>(play: &PlayArgs, flags: &[String]) -> Result<Vec<Vary>> {
         }
     }
     Ok(varies)
+}
+
+/// The combination of varied values every cell is measured against, as its index among
+/// [`expand::combinations`] of `varies`: each rule's `--base PATH=VALUE` value where given (one
+/// of its `--vary` values), else its first value.
+pub fn base_combo(varies: &[Vary], base: &[String]) -> Result<usize> {
+    let mut wanted: Vec<(String, String)> = varies
+        .iter()
+        .map(|v| (v.path.clone(), v.values[0].0.clone()))
+        .collect();
+    for flag in base {
+        let (path, value) = flag.split_once('=').ok_or_else(|| {
+            SimError::input(format!(
+                "--base {flag}: expected PATH=VALUE, a varied rule and one of its values"
+            ))
+        })?;
+        let (path, value) = (path.trim(), value.trim());
+        let Some(i) = varies.iter().position(|v| v.path == path) else {
+            return Err(SimError::input(format!(
+                "--base {flag}: {path} is not varied; the base is one of the cells (give a --vary rule)"
+            )));
+        };
+        if !varies[i].values.iter().any(|(t, _)| t == value) {
+            let values: Vec<&str> = varies[i].values.iter().map(|(t, _)| t.as_str()).collect();
+            return Err(SimError::input(format!(
+                "--base {flag}: {value} is not among the --vary values of {path} ({})",
+                values.join(", ")
+            )));
+        }
+        wanted[i].1 = value.to_string();
+    }
+    Ok(expand::combinations(varies)
+        .iter()
+        .position(|c| *c == wanted)
+        .expect("the base is one of the combinations"))
+}
+
+/// The base cell of row `i`: combination `base` among its policy's cells, which stand together
+/// in cell order.
+fn base_of(rows: &[SummaryRow], i: usize, base: usize) -> usize {
+    let first = rows
+        .iter()
+        .position(|r| r.policy == rows[i].policy)
+        .expect("the row itself has its policy");
+    first + base
+}
+
+/// Measures every cell against its policy's base cell (combination `base`) on the same deals:
+/// the paired difference of win rates from the deal-by-deal `pairs`.
+pub fn against_base(rows: &mut [SummaryRow], pairs: &PairCounts, base: usize) {
+    let bases: Vec<usize> = (0..rows.len()).map(|i| base_of(rows, i, base)).collect();
+    let snapshot = rows.to_vec();
+    for (i, row) in rows.iter_mut().enumerate() {
+        let b = &snapshot[bases[i]];
+        row.comparison = Some(Comparison {
+            baseline: params_label(&b.params),
+            paired: Difference::paired(row.games, pairs.only(i, bases[i]), pairs.only(bases[i], i)),
+            unpaired: Difference::unpaired(row.wins, row.games, b.wins, b.games),
+        });
+    }
+}
+
+/// The verdict lines of a sweep measured against its base: one per policy, the base cell's win
+/// rate and each other cell's paired difference from it; empty without differences.
+pub fn verdicts(rows: &[SummaryRow]) -> String {
+    let mut policies: Vec<&str> = rows.iter().map(|r| r.policy.as_str()).collect();
+    policies.dedup();
+    let mut s = String::new();
+    for policy in &policies {
+        let mine: Vec<&SummaryRow> = rows.iter().filter(|r| r.policy == *policy).collect();
+        let Some(base) = mine.iter().find(|r| {
+            r.comparison
+                .as_ref()
+                .is_some_and(|c| c.baseline == params_label(&r.params))
+        }) else {
+            continue;
+        };
+        let others: Vec<(String, Ranged)> = mine
+            .iter()
+            .filter(|r| r.params != base.params)
+            .filter_map(|r| {
+                let d = &r.comparison.as_ref()?.paired;
+                Some((params_label(&r.params), Ranged::new(d.diff, d.low, d.high)))
+            })
+            .collect();
+        let sentence = verdict::against_base(
+            &params_label(&base.params),
+            &Ranged::new(base.win.rate, base.win.low, base.win.high),
+            &others,
+        );
+        if policies.len() > 1 {
+            s.push_str(&format!("  verdict ({policy}): {sentence}\n"));
+        } else {
+            s.push_str(&format!("  verdict: {sentence}\n"));
+        }
+    }
+    s
 }
 
 /// The cells: every policy under every combination of the varied values.
@@ -98,13 +199,27 @@ pub fn two_way(rows: &[SummaryRow], policies: usize) -> Option<String> {
 pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
     let policies = expand::policies(&args.grid.policy)?;
     let varies = varies::<G>(&args.grid.play, &args.vary)?;
+    let base = base_combo(&varies, &args.base)?;
+    // Cells measured against the base on the same deals play in lockstep; with a precision
+    // target each cell stops on its own, so there are no pairs.
+    let pairs = args.grid.precision.is_none();
+    if !pairs && !args.base.is_empty() {
+        return Err(SimError::input(
+            "--base with --precision: cells that stop on their own are not paired deal by deal; leave one out",
+        ));
+    }
+    let changed = rules::changed(&load_rules::<G>(&args.grid.play, &[])?);
     args.grid.games()?;
     let specs = specs(&policies, &varies);
     let cells: Vec<G> = grid::build(&args.grid.play, &args.grid.seats, &specs)?;
     let out = out_path(&args.grid.play, G::NAME, "sweep")?;
-    let mut session = Session::new(&args.grid, &cells, &specs, out, Command::Sweep, None)?;
+    let named = (base != 0).then_some(base);
+    let mut session = Session::new(&args.grid, &cells, &specs, out, Command::Sweep, named)?;
     let label = format!("{} sweep ({} cells)", G::NAME, cells.len());
-    let played = session.play(false, &label)?;
+    let mut played = session.play(pairs, &label)?;
+    if let Some(p) = played.run.pairs.clone() {
+        against_base(&mut played.rows, &p, base);
+    }
     let mut written = session.write(&played)?;
     written.extend(session.report(&played)?);
     let mark = Session::<G>::header_mark(&played);
@@ -119,6 +234,8 @@ pub fn execute<G: Game>(args: &SweepArgs) -> Result<ExitCode> {
                 " | until the 95% CI is within +-{e}"
             ))
         );
+        s.push_str(&terminal::rules_line(&changed));
+        s.push_str(&verdicts(&played.rows));
         s.push_str(&tables::cells(&played.rows));
         if let Some(grid) = two_way(&played.rows, policies.len()) {
             s.push_str("  win rate:\n");

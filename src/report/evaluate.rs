@@ -12,8 +12,10 @@ use crate::evaluate::collect::Cost;
 use crate::evaluate::profile::{Figure, Part, Profile, Unit};
 use crate::stats::estimate::Estimate;
 
+use super::differences;
 use super::tables::table;
 use super::terminal::{labelled_bars, percent, thousands};
+use super::verdict::{self, Ranged, Scale};
 use crate::results::parquet::{param_column, write_frame};
 
 /// One rule set's profile as the report shows it.
@@ -261,6 +263,7 @@ fn single(run: &Run, v: &Variant) -> String {
             " | INCOMPLETE (stopped early)"
         }
     );
+    s.push_str(&profile_verdict(p));
     for part in Part::ALL {
         let figures: Vec<&Figure> = p
             .figures
@@ -289,6 +292,43 @@ fn single(run: &Run, v: &Variant) -> String {
     s
 }
 
+/// The verdict of one rule set's profile: the best fair rung's win rate (solo and team games),
+/// the skill headroom, the player's share of the variance, and a duel's first-move advantage,
+/// each with its interval; empty if the profile has none of them.
+pub fn profile_verdict(p: &Profile) -> String {
+    let ranged = |f: &Figure| Ranged::new(f.estimate.value, f.estimate.low, f.estimate.high);
+    let mut parts = Vec::new();
+    if let Some(f) = p.figure("win_rate", Some(&p.profile_rung)) {
+        parts.push(format!(
+            "{} wins {}",
+            p.profile_rung,
+            verdict::ranged(Scale::Share, &ranged(f))
+        ));
+    }
+    if let Some(f) = p.figure("skill_headroom", None) {
+        let name = format!("skill headroom ({})", f.rung.clone().unwrap_or_default());
+        parts.push(verdict::signed_figure(&name, Scale::Points, &ranged(f)));
+    }
+    if let Some(f) = p.figure("variance_player_share", None) {
+        parts.push(format!(
+            "the player's share of the variance {}",
+            verdict::ranged(Scale::Share, &ranged(f))
+        ));
+    }
+    if let Some(f) = p.figure("first_move_advantage", None) {
+        parts.push(verdict::signed_figure(
+            "first-move advantage",
+            Scale::Points,
+            &ranged(f),
+        ));
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("  verdict: {}\n", parts.join("; "))
+    }
+}
+
 /// A part's heading, saying what its figures are read from.
 fn heading(part: Part, p: &Profile) -> String {
     match part {
@@ -305,26 +345,53 @@ fn heading(part: Part, p: &Profile) -> String {
     }
 }
 
-/// Every figure of several rule sets' profiles once, by metric and rung, in the order first met;
-/// one met later (the best fair rung, the `of` of headroom, duration and tension, can differ
-/// between rule sets) stands after the last of its metric, else of its part.
-fn every_figure<'a>(figures: impl IntoIterator<Item = &'a Figure>) -> Vec<&'a Figure> {
-    let mut shown: Vec<&Figure> = Vec::new();
-    for f in figures {
-        if shown
-            .iter()
-            .any(|g| g.metric == f.metric && g.rung == f.rung)
-        {
-            continue;
+/// Every figure of several rule sets' profiles once, with the profile it was first met in: by
+/// metric and rung, or by metric alone for a metric each profile holds once (see
+/// [`differences::matching`]: the best fair rung, the `of` of headroom, duration and tension,
+/// can differ between rule sets). One met later stands after the last of its metric, else of
+/// its part.
+fn every_figure(profiles: &[&[Figure]]) -> Vec<(usize, usize)> {
+    let mut shown: Vec<(usize, usize)> = Vec::new();
+    let figure = |(v, i): (usize, usize)| &profiles[v][i];
+    for (v, p) in profiles.iter().enumerate() {
+        for (i, f) in p.iter().enumerate() {
+            if shown.iter().any(|&(gv, gi)| {
+                let g = figure((gv, gi));
+                differences::matching(profiles[gv], p, f).is_some_and(|m| std::ptr::eq(m, g))
+            }) {
+                continue;
+            }
+            let after = (shown.iter().rposition(|&k| figure(k).metric == f.metric))
+                .or_else(|| shown.iter().rposition(|&k| figure(k).part == f.part));
+            shown.insert(after.map_or(shown.len(), |k| k + 1), (v, i));
         }
-        let after = (shown.iter().rposition(|g| g.metric == f.metric))
-            .or_else(|| shown.iter().rposition(|g| g.part == f.part));
-        shown.insert(after.map_or(shown.len(), |i| i + 1), f);
     }
     shown
 }
 
-/// The text report of several rule sets side by side: one row per figure, one column per set.
+/// The figure of `profile` that `f` (of a profile whose figures are `figures`) stands for.
+fn counterpart<'a>(profile: &'a Profile, figures: &[Figure], f: &Figure) -> Option<&'a Figure> {
+    differences::matching(&profile.figures, figures, f)
+}
+
+/// Each rule set after the first against the first: one verdict line each.
+fn verdict_lines(variants: &[Variant]) -> String {
+    let base = &variants[0].profile;
+    variants[1..]
+        .iter()
+        .map(|v| {
+            let diffs = differences::against(base, &v.profile);
+            format!(
+                "  verdict: {}\n",
+                differences::verdict_line(&v.label, &diffs, |m| label(m).to_string())
+            )
+        })
+        .collect()
+}
+
+/// The text report of several rule sets side by side: one verdict line per rule set after the
+/// first, then one row per figure, one column per set, then each figure's difference from the
+/// first set.
 fn side_by_side(run: &Run, variants: &[Variant]) -> String {
     let first = &variants[0].profile;
     let mut s = format!(
@@ -339,30 +406,75 @@ fn side_by_side(run: &Run, variants: &[Variant]) -> String {
             " | INCOMPLETE (stopped early)"
         }
     );
+    s.push_str(&verdict_lines(variants));
+    let profiles: Vec<&Profile> = variants.iter().map(|v| &v.profile).collect();
+    let figures: Vec<&[Figure]> = profiles.iter().map(|p| p.figures.as_slice()).collect();
+    let shown = every_figure(&figures);
+    let of = |owner: &Profile, f: &Figure| -> String {
+        let mut rungs: Vec<String> = Vec::new();
+        for p in &profiles {
+            if let Some(r) = counterpart(p, &owner.figures, f).and_then(|g| g.rung.clone())
+                && !rungs.contains(&r)
+            {
+                rungs.push(r);
+            }
+        }
+        rungs.join(" / ")
+    };
+    let rows_of = |cell: &dyn Fn(&Variant, &Profile, &Figure) -> String, from: usize| {
+        shown
+            .iter()
+            .map(|&(v, i)| {
+                let owner = profiles[v];
+                let f = &owner.figures[i];
+                let mut cells = vec![
+                    f.part.name().to_string(),
+                    label(f.metric).to_string(),
+                    of(owner, f),
+                ];
+                cells.extend(variants[from..].iter().map(|x| cell(x, owner, f)));
+                cells
+            })
+            .collect::<Vec<Vec<String>>>()
+    };
     let mut headers = vec!["part".to_string(), "figure".into(), "of".into()];
     headers.extend(variants.iter().map(|v| v.label.clone()));
-    let shown = every_figure(variants.iter().flat_map(|v| &v.profile.figures));
-    let rows: Vec<Vec<String>> = shown
-        .iter()
-        .map(|f| {
-            let mut cells = vec![
-                f.part.name().to_string(),
-                label(f.metric).to_string(),
-                f.rung.clone().unwrap_or_default(),
-            ];
-            for v in variants {
-                cells.push(
-                    v.profile
-                        .figure(f.metric, f.rung.as_deref())
-                        .map_or("n/a".into(), |g| {
-                            with_interval(g.unit, &g.estimate, g.games)
-                        }),
-                );
-            }
-            cells
-        })
-        .collect();
-    s.push_str(&table(&headers, &rows, 3));
+    let values = rows_of(
+        &|v, owner, f| {
+            counterpart(&v.profile, &owner.figures, f)
+                .map_or("n/a".into(), |g| with_interval(g.unit, &g.estimate, g.games))
+        },
+        0,
+    );
+    s.push_str(&table(&headers, &values, 3));
+    let _ = writeln!(
+        s,
+        "  differences from {} (95% CI; the sets' figures taken as independent, so wide rather than narrow):",
+        variants[0].label
+    );
+    let mut headers = vec!["part".to_string(), "figure".into(), "of".into()];
+    headers.extend(variants[1..].iter().map(|v| v.label.clone()));
+    let diffs = rows_of(
+        &|v, owner, f| {
+            let (Some(a), Some(b)) = (
+                counterpart(&v.profile, &owner.figures, f),
+                counterpart(first, &owner.figures, f),
+            ) else {
+                return "n/a".into();
+            };
+            let unit = match a.unit {
+                Unit::Share => Unit::Points,
+                u => u,
+            };
+            with_interval(
+                unit,
+                &differences::difference(&a.estimate, &b.estimate),
+                a.games.min(b.games),
+            )
+        },
+        1,
+    );
+    s.push_str(&table(&headers, &diffs, 3));
     s
 }
 
@@ -417,9 +529,27 @@ fn estimate_json(e: &Estimate) -> Value {
 
 /// The JSON report: the run, then each rule set's figures, ladder, lengths and cost.
 pub fn json(run: &Run, variants: &[Variant], written: &[PathBuf]) -> Value {
+    let base = &variants[0].profile;
     let variants: Vec<Value> = variants
         .iter()
-        .map(|v| {
+        .enumerate()
+        .map(|(k, v)| {
+            let diffs = (k > 0).then(|| differences::against(base, &v.profile));
+            let verdict = diffs.as_ref().map(|d| {
+                differences::verdict_line(&v.label, d, |m| label(m).to_string())
+            });
+            let differences: Option<Vec<Value>> = diffs.map(|d| {
+                d.iter()
+                    .map(|x| {
+                        let mut doc = estimate_json(&x.diff);
+                        doc["metric"] = json!(x.metric);
+                        doc["rung"] = json!(x.rung);
+                        doc["base_rung"] = json!(x.base_rung);
+                        doc["unit"] = json!(x.unit);
+                        doc
+                    })
+                    .collect()
+            });
             let p = &v.profile;
             let figures: Vec<Value> = p
                 .figures
@@ -466,6 +596,8 @@ pub fn json(run: &Run, variants: &[Variant], written: &[PathBuf]) -> Value {
                 "profile_rung": p.profile_rung,
                 "deals": p.deals,
                 "figures": figures,
+                "differences": differences,
+                "verdict": verdict,
                 "ladder": ladder,
                 "lengths": p.lengths.iter().map(|(l, c)| json!({"length": l, "count": c})).collect::<Vec<_>>(),
                 "cpu_seconds": v.cost.as_ref().map(|c| json!({
@@ -526,6 +658,18 @@ pub fn figures_frame(run: &Run, variants: &[Variant]) -> Result<DataFrame> {
     )];
     columns.extend(param_columns(variants, |v| v.profile.figures.len()));
     // A value or interval end that cannot be estimated (too few games) is written as null.
+    // Each figure's difference from the first rule set's (none for the first set's own).
+    let base = &variants[0].profile;
+    let diffs: Vec<Option<Estimate>> = all
+        .iter()
+        .map(|(v, f)| {
+            if std::ptr::eq(&v.profile, base) {
+                return None;
+            }
+            let b = differences::matching(&base.figures, &v.profile.figures, f)?;
+            Some(differences::difference(&f.estimate, &b.estimate))
+        })
+        .collect();
     let f64s = |name: &str, get: &dyn Fn(&Figure) -> f64| {
         Column::new(
             name.into(),
@@ -558,6 +702,9 @@ pub fn figures_frame(run: &Run, variants: &[Variant]) -> Result<DataFrame> {
         f64s("value", &|f| f.estimate.value),
         f64s("ci_low", &|f| f.estimate.low),
         f64s("ci_high", &|f| f.estimate.high),
+        diff_column("diff", &diffs, |e| e.value),
+        diff_column("diff_ci_low", &diffs, |e| e.low),
+        diff_column("diff_ci_high", &diffs, |e| e.high),
         Column::new(
             "games".into(),
             all.iter().map(|(_, f)| f.games).collect::<Vec<u64>>(),
@@ -587,6 +734,17 @@ pub fn figures_frame(run: &Run, variants: &[Variant]) -> Result<DataFrame> {
         Column::new("version".into(), vec![env!("CARGO_PKG_VERSION"); all.len()]),
     ]);
     frame(columns)
+}
+
+/// A column of the differences `diffs` (one a figure), `part` of each; null where none.
+fn diff_column(name: &str, diffs: &[Option<Estimate>], part: fn(&Estimate) -> f64) -> Column {
+    Column::new(
+        name.into(),
+        diffs
+            .iter()
+            .map(|d| d.as_ref().map(part).filter(|x| x.is_finite()))
+            .collect::<Vec<Option<f64>>>(),
+    )
 }
 
 /// `ladder.parquet`: one row per rung of every rule set.
@@ -735,7 +893,7 @@ mod tests {
     }
 
     #[test]
-    fn side_by_side_rows_keep_a_figure_only_one_rule_set_has_beside_its_metric() {
+    fn side_by_side_rows_pair_a_figure_each_set_holds_once_and_keep_one_only_one_has() {
         let first = [
             figure(Part::Ladder, "skill_headroom", "expectimax - random"),
             figure(Part::Ladder, "skill_trace", "pimc-25..pimc-800"),
@@ -747,16 +905,18 @@ mod tests {
             figure(Part::Tension, "drama", "pimc-800"),
             figure(Part::Seats, "completion", "pimc-800"),
         ];
-        let rows: Vec<(&str, String)> = every_figure(first.iter().chain(&second))
+        let profiles: [&[Figure]; 2] = [&first, &second];
+        let rows: Vec<(&str, String)> = every_figure(&profiles)
             .iter()
-            .map(|f| (f.metric, f.rung.clone().unwrap()))
+            .map(|&(v, i)| profiles[v][i].clone())
+            .map(|f| (f.metric, f.rung.unwrap()))
             .collect();
+        // Headroom and drama, held once by each rule set, stay one row though their best
+        // fair rung differs; completion, only the second's, stands after its part.
         let want = [
             ("skill_headroom", "expectimax - random"),
-            ("skill_headroom", "pimc-800 - random"),
             ("skill_trace", "pimc-25..pimc-800"),
             ("drama", "expectimax"),
-            ("drama", "pimc-800"),
             ("completion", "pimc-800"),
         ];
         let want: Vec<(&str, String)> = want.iter().map(|&(m, r)| (m, r.to_string())).collect();

@@ -119,7 +119,8 @@ pub fn ranked(rows: &[SummaryRow], order: &[usize]) -> String {
     table(&headers, &lines, 2)
 }
 
-/// The sweep's cells, one row each: policy, the varied values, the figures.
+/// The sweep's cells, one row each: policy, the varied values, the figures, and each cell's
+/// paired difference from its base cell when the rows carry one.
 pub fn cells(rows: &[SummaryRow]) -> String {
     let mut headers = vec!["policy".to_string()];
     if let Some(first) = rows.first() {
@@ -127,12 +128,28 @@ pub fn cells(rows: &[SummaryRow]) -> String {
     }
     let left = headers.len();
     headers.extend(figure_headers(rows));
+    let compared = rows.iter().all(|r| r.comparison.is_some()) && !rows.is_empty();
+    if compared {
+        headers.extend(["vs base".to_string(), "paired 95% CI".to_string()]);
+    }
     let lines: Vec<Vec<String>> = rows
         .iter()
         .map(|row| {
             let mut cells = vec![row.policy.clone()];
             cells.extend(row.params.iter().map(|(_, v)| v.clone()));
             cells.extend(figures(row));
+            if let (true, Some(c)) = (compared, &row.comparison) {
+                if crate::results::summary::params_label(&row.params) == c.baseline {
+                    cells.extend(["base".to_string(), String::new()]);
+                } else {
+                    cells.push(points(c.paired.diff));
+                    cells.push(format!(
+                        "{} to {}",
+                        points(c.paired.low),
+                        points(c.paired.high)
+                    ));
+                }
+            }
             cells
         })
         .collect();

@@ -50,6 +50,24 @@ pub fn percent(p: f64) -> String {
     format!("{:.2}%", 100.0 * p)
 }
 
+/// The line naming the rules that differ from the defaults (`changed`, as (path, value)):
+/// `  rules: deck=infinite, guard_zone=3 (the rest the defaults)`; empty for the default rules.
+pub fn rules_line(changed: &[(String, String)]) -> String {
+    if changed.is_empty() {
+        return String::new();
+    }
+    let set: Vec<String> = changed.iter().map(|(p, v)| format!("{p}={v}")).collect();
+    format!("  rules: {} (the rest the defaults)\n", set.join(", "))
+}
+
+/// `text` with `line` put after its first line (a report's header).
+pub fn after_header(text: &str, line: &str) -> String {
+    match text.split_once('\n') {
+        Some((head, rest)) => format!("{head}\n{line}{rest}"),
+        None => format!("{text}\n{line}"),
+    }
+}
+
 /// The headline figures of one summary row.
 pub fn summary(row: &SummaryRow) -> String {
     let mut s = String::new();

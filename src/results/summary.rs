@@ -204,6 +204,16 @@ pub fn param_fields(params: &[(String, String)]) -> impl Iterator<Item = (String
         .map(|(path, value)| (path.clone(), Field::Param(value.clone())))
 }
 
+/// A sweep cell's varied values as one label, `start_hp=16 guard_zone=2`: the name of a base
+/// cell in the `baseline` column.
+pub fn params_label(params: &[(String, String)]) -> String {
+    params
+        .iter()
+        .map(|(p, v)| format!("{p}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// How fast a run or grid played: its games, their wall time and the worker threads.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Speed {

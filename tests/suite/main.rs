@@ -17,6 +17,7 @@ mod evaluate_toys;
 mod fairness;
 mod frontdoor;
 mod fuzz_readers;
+mod glance;
 mod golden;
 mod grid;
 mod hostile_reads;

@@ -12,7 +12,8 @@ use crate::balance::sequential::Verdict;
 use crate::balance::target::{Relation, Scale};
 use crate::report::json;
 use crate::report::tables::{grid, on_scale, table};
-use crate::report::terminal::{per_second, thousands, threads};
+use crate::report::terminal::{per_second, rules_line, thousands, threads};
+use crate::report::verdict;
 use crate::results::balance::BalanceRow;
 use crate::stats::estimate::Estimate;
 
@@ -96,7 +97,66 @@ impl Balance {
             self.combos.len(),
             self.info.seed
         ));
+        s.push_str(&rules_line(&self.changed));
         s
+    }
+
+    /// The one-rule answer in one sentence, for the top of the report: where the target lies
+    /// among the values played and the value answered (see [`verdict::bracket`]); `None` for a
+    /// contour or no answer.
+    pub fn headline(&self) -> Option<String> {
+        let Found::One(answer) = &self.found else {
+            return None;
+        };
+        let target = self.target_text();
+        Some(match answer {
+            Answer::Found {
+                crossings,
+                main,
+                value,
+            } => {
+                let members: Vec<(String, String)> = crossings[*main]
+                    .members()
+                    .iter()
+                    .map(|&c| (describe(&self.combos[c]), self.brief(c)))
+                    .collect();
+                verdict::bracket(&target, &members, &describe(&self.combos[*value]))
+            }
+            Answer::Outside { side, nearest } => format!(
+                "{target} is outside the range: every value played is {} it; nearest {} ({})",
+                side.word(),
+                describe(&self.combos[*nearest]),
+                self.brief(*nearest)
+            ),
+            Answer::Unknown => format!("{target}: no value settled before the search stopped"),
+        })
+    }
+
+    /// The target with its tolerance: `win_rate = 0.6 +-2.00 pts`.
+    fn target_text(&self) -> String {
+        if self.tolerance > 0.0 {
+            format!("{} {}", self.target, self.tolerance_text())
+        } else {
+            self.target.to_string()
+        }
+    }
+
+    /// Why an open candidate whose 95% interval excludes the target is still open; empty
+    /// otherwise.
+    fn open_why(&self, c: usize) -> String {
+        let Some(r) = self.row(c) else {
+            return String::new();
+        };
+        let t = self.target.value;
+        if r.metric.low > t || r.metric.high < t {
+            format!(
+                " (its 95% CI {} excludes the target, but a verdict is decided on the wider interval {} that holds at every look of the sequential test and for every candidate together)",
+                self.interval(&r.metric),
+                self.interval(&r.decision)
+            )
+        } else {
+            String::new()
+        }
     }
 
     /// The one-rule answer's lines.
@@ -125,7 +185,7 @@ impl Balance {
                     .near
                     .iter()
                     .filter(|&&c| self.played.verdicts[c] == Some(Verdict::Open))
-                    .map(|&c| describe(&self.combos[c]))
+                    .map(|&c| format!("{}{}", describe(&self.combos[c]), self.open_why(c)))
                     .collect();
                 if !open.is_empty() {
                     s.push_str(&format!(
@@ -370,6 +430,9 @@ fn share(p: f64) -> String {
 /// The text report.
 pub fn text(b: &Balance, written: &[PathBuf]) -> String {
     let mut s = b.header();
+    if let Some(line) = b.headline() {
+        s.push_str(&format!("  verdict: {line}\n"));
+    }
     s.push_str(&match &b.found {
         Found::One(answer) => b.one_rule(answer),
         Found::Contour(c) => b.contour(&c.meets, &c.between),
@@ -458,8 +521,16 @@ pub fn json(b: &Balance, written: &[PathBuf]) -> Value {
             "relation": b.target.relation.symbol(),
             "value": b.target.value,
             "tolerance": b.tolerance,
+            "tolerance_shown": if b.tolerance > 0.0 { json!(b.tolerance_text()) } else { Value::Null },
         }),
     );
+    doc.insert("verdict".into(), json!(b.headline()));
+    let rules: Map<String, Value> = b
+        .changed
+        .iter()
+        .map(|(p, v)| (p.clone(), json!(v)))
+        .collect();
+    doc.insert("rules_changed".into(), Value::Object(rules));
     doc.insert("vary".into(), Value::Array(vary));
     doc.insert("answer".into(), answer);
     doc.insert("search".into(), json!(b.way.name()));

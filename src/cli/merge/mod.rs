@@ -158,9 +158,13 @@ pub fn merge<G: Game>(args: &MergeArgs, raw: Vec<Raw>) -> Result<ExitCode> {
             written
         }
         Command::Compare | Command::Sweep => {
-            let order = match &pairs {
-                Some(pairs) => compare::rank(&mut rows, pairs, first.baseline),
-                None => Vec::new(),
+            let order = match (&pairs, first.command) {
+                (Some(pairs), Command::Compare) => compare::rank(&mut rows, pairs, first.baseline),
+                (Some(pairs), _) => {
+                    sweep::against_base(&mut rows, pairs, first.baseline.unwrap_or(0));
+                    Vec::new()
+                }
+                (None, _) => Vec::new(),
             };
             let cells = rows.len();
             let played = merged(tallies, rows, pairs);
@@ -172,6 +176,7 @@ pub fn merge<G: Game>(args: &MergeArgs, raw: Vec<Raw>) -> Result<ExitCode> {
                     G::NAME,
                     first.seed
                 ));
+                text.push_str(&compare::verdict_line(rows));
                 text.push_str(&tables::ranked(rows, &order));
             } else {
                 text.push_str(&format!(
@@ -179,6 +184,7 @@ pub fn merge<G: Game>(args: &MergeArgs, raw: Vec<Raw>) -> Result<ExitCode> {
                     G::NAME,
                     first.seed
                 ));
+                text.push_str(&sweep::verdicts(rows));
                 text.push_str(&tables::cells(rows));
                 let policies = {
                     let mut names: Vec<&str> = rows.iter().map(|r| r.policy.as_str()).collect();
@@ -297,10 +303,12 @@ fn sum_cells<T: Clone>(
     Ok(total)
 }
 
-/// A comparison's win pairs added up; `None` for other commands.
+/// A comparison's win pairs added up, and a sweep's if every shard counted them; `None` for
+/// other commands.
 fn add_pairs<T>(shards: &[Loaded<T>]) -> Result<Option<PairCounts>> {
     let first = &shards[0].manifest;
-    if first.command != Command::Compare {
+    let counted = shards.iter().all(|s| s.manifest.pairs.is_some());
+    if !(first.command == Command::Compare || first.command == Command::Sweep && counted) {
         return Ok(None);
     }
     let mut total: Option<PairCounts> = None;

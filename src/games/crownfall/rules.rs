@@ -168,6 +168,41 @@ impl Default for Rules {
 }
 
 impl RuleSet for Rules {
+    const MEANINGS: &'static [(&'static str, &'static str)] = &[
+        ("start_hp", "HP at the start"),
+        ("max_hp", "the cap on healing"),
+        (
+            "guard_zone",
+            "a short total this many points or fewer below the target takes guard damage (0: no guard)",
+        ),
+        ("target", "the total that defeats the royal"),
+        (
+            "damage",
+            "damage from a bust or a short total outside the guard zone",
+        ),
+        (
+            "guard_damage",
+            "damage from a short total inside the guard zone",
+        ),
+        ("heal", "HP healed by defeating the royal with exactly 21"),
+        (
+            "joker_damage",
+            "damage when a Joker's first flip is odd and the player accepts",
+        ),
+        (
+            "crushing_damage",
+            "damage when the double-or-nothing flip is odd too",
+        ),
+        ("tower", "the tower's cards of that kind"),
+        (
+            "deck",
+            "finite: 40 cards, the discard reshuffled (the rulings); infinite: fresh odds on every flip",
+        ),
+        (
+            "max_strikes",
+            "a game still going after this many strikes ends as a loss (only zero-damage settings need it)",
+        ),
+    ];
     fn validate(&self) -> Result<()> {
         check_range("max_hp", self.max_hp, 1, MAX_HP)?;
         check_range("start_hp", self.start_hp, 1, self.max_hp)?;

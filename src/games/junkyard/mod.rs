@@ -280,7 +280,9 @@ impl Game for Junkyard {
     }
 
     fn new_tally(&self) -> JunkyardTally {
-        JunkyardTally::new(&self.rules)
+        // Self-play: one policy in both seats (a tournament's cell of two policies is not
+        // swapped either, so the names decide).
+        JunkyardTally::new(&self.rules, !self.swap && self.names[0] == self.names[1])
     }
 
     fn games_per_chunk(&self) -> u64 {

@@ -95,6 +95,37 @@ impl Rules {
 }
 
 impl RuleSet for Rules {
+    const MEANINGS: &'static [(&'static str, &'static str)] = &[
+        (
+            "counts",
+            "copies of each number card in a heap, Ace (1) first",
+        ),
+        ("kings", "greater tear-downs (Kings) in a heap"),
+        ("lessers", "lesser tear-downs (Queen or Jack) in a heap"),
+        ("start_hp", "HP at the start, both seats"),
+        (
+            "second_seat_hp_bonus",
+            "extra HP for the second seat (seat 1) at the start (0 in the rulings)",
+        ),
+        ("opening_draw", "cards each player draws at set-up"),
+        ("draw_per_turn", "cards drawn at the start of every turn"),
+        (
+            "first_turn_draw",
+            "cards the first player draws on the first turn",
+        ),
+        (
+            "setup_build",
+            "true if each player may build automatons after the opening draw",
+        ),
+        (
+            "turn_cap",
+            "the game is a draw once this many turns (both players' counted) are played",
+        ),
+        (
+            "shuffle_returns",
+            "true to shuffle the cards going back under a heap in one event; false keeps a fixed order",
+        ),
+    ];
     fn validate(&self) -> Result<()> {
         for (v, &c) in self.counts.iter().enumerate() {
             check_range(&format!("counts[{v}] (value {})", v + 1), c, 0, 64)?;

@@ -30,11 +30,16 @@ pub struct JunkyardTally {
     hp_sum: [i64; 2],
     turns: Histogram,
     final_hp: [Histogram; 2],
+    /// True if one policy sits in both seats (self-play, no swapped games): it then wins as
+    /// seat 1 whenever seat 1 wins.
+    #[serde(default)]
+    self_play: bool,
 }
 
 impl JunkyardTally {
-    /// An empty tally with histograms sized for `rules`.
-    pub fn new(rules: &Rules) -> Self {
+    /// An empty tally with histograms sized for `rules`; `self_play` if one policy sits in
+    /// both seats.
+    pub fn new(rules: &Rules, self_play: bool) -> Self {
         let hp = |seat| Histogram::new(-60, i64::from(rules.hp(seat).min(MAX_HP)));
         // Final HP below -60 (a crushing last combat) is counted at -60.
         Self {
@@ -51,6 +56,7 @@ impl JunkyardTally {
             hp_sum: [0; 2],
             turns: Histogram::new(0, rules.turn_cap.into()),
             final_hp: [hp(0), hp(1)],
+            self_play,
         }
     }
 
@@ -135,14 +141,21 @@ impl Tally for JunkyardTally {
     }
 
     fn means(&self) -> Vec<(&'static str, f64)> {
-        // A seat the first policy never played gives no rate (NaN: written as null, shown n/a).
-        let in_seat = |s: usize| match self.first_games[s] {
-            0 => Proportion {
-                rate: f64::NAN,
-                low: f64::NAN,
-                high: f64::NAN,
-            },
-            n => Proportion::wilson(self.first_wins[s], n),
+        // In self-play the policy sits in both seats of every game: its games as seat s are
+        // all the games, and it wins as seat s whenever seat s wins. A seat the first policy
+        // never played gives no rate (NaN: written as null, shown n/a).
+        let in_seat = |s: usize| {
+            if self.self_play {
+                Proportion::wilson(self.seat_wins[s], self.games)
+            } else if self.first_games[s] == 0 {
+                Proportion {
+                    rate: f64::NAN,
+                    low: f64::NAN,
+                    high: f64::NAN,
+                }
+            } else {
+                Proportion::wilson(self.first_wins[s], self.first_games[s])
+            }
         };
         let (as0, as1) = (in_seat(0), in_seat(1));
         let seat0 = Proportion::wilson(self.seat_wins[0], self.games);

@@ -182,6 +182,43 @@ impl Rules {
 }
 
 impl RuleSet for Rules {
+    const MEANINGS: &'static [(&'static str, &'static str)] = &[
+        ("players", "players at the table (--players N)"),
+        (
+            "max_hand",
+            "cards a hand may hold: by-players (8, 7, 6, 5) or 1..=10",
+        ),
+        (
+            "jesters",
+            "Jesters shuffled into the tavern: by-players (0, 0, 1, 2) or 0..=4",
+        ),
+        ("max_combo", "the highest total of a same-rank combo"),
+        ("combo_cards", "the most cards in a same-rank combo"),
+        (
+            "solo_jesters",
+            "solo: the Jesters set aside, each usable once",
+        ),
+        (
+            "solo_jester_draw",
+            "solo: the cards a set-aside Jester draws",
+        ),
+        (
+            "solo_yield",
+            "solo variant: a yield is allowed, never two in a row (the rulings: no yield)",
+        ),
+        (
+            "jack",
+            "the Jacks: health and attack as an enemy, value in hand",
+        ),
+        (
+            "queen",
+            "the Queens: health and attack as an enemy, value in hand",
+        ),
+        (
+            "king",
+            "the Kings: health and attack as an enemy, value in hand",
+        ),
+    ];
     fn validate(&self) -> Result<()> {
         check_range("players", self.players, 1, MAX_PLAYERS as u8)?;
         if let Some(n) = self.max_hand.0 {

@@ -156,6 +156,49 @@ impl Rules {
 }
 
 impl RuleSet for Rules {
+    const MEANINGS: &'static [(&'static str, &'static str)] = &[
+        ("start_hp", "HP at the start"),
+        ("max_hp", "the cap on healing"),
+        (
+            "monster_suits",
+            "monster suits (clubs and spades): each holds one monster of every value",
+        ),
+        ("monster_min", "the lowest monster value"),
+        ("monster_max", "the highest monster value (Ace = 14)"),
+        ("weapon_min", "the lowest weapon (diamond) value"),
+        ("weapon_max", "the highest weapon value"),
+        ("potion_min", "the lowest potion (heart) value"),
+        ("potion_max", "the highest potion value"),
+        (
+            "potions_per_turn",
+            "potions that heal per turn; later ones in the turn are discarded for nothing",
+        ),
+        (
+            "avoid_in_a_row",
+            "true to allow avoiding two rooms in a row (the rulings forbid it)",
+        ),
+        (
+            "weapon_wear",
+            "lenient (<=) or strict (<): the monsters a used weapon may still slay",
+        ),
+        (
+            "avoid_order",
+            "keep or shuffle: the order avoided cards go to the bottom in",
+        ),
+        ("end", "all-cards or lenient: when the game is won"),
+        (
+            "potion_bonus",
+            "true to add the last potion's value to a winning score of full HP",
+        ),
+        (
+            "barehanded",
+            "true to let the player fight barehanded when the weapon may be used",
+        ),
+        (
+            "weapon_discard",
+            "true to let the player discard a weapon faced instead of equipping it",
+        ),
+    ];
     fn validate(&self) -> Result<()> {
         check_range("max_hp", self.max_hp, 1, MAX_HP)?;
         check_range("start_hp", self.start_hp, 1, self.max_hp)?;

@@ -60,14 +60,15 @@ pub trait Kind: Sync {
 
 /// Every kind, the most particular first: a folder is shown by the first that recognizes it
 /// (a tournament's or a balance search's folder also holds a summary, which alone would be a
-/// run's or a sweep's).
+/// run's or a sweep's; a sweep's summary has a `baseline` column as a comparison's does, and its
+/// varied rules' columns, which a comparison's has not).
 pub const KINDS: &[&dyn Kind] = &[
     &kinds::solve::Solve,
     &kinds::evaluate::Evaluate,
     &kinds::balance::Balance,
     &kinds::tournament::Tournament,
-    &kinds::compare::Compare,
     &kinds::sweep::Sweep,
+    &kinds::compare::Compare,
     &kinds::run::Run,
 ];
 
