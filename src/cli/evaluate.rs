@@ -24,6 +24,7 @@ use crate::sim::stop::{exit_code, stop_flag};
 
 use super::args::PlayArgs;
 use super::expand::combinations;
+use super::outputs::Paths;
 use super::report::beside;
 use super::run::{load_rules, out_path, pool_threads, with_threads};
 use super::sweep::varies;
@@ -153,7 +154,9 @@ pub fn execute<G: Evaluable>(args: &EvaluateArgs, default_policy: &str) -> Resul
             dir.display()
         )));
     }
-    let set = ResultSet::create(&out_path(play, G::NAME, "evaluate")?)?;
+    let out = out_path(play, G::NAME, "evaluate")?;
+    Paths::new().played(play, &out).check()?;
+    let set = ResultSet::create(&out)?;
     let dir = set.dir();
 
     let started = Instant::now();
