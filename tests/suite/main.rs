@@ -19,6 +19,7 @@ mod frontdoor;
 mod fuzz_readers;
 mod golden;
 mod grid;
+mod hostile_outputs;
 mod invariants;
 mod junkyard;
 mod junkyard_reference;
