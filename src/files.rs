@@ -11,25 +11,65 @@ use crate::error::{Result, SimError};
 pub struct AtomicFile {
     temp: PathBuf,
     target: PathBuf,
+    /// The path as the caller gave it, for messages (the target is the file a symlink names).
+    shown: PathBuf,
     file: Option<File>,
 }
 
+/// The longest part of a file name kept in a temporary or staging name made of it, in bytes, so
+/// that the name fits the 255 bytes of a file name whatever the original's length.
+pub const NAME_KEPT: usize = 64;
+
+/// At most [`NAME_KEPT`] bytes of `name`, cut at a character boundary.
+pub fn short_name(name: &str) -> &str {
+    let mut end = name.len().min(NAME_KEPT);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    &name[..end]
+}
+
+/// Refuses a `path` that exists and is not a regular file (a device, a pipe, a folder): an
+/// atomic write renames over its target, and would replace such a thing. `shown` names it.
+pub fn refuse_non_regular(path: &Path, shown: &Path) -> Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if !meta.is_file() => Err(SimError::input(format!(
+            "cannot write {}: it exists and is not a regular file; sim writes over regular files only",
+            shown.display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
 impl AtomicFile {
-    /// Creates the temporary file for `target`.
+    /// Creates the temporary file for `target` (a symlink's file, if it is one), making its
+    /// missing folders; refuses a target that is not a regular file.
     pub fn create(target: &Path) -> Result<Self> {
+        let shown = target.to_path_buf();
+        let io = |source| SimError::Io {
+            action: "cannot write",
+            path: shown.clone(),
+            source,
+        };
+        let target = match std::fs::symlink_metadata(target) {
+            Ok(meta) if meta.file_type().is_symlink() => target.canonicalize().map_err(io)?,
+            _ => target.to_path_buf(),
+        };
+        refuse_non_regular(&target, &shown)?;
         let name = target
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let temp = target.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-        let file = File::create(&temp).map_err(|source| SimError::Io {
-            action: "cannot write",
-            path: temp.clone(),
-            source,
-        })?;
+        let temp =
+            target.with_file_name(format!(".{}.{}.tmp", short_name(&name), std::process::id()));
+        if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(io)?;
+        }
+        let file = File::create(&temp).map_err(io)?;
         Ok(Self {
             temp,
-            target: target.to_path_buf(),
+            target,
+            shown,
             file: Some(file),
         })
     }
@@ -49,8 +89,10 @@ impl AtomicFile {
         if let Some(file) = self.file.take() {
             file.sync_all().map_err(|e| self.io_error(e))?;
         }
+        refuse_non_regular(&self.target, &self.shown)?;
         std::fs::rename(&self.temp, &self.target).map_err(|e| self.io_error(e))?;
-        Ok(std::mem::take(&mut self.target))
+        self.target = PathBuf::new();
+        Ok(std::mem::take(&mut self.shown))
     }
 
     /// Writes `text` into the file (not yet committed: several files can be put in place
@@ -71,7 +113,7 @@ impl AtomicFile {
     fn io_error(&self, source: std::io::Error) -> SimError {
         SimError::Io {
             action: "cannot write",
-            path: self.target.clone(),
+            path: self.shown.clone(),
             source,
         }
     }

@@ -259,9 +259,33 @@ fn deserialize<R: RuleSet>(table: &Table) -> std::result::Result<R, String> {
     Value::Table(table.clone())
         .try_into()
         .map_err(|e: toml::de::Error| match wrong_leaf::<R>(table) {
-            Some((path, value, message)) => explain(&path, &value, &message),
+            Some((path, value, message)) => {
+                named_values::<R>(&path, &value).unwrap_or_else(|| explain(&path, &value, &message))
+            }
             None => format!("bad rules: {}", plain(e.message())),
         })
+}
+
+/// For a rule of named values (`deck`: "finite" or "infinite") given a value that is no text:
+/// the rule and the values it takes, as the deserializer lists them for an unknown name.
+fn named_values<R: RuleSet>(path: &str, value: &Value) -> Option<String> {
+    if value.is_str() {
+        return None;
+    }
+    let defaults = R::default().to_table();
+    let (_, default) = leaves(&defaults).into_iter().find(|(p, _)| p == path)?;
+    if !default.is_str() {
+        return None;
+    }
+    let mut probe = defaults;
+    set_path(&mut probe, path, Value::String("\u{1}".into())).ok()?;
+    let err = Value::Table(probe).try_into::<R>().err()?;
+    let expected = err.message().split_once("expected ")?.1.trim();
+    let expected = expected.strip_prefix("one of ").unwrap_or(expected);
+    Some(format!(
+        "rule {path} takes {}, got {value}",
+        expected.replace('`', "\"")
+    ))
 }
 
 /// The first value of `table` (depth first, in key order) that the rules cannot take even when

@@ -32,6 +32,7 @@ use super::args::{DEFAULT_GAMES, PlayArgs, SeatArgs};
 use super::count::parse_count;
 use super::expand::{self, Vary};
 use super::grid::{self, CellSpec, Played as GridPlayed};
+use super::outputs::Paths;
 use super::run::{load_rules, out_path, pool, pool_threads};
 use super::sweep;
 
@@ -280,7 +281,14 @@ pub fn execute<G: Game>(args: &BalanceArgs, default_policy: &str) -> Result<Exit
     let tolerance = tolerance(args, &target, varies.len())?;
     target.check_tolerance(tolerance)?;
     check_cap(play, &target, cap, batch_size(&cells))?;
-    let set = ResultSet::create(&out_path(play, G::NAME, "balance")?)?;
+    let out = out_path(play, G::NAME, "balance")?;
+    Paths::new()
+        .played(play, &out)
+        .policies("--policy", [policy])
+        .policies("--baseline", args.baseline.as_deref())
+        .seats(&args.seats)
+        .check()?;
+    let set = ResultSet::create(&out)?;
 
     // More workers than cores never settle a search sooner, and each holds chunks in flight
     // that are played past their candidate's verdict: the pool is at most one per core.

@@ -24,6 +24,7 @@ use crate::stats::interval::Z95;
 
 use super::args::{DEFAULT_PRECISION_CAP, PlayArgs};
 use super::expand::combinations;
+use super::outputs::Paths;
 use super::report::beside;
 use super::run::{load_rules, out_path, pool_threads, with_threads};
 use super::sweep::varies;
@@ -164,7 +165,9 @@ pub fn execute<G: Evaluable>(args: &EvaluateArgs, default_policy: &str) -> Resul
             dir.display()
         )));
     }
-    let set = ResultSet::create(&out_path(play, G::NAME, "evaluate")?)?;
+    let out = out_path(play, G::NAME, "evaluate")?;
+    Paths::new().played(play, &out).check()?;
+    let set = ResultSet::create(&out)?;
     let dir = set.dir();
 
     let started = Instant::now();

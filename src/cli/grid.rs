@@ -21,6 +21,7 @@ use crate::sim::runner::Plan;
 use crate::sim::stop;
 
 use super::args::{GridArgs, PlayArgs, SeatArgs};
+use super::outputs::Paths;
 use super::run::{load_rules, pool_threads, prefix, record_name, seat, stopped_note, with_threads};
 
 /// A cell before it is built: a policy, and the rule values that set it apart.
@@ -124,6 +125,11 @@ impl<'a, G: Game> Session<'a, G> {
             &vec![false; cells.len()],
             false,
         );
+        Paths::new()
+            .played(&args.play, &out)
+            .policies("--policy", specs.iter().map(|s| s.policy.as_str()))
+            .seats(&args.seats)
+            .check()?;
         let prefix = prefix(&args.play, &shape, &rows, &fresh, chunk, None)?;
         let set = ResultSet::create(&out)?;
         let first = prefix.as_ref().map_or(span.start, |p| p.next);

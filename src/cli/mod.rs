@@ -18,6 +18,7 @@ pub mod grid;
 pub mod list;
 pub mod merge;
 pub mod output;
+pub mod outputs;
 pub mod play;
 pub mod report;
 pub mod resume;

@@ -11,6 +11,7 @@ use crate::trace::Traceable;
 use crate::trace::play::{self, Terminal};
 
 use super::args::{DEFAULT_SEED, SeatArgs};
+use super::outputs::{Paths, Shape};
 use super::run::{rules_of, seating};
 
 /// `sim play`: a game at the terminal.
@@ -66,6 +67,16 @@ pub fn execute<G: Traceable>(args: &PlayCmdArgs, default_policy: &str) -> Result
             &mut desk,
         )?;
         return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(record) = &args.record {
+        let mut paths = Paths::new().output("--record", record, Shape::File);
+        if let Some(rules) = &args.rules {
+            paths = paths.input("--rules", rules);
+        }
+        paths
+            .policies("--hints", args.hints.as_deref())
+            .seats(&args.seats)
+            .check()?;
     }
     let rules = rules_of::<G>(args.rules.as_deref(), args.players, &args.set, &[])?;
     let policy = args.hints.as_deref().unwrap_or(default_policy);

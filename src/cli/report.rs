@@ -14,6 +14,7 @@ use crate::results::summary::Speed;
 
 use super::GameEntry;
 use super::format::ReportArgs;
+use super::outputs::{Paths, Shape};
 
 /// `sim report`: results folders in, one HTML page out.
 #[derive(Args, Clone, Debug)]
@@ -33,11 +34,6 @@ pub struct ReportCmdArgs {
 
 /// Writes the report of the folders `args` names.
 pub fn execute(args: &ReportCmdArgs, games: &[GameEntry]) -> Result<ExitCode> {
-    let folders = args
-        .dirs
-        .iter()
-        .map(|d| Folder::open(d))
-        .collect::<Result<Vec<_>>>()?;
     let out = match (&args.out, args.dirs.as_slice()) {
         (Some(out), _) => out.clone(),
         (None, [dir]) => dir.join(html::FILE),
@@ -50,6 +46,21 @@ pub fn execute(args: &ReportCmdArgs, games: &[GameEntry]) -> Result<ExitCode> {
             out.join(html::FILE).display()
         )));
     }
+    args.dirs
+        .iter()
+        .fold(Paths::new().output("--out", &out, Shape::File), |p, dir| {
+            p.input("the results folder", dir)
+        })
+        .check()?;
+    let folders = args
+        .dirs
+        .iter()
+        .map(|d| Folder::open(d))
+        .collect::<Result<Vec<_>>>()?;
+    let notes = folders
+        .iter()
+        .map(html::shard_note)
+        .collect::<Result<Vec<_>>>()?;
     let facts: Vec<GameFacts> = games.iter().map(|g| g.facts).collect();
     let page = html::render(
         &folders,
@@ -63,6 +74,9 @@ pub fn execute(args: &ReportCmdArgs, games: &[GameEntry]) -> Result<ExitCode> {
     ensure_writable_dir(parent.unwrap_or(Path::new(".")))?;
     let path = write_text(&out, &page)?;
     if !args.quiet {
+        for note in notes.into_iter().flatten() {
+            outln!("note: {note}");
+        }
         outln!("wrote {}", path.display());
     }
     Ok(ExitCode::SUCCESS)

@@ -57,7 +57,13 @@ pub fn load<T: Tally>(
         };
         refuse(why)
     })?;
-    manifest::header(&path, &text)?;
+    let header = manifest::header(&path, &text)?;
+    if header.game != ours.game {
+        return Err(refuse(format!(
+            "this folder holds a {} run, and this command plays {}; resume it with the command that played it",
+            header.game, ours.game
+        )));
+    }
     let theirs: Manifest<T> = Manifest::parse(&path, &text)?;
     if let Some(d) = prefix_difference(&theirs, ours) {
         return Err(refuse(format!(

@@ -23,6 +23,7 @@ use crate::sim::runner::{self, Plan};
 use crate::sim::stop;
 
 use super::args::{DEFAULT_GAMES, PlayArgs, RunArgs, SeatArgs};
+use super::outputs::Paths;
 use super::resume::{self, Prefix};
 
 /// A folder name made of a policy name.
@@ -205,6 +206,11 @@ pub fn execute<G: Game>(args: &RunArgs, default_policy: &str) -> Result<ExitCode
     let policy = args.policy.as_deref().unwrap_or(default_policy);
     let game: G = setup(play, policy, &args.seats)?;
     let out = out_path(play, G::NAME, game.policy_name())?;
+    Paths::new()
+        .played(play, &out)
+        .policies("--policy", [policy])
+        .seats(&args.seats)
+        .check()?;
     let span = play.span(games);
     let shape = RunShape {
         game: G::NAME,

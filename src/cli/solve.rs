@@ -1,4 +1,6 @@
-//! `sim solve <game>`: the best policy under fresh odds, its chart, strategy file and Parquet.
+//! `sim solve <game>`: the best policy under fresh odds, its chart, strategy file and Parquet:
+//! the plan and the report in one results folder (`--out`), the chart also as a file of its own
+//! (`--chart`).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -12,14 +14,18 @@ use crate::files::{AtomicFile, ensure_writable_dir, write_text};
 use crate::games::Game;
 use crate::games::crownfall::solver::{self, chart, export};
 use crate::games::crownfall::{Crownfall, PolicyKind, Rules};
+use crate::files::write_text;
 use crate::report::html::kinds::solve as solve_kind;
 use crate::report::html::{self, GameFacts};
 use crate::report::json;
+use crate::results::parquet::{write_frame, write_frame_uncommitted};
+use crate::results::result_set::ResultSet;
 use crate::report::terminal::percent;
 use crate::results::parquet::write_frame_uncommitted;
 use crate::rules::{self, RuleSet};
 
 use super::format::ReportArgs;
+use super::outputs::{Paths, Shape};
 
 /// What to solve and where to write it.
 #[derive(Args, Clone, Debug)]
@@ -32,11 +38,13 @@ pub struct SolveArgs {
     /// Change one rule: --set guard_zone=3
     #[arg(long = "set", value_name = "PATH=VALUE")]
     pub set: Vec<String>,
-    /// Write the full plan as a strategy file, usable with --policy
-    #[arg(long, value_name = "FILE.toml")]
+    /// Output folder: the full plan as strategy.toml (usable with --policy DIR/strategy.toml,
+    /// named after the folder), and with --report the chart, solve.json and report.html
+    /// [default with --report and no --chart: results/crownfall/solve]
+    #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Write the chart (every state's moves and win probability) as Parquet (with --report and
-    /// no --chart: results/crownfall/solve/chart.parquet)
+    /// Also write the chart (every state's moves and win probability) as Parquet to this file;
+    /// with --report and no --out, the report goes beside it
     #[arg(long, value_name = "FILE.parquet")]
     pub chart: Option<PathBuf>,
     /// Also print the fresh-odds win probability of this policy (repeatable; a policy that does
@@ -48,47 +56,64 @@ pub struct SolveArgs {
     pub report: ReportArgs,
 }
 
-/// Proves the folder of `file` (given to `flag`) writable before any work.
-fn check_writable(flag: &str, file: &Path) -> Result<()> {
-    if file.is_dir() {
-        return Err(SimError::input(format!(
-            "{flag} {}: that is a folder; give a file name",
-            file.display()
-        )));
-    }
-    let dir = file.parent().filter(|d| !d.as_os_str().is_empty());
-    let dir = dir.unwrap_or(Path::new("."));
-    if dir.exists() && !dir.is_dir() {
-        return Err(SimError::input(format!(
-            "cannot write to {flag} {}: {} is a file, not a folder",
-            file.display(),
-            dir.display()
-        )));
-    }
-    ensure_writable_dir(dir).map_err(|e| match e {
-        SimError::Io { path, source, .. } => SimError::input(format!(
-            "cannot write to {flag} {}: {}: {source}",
-            file.display(),
-            path.display()
-        )),
-        other => other,
-    })
+/// The plan's file in solve's folder.
+pub const STRATEGY: &str = "strategy.toml";
+
+/// Where solve writes: its folder (`--out`, or with `--report` and no `--chart` the default
+/// one), the `--chart` file, and whether the report goes beside that file.
+struct Places {
+    folder: Option<PathBuf>,
+    chart: Option<PathBuf>,
+    report_beside_chart: bool,
 }
 
-/// Refuses `--out` and `--chart` naming one file: the chart would overwrite the strategy file.
-fn check_distinct(out: Option<&Path>, chart: Option<&Path>) -> Result<()> {
-    let (Some(out), Some(chart)) = (out, chart) else {
-        return Ok(());
-    };
-    let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
-    if absolute(out) == absolute(chart) {
-        return Err(SimError::input(format!(
-            "--out {} and --chart {} name the same file: the chart would overwrite the strategy file; give each its own",
-            out.display(),
-            chart.display()
-        )));
+impl Places {
+    fn of(args: &SolveArgs) -> Self {
+        let folder = args.out.clone().or_else(|| {
+            (args.report.html && args.chart.is_none())
+                .then(|| Path::new("results").join(Crownfall::NAME).join("solve"))
+        });
+        Self {
+            report_beside_chart: args.report.html && folder.is_none(),
+            folder,
+            chart: args.chart.clone(),
+        }
     }
-    Ok(())
+
+    /// Every output and input of the command, checked before it solves.
+    fn check(&self, args: &SolveArgs) -> Result<()> {
+        let mut paths = Paths::new();
+        if let Some(folder) = &self.folder {
+            let flag = if args.out.is_some() {
+                "--out"
+            } else {
+                "--report"
+            };
+            paths = paths.output(flag, folder, Shape::Folder);
+        }
+        if let Some(chart) = &self.chart {
+            paths = paths.output("--chart", chart, Shape::File);
+            if self.report_beside_chart {
+                let dir = parent_of(chart);
+                for name in [solve_kind::RECORD, html::FILE] {
+                    paths = paths.output("--report", &dir.join(name), Shape::File);
+                }
+            }
+        }
+        if let Some(rules) = &args.rules {
+            paths = paths.input("--rules", rules);
+        }
+        paths
+            .policies("--evaluate", args.evaluate.iter().map(String::as_str))
+            .check()
+    }
+}
+
+/// The folder of `file` (`.` for a bare name).
+fn parent_of(file: &Path) -> &Path {
+    file.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
 }
 
 /// Solves, prints the chart and the optimal win probability, and writes the files asked for.
@@ -101,13 +126,8 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
         )));
     }
     let rules: Rules = rules::load(args.rules.as_deref(), &args.set)?;
-    let chart_path = chart_path(args);
-    check_distinct(args.out.as_deref(), chart_path.as_deref())?;
-    for (flag, path) in [("--out", &args.out), ("--chart", &chart_path)] {
-        if let Some(path) = path {
-            check_writable(flag, path)?;
-        }
-    }
+    let places = Places::of(args);
+    places.check(args)?;
     let mut evaluated = Vec::new();
     for spec in &args.evaluate {
         let (policy, name) = PolicyKind::parse(spec, &rules)?;
@@ -119,27 +139,6 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
     let evaluated = evaluated
         .into_iter()
         .map(|(name, plan)| Ok((name, solver::evaluate(&rules, &plan)?)))
-        .collect::<Result<Vec<_>>>()?;
-    // Both files are written under temporary names first, and named only once both are.
-    let mut files = Vec::new();
-    if let Some(path) = &args.out {
-        let name = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "optimal".into());
-        let mut file = AtomicFile::create(path)?;
-        file.write_text(&export::strategy_toml(&solution, &name))?;
-        files.push(file);
-    }
-    if let Some(path) = &chart_path {
-        files.push(write_frame_uncommitted(
-            path,
-            &mut chart::frame(&solution)?,
-        )?);
-    }
-    let mut written = files
-        .into_iter()
-        .map(AtomicFile::commit)
         .collect::<Result<Vec<_>>>()?;
     let states = solution.space().states();
     let document = |written: &[PathBuf]| {
@@ -159,10 +158,53 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
             "files": json::files(written),
         })
     };
-    if args.report.html
-        && let Some(chart) = &chart_path
-    {
-        written.extend(write_report(chart, document(&written))?);
+    // Every file is written under a temporary name (the folder's in a staging folder) first, and
+    // named only once all are.
+    let chart_file = match &places.chart {
+        Some(path) => Some(write_frame_uncommitted(
+            path,
+            &mut chart::frame(&solution)?,
+        )?),
+        None => None,
+    };
+    let mut written = Vec::new();
+    let set = match &places.folder {
+        Some(folder) => {
+            let set = ResultSet::create(folder)?;
+            let name = folder
+                .file_name()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "optimal".into());
+            let mut staged = vec![write_text(
+                &set.dir().join(STRATEGY),
+                &export::strategy_toml(&solution, &name),
+            )?];
+            if args.report.html {
+                let chart = set.dir().join(solve_kind::CHART);
+                staged.push(write_frame(&chart, &mut chart::frame(&solution)?)?);
+                let files: Vec<PathBuf> = [STRATEGY, solve_kind::CHART]
+                    .iter()
+                    .map(|n| folder.join(n))
+                    .chain(places.chart.clone())
+                    .collect();
+                staged.extend(write_report(&chart, document(&files))?);
+            }
+            Some((set, staged))
+        }
+        None => None,
+    };
+    if let Some((set, staged)) = set {
+        written.extend(set.commit(&staged)?);
+    }
+    if let Some(file) = chart_file {
+        let chart = file.commit()?;
+        if places.report_beside_chart {
+            let report = write_report(&chart, document(std::slice::from_ref(&chart)))?;
+            written.push(chart);
+            written.extend(report);
+        } else {
+            written.push(chart);
+        }
     }
     args.report.print(
         || {
@@ -190,27 +232,11 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Where the chart goes: `--chart`, or with `--report` and no `--chart`, the default folder's
-/// `chart.parquet` (the report is made from it).
-fn chart_path(args: &SolveArgs) -> Option<PathBuf> {
-    args.chart.clone().or_else(|| {
-        args.report.html.then(|| {
-            Path::new("results")
-                .join(Crownfall::NAME)
-                .join("solve")
-                .join(solve_kind::CHART)
-        })
-    })
-}
-
 /// `--report`: writes the JSON report `document` as `solve.json` beside the chart at `chart`
 /// (with the chart's file name and the sim version, what the report reads), then
 /// `report.html` from them; returns both paths.
 fn write_report(chart: &Path, mut document: Value) -> Result<Vec<PathBuf>> {
-    let dir = chart
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let dir = parent_of(chart);
     let name = chart
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

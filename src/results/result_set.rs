@@ -3,8 +3,9 @@
 //! results. `--out` then holds one whole set of files, the earlier run's or the new one's, never a
 //! mix and never a part; a command that fails leaves `--out` as it was.
 //!
-//! - A new `--out` is staged beside itself (`.NAME.sim-staging-PID-N` in its parent) and the
-//!   folder is renamed into place: it appears whole.
+//! - A new `--out` is staged beside itself (`.NAME.sim-staging-PID-N` in its parent, NAME cut
+//!   to its first 64 bytes so that any legal name fits) and the folder is renamed into place: it
+//!   appears whole.
 //! - An existing `--out` is staged inside itself (`.sim-staging-PID-N`, on the same file system
 //!   whatever is mounted where); at the end, under a lock on the folder, the earlier result files
 //!   are moved aside, the new ones moved in, and the earlier ones deleted. Should a move fail,
@@ -24,6 +25,7 @@ use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
+use super::files::short_name;
 use crate::error::{Result, SimError};
 
 /// The files sim writes into a results folder (besides the numbered per-game parts
@@ -41,6 +43,9 @@ pub const RESULT_FILES: &[&str] = &[
     "durations.parquet",
     "shard.json",
     "resume.json",
+    "strategy.toml",
+    "chart.parquet",
+    "solve.json",
 ];
 
 /// True for the name of a file sim writes into a results folder.
@@ -123,7 +128,7 @@ impl ResultSet {
         };
         let mut set = Self {
             out: out.to_path_buf(),
-            staging: parent.join(unique(&format!(".{name}."))),
+            staging: parent.join(unique(&format!(".{}.", short_name(&name)))),
             made: Vec::new(),
             committed: false,
         };
@@ -253,7 +258,14 @@ fn check_contents(out: &Path) -> Result<()> {
     entries.sort_by_key(fs::DirEntry::file_name);
     for entry in entries {
         let name = entry.file_name().to_string_lossy().into_owned();
-        let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+        let kind = entry.file_type().map_err(|e| out_error(out, e))?;
+        let is_dir = kind.is_dir();
+        if is_result_file(&name) && !is_dir && !kind.is_file() {
+            return Err(SimError::input(format!(
+                "--out {}: {name} there is not a regular file (a device, a pipe or a link), where sim writes a file; sim does not replace it, so remove it or choose another --out",
+                out.display()
+            )));
+        }
         match (is_result_file(&name), is_dir) {
             (true, true) => {
                 return Err(SimError::input(format!(

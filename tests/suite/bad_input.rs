@@ -510,7 +510,7 @@ fn rows(fx: &Fixtures) -> Vec<Row> {
         ),
         (
             vec!["merge".into(), shard(0), shard(1), "--out".into(), shard(0)],
-            "that is a shard folder",
+            "is the shard",
             false,
         ),
         (

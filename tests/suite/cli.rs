@@ -335,7 +335,8 @@ fn strategy_file_names_the_policy_and_bad_stand_totals_are_rejected() {
 #[test]
 fn solve_prints_the_chart_writes_a_playable_plan_and_a_chart_table() {
     let dir = TempDir::new("solve");
-    let plan = dir.join("gz3.toml");
+    let solved = dir.join("gz3");
+    let plan = solved.join("strategy.toml");
     let chart = dir.join("gz3.parquet");
     let out = run(&argv![
         "solve",
@@ -343,7 +344,7 @@ fn solve_prints_the_chart_writes_a_playable_plan_and_a_chart_table() {
         "--set",
         "guard_zone=3",
         "--out",
-        &plan,
+        &solved,
         "--chart",
         &chart
     ]);

@@ -20,6 +20,7 @@ mod fuzz_readers;
 mod glance;
 mod golden;
 mod grid;
+mod hostile_outputs;
 mod hostile_reads;
 mod invariants;
 mod junkyard;

@@ -34,6 +34,7 @@ use crate::sim::pairs::PairCounts;
 
 use super::GameEntry;
 use super::grid::{self, Played};
+use super::outputs::{Paths, Shape};
 use super::tournament::Standings;
 use super::{compare, run, sweep};
 
@@ -73,6 +74,13 @@ impl<T> Loaded<T> {
 /// Reads every shard's record, checks its format and version, and merges them with their game's
 /// code.
 pub fn execute(args: &MergeArgs, games: &[GameEntry]) -> Result<ExitCode> {
+    args.shards
+        .iter()
+        .fold(
+            Paths::new().output("--out", &args.out, Shape::Folder),
+            |p, dir| p.input("the shard", dir),
+        )
+        .check()?;
     let mut game = None;
     let shards = args
         .shards

@@ -83,7 +83,46 @@ pub fn section(folder: &Folder, context: &Context) -> Result<Section> {
                 folder.path().display()
             ))
         })?;
-    kind.section(folder, context)
+    let mut section = kind.section(folder, context)?;
+    section.facts.warnings.extend(shard_note(folder)?);
+    Ok(section)
+}
+
+/// For a folder that holds one shard of a run split into several (its `shard.json` says so):
+/// a note that its figures are of that shard's games only.
+pub fn shard_note(folder: &Folder) -> Result<Option<String>> {
+    let name = crate::results::manifest::SHARD_FILE;
+    if !folder.has(name) {
+        return Ok(None);
+    }
+    let record = folder.json(name)?;
+    let number = |field: &str, key: Option<&str>| {
+        let value = record.get(field);
+        let value = match key {
+            Some(key) => value.and_then(|v| v.get(key)),
+            None => value,
+        };
+        value.and_then(serde_json::Value::as_u64).ok_or_else(|| {
+            SimError::input(format!(
+                "{}: no whole number {field}{} in it",
+                folder.path().join(name).display(),
+                key.map(|k| format!(".{k}")).unwrap_or_default()
+            ))
+        })
+    };
+    let (index, count) = (
+        number("shard", Some("index"))?,
+        number("shard", Some("count"))?,
+    );
+    if count <= 1 {
+        return Ok(None);
+    }
+    let (start, end) = (number("start", None)?, number("end", None)?);
+    Ok(Some(format!(
+        "One shard of several: {} is shard {index} of {count} (game indices {start} to {}), so its figures are of those games only; sim merge the {count} shards for the whole run's.",
+        folder.path().display(),
+        end.saturating_sub(1)
+    )))
 }
 
 /// The page showing the results in `folders`, one section each, in order.

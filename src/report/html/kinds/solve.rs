@@ -34,7 +34,14 @@ impl Kind for Solve {
 
     fn section(&self, folder: &Folder, context: &Context) -> Result<Section> {
         let record = if folder.has(RECORD) {
-            Some(folder.json(RECORD)?)
+            let record = folder.json(RECORD)?;
+            check_record(&record).map_err(|why| {
+                SimError::input(format!(
+                    "{}: {why}; sim solve crownfall --report writes it whole, so solve again",
+                    folder.path().join(RECORD).display()
+                ))
+            })?;
+            Some(record)
         } else {
             None
         };
@@ -77,6 +84,53 @@ impl Kind for Solve {
         }));
         Ok(section)
     }
+}
+
+/// What `sim solve --report` writes into its record, each field checked against what it can be:
+/// why the record is not one, if it is not.
+fn check_record(record: &Value) -> std::result::Result<(), String> {
+    let text = |field: &str| {
+        record
+            .get(field)
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+            .map(|_| ())
+            .ok_or_else(|| format!("no {field} (a text)"))
+    };
+    let probability = |value: Option<&Value>, field: &str| {
+        value
+            .and_then(Value::as_f64)
+            .filter(|p| (0.0..=1.0).contains(p))
+            .map(|_| ())
+            .ok_or_else(|| format!("no {field} (a probability from 0 to 1)"))
+    };
+    text("game")?;
+    text("version")?;
+    text("chart")?;
+    probability(record.get("win_probability"), "win_probability")?;
+    record
+        .get("states")
+        .and_then(Value::as_u64)
+        .filter(|&n| n > 0)
+        .ok_or("no states (a count of at least 1)")?;
+    record
+        .get("rules")
+        .filter(|r| r.is_object())
+        .ok_or("no rules (a table of the rules solved)")?;
+    let evaluated = record
+        .get("evaluated")
+        .and_then(Value::as_array)
+        .ok_or("no evaluated (a list, empty if no policy was evaluated)")?;
+    for (i, e) in evaluated.iter().enumerate() {
+        e.get("policy")
+            .and_then(Value::as_str)
+            .ok_or_else(|| format!("no evaluated[{i}].policy (a text)"))?;
+        probability(
+            e.get("win_probability"),
+            &format!("evaluated[{i}].win_probability"),
+        )?;
+    }
+    Ok(())
 }
 
 /// The facts of a solve: no seed and no games, an exact solution.
