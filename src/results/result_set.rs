@@ -25,7 +25,7 @@ use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use super::files::short_name;
+use crate::files::short_name;
 use crate::error::{Result, SimError};
 
 /// The files sim writes into a results folder (besides the numbered per-game parts
