@@ -8,9 +8,7 @@ use clap::Args;
 use serde_json::{Value, json};
 
 use crate::error::{Result, SimError};
-use crate::games::Game;
-use crate::games::crownfall::solver::{self, chart, export};
-use crate::games::crownfall::{Crownfall, PolicyKind, Rules};
+use crate::games::solvable::Solvable;
 use crate::report::files::{AtomicFile, ensure_writable_dir, write_text};
 use crate::report::html::kinds::solve as solve_kind;
 use crate::report::html::{self, GameFacts};
@@ -24,7 +22,7 @@ use super::format::ReportArgs;
 /// What to solve and where to write it.
 #[derive(Args, Clone, Debug)]
 pub struct SolveArgs {
-    /// The game (crownfall)
+    /// The game (one with a solver: crownfall)
     pub game: String,
     /// A TOML file of rule changes over the defaults (see `sim list`)
     #[arg(long)]
@@ -92,16 +90,9 @@ fn check_distinct(out: Option<&Path>, chart: Option<&Path>) -> Result<()> {
 }
 
 /// Solves, prints the chart and the optimal win probability, and writes the files asked for.
-pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
-    if args.game != Crownfall::NAME {
-        return Err(SimError::input(format!(
-            "sim solve knows {} only, not {}",
-            Crownfall::NAME,
-            args.game
-        )));
-    }
-    let rules: Rules = rules::load(args.rules.as_deref(), &args.set)?;
-    let chart_path = chart_path(args);
+pub fn execute<S: Solvable>(args: &SolveArgs) -> Result<ExitCode> {
+    let rules: S::Rules = rules::load(args.rules.as_deref(), &args.set)?;
+    let chart_path = chart_path::<S>(args);
     check_distinct(args.out.as_deref(), chart_path.as_deref())?;
     for (flag, path) in [("--out", &args.out), ("--chart", &chart_path)] {
         if let Some(path) = path {
@@ -110,15 +101,14 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
     }
     let mut evaluated = Vec::new();
     for spec in &args.evaluate {
-        let (policy, name) = PolicyKind::parse(spec, &rules)?;
-        evaluated.push((name, policy.to_plan(&rules)?));
+        evaluated.push(S::plan(spec, &rules)?);
     }
     let started = Instant::now();
-    let solution = solver::solve(&rules)?;
+    let solution = S::solve(&rules)?;
     let elapsed = started.elapsed().as_secs_f64();
     let evaluated = evaluated
         .into_iter()
-        .map(|(name, plan)| Ok((name, solver::evaluate(&rules, &plan)?)))
+        .map(|(name, plan)| Ok((name, S::evaluate(&rules, &plan)?)))
         .collect::<Result<Vec<_>>>()?;
     // Both files are written under temporary names first, and named only once both are.
     let mut files = Vec::new();
@@ -128,31 +118,29 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "optimal".into());
         let mut file = AtomicFile::create(path)?;
-        file.write_text(&export::strategy_toml(&solution, &name))?;
+        file.write_text(&S::strategy_file(&solution, &name))?;
         files.push(file);
     }
     if let Some(path) = &chart_path {
-        files.push(write_frame_uncommitted(
-            path,
-            &mut chart::frame(&solution)?,
-        )?);
+        files.push(write_frame_uncommitted(path, &mut S::chart(&solution)?)?);
     }
     let mut written = files
         .into_iter()
         .map(AtomicFile::commit)
         .collect::<Result<Vec<_>>>()?;
-    let states = solution.space().states();
+    let states = S::states(&solution);
+    let win = S::win(&solution);
     let document = |written: &[PathBuf]| {
         let evaluated: Vec<Value> = evaluated
             .iter()
             .map(|(name, win)| {
-                json!({ "policy": name, "win_probability": win, "diff": win - solution.win })
+                json!({ "policy": name, "win_probability": win, "diff": win - S::win(&solution) })
             })
             .collect();
         json!({
-            "game": Crownfall::NAME,
+            "game": S::NAME,
             "rules": serde_json::from_str::<Value>(&rules.to_json()).unwrap_or(Value::Null),
-            "win_probability": solution.win,
+            "win_probability": win,
             "states": states,
             "seconds": elapsed,
             "evaluated": evaluated,
@@ -162,22 +150,23 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
     if args.report.html
         && let Some(chart) = &chart_path
     {
-        written.extend(write_report(chart, document(&written))?);
+        written.extend(write_report::<S>(chart, document(&written))?);
     }
     args.report.print(
         || {
-            let mut s = chart::text(&solution);
+            let mut s = S::chart_text(&solution);
             s.push_str(&format!(
-                "optimal win probability under fresh odds (deck = \"infinite\"): {}  ({:.6})\n",
-                percent(solution.win),
-                solution.win
+                "optimal win probability under {}: {}  ({:.6})\n",
+                S::ODDS,
+                percent(win),
+                win
             ));
             s.push_str(&format!("solved {states} states in {elapsed:.3} s\n"));
-            for (name, win) in &evaluated {
+            for (name, evaluated_win) in &evaluated {
                 s.push_str(&format!(
                     "{name}: {} under fresh odds ({:+.2} points against optimal)\n",
-                    percent(*win),
-                    100.0 * (win - solution.win)
+                    percent(*evaluated_win),
+                    100.0 * (evaluated_win - win)
                 ));
             }
             for path in &written {
@@ -192,11 +181,11 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
 
 /// Where the chart goes: `--chart`, or with `--report` and no `--chart`, the default folder's
 /// `chart.parquet` (the report is made from it).
-fn chart_path(args: &SolveArgs) -> Option<PathBuf> {
+fn chart_path<S: Solvable>(args: &SolveArgs) -> Option<PathBuf> {
     args.chart.clone().or_else(|| {
         args.report.html.then(|| {
             Path::new("results")
-                .join(Crownfall::NAME)
+                .join(S::NAME)
                 .join("solve")
                 .join(solve_kind::CHART)
         })
@@ -206,7 +195,7 @@ fn chart_path(args: &SolveArgs) -> Option<PathBuf> {
 /// `--report`: writes the JSON report `document` as `solve.json` beside the chart at `chart`
 /// (with the chart's file name and the sim version, what the report reads), then
 /// `report.html` from them; returns both paths.
-fn write_report(chart: &Path, mut document: Value) -> Result<Vec<PathBuf>> {
+fn write_report<S: Solvable>(chart: &Path, mut document: Value) -> Result<Vec<PathBuf>> {
     let dir = chart
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -218,6 +207,6 @@ fn write_report(chart: &Path, mut document: Value) -> Result<Vec<PathBuf>> {
     document["chart"] = json!(name);
     document["version"] = json!(env!("CARGO_PKG_VERSION"));
     let record = write_text(&dir.join(solve_kind::RECORD), &format!("{document}\n"))?;
-    let html = html::write_beside(dir, &[GameFacts::of::<Crownfall>()], None)?;
+    let html = html::write_beside(dir, &[GameFacts::of::<S>()], None)?;
     Ok(vec![record, html])
 }

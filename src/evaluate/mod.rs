@@ -5,12 +5,11 @@
 //! ([`skill`]), luck ([`luck`]), fairness between seats ([`seats`]), duration ([`duration`])
 //! and tension ([`tension`]), every figure with its 95% interval ([`interval`]) and sample
 //! size. The core runs on any [`GameState`](crate::games::state::GameState) with players;
-//! [`games`] holds the ladders of the games `sim` knows. See docs/evaluate.md.
+//! each game gives its ladder ([`ladder::Evaluable`]) in its own folder (`src/games/<game>/ladder.rs`). See docs/evaluate.md.
 
 pub mod collect;
 pub mod data;
 pub mod duration;
-pub mod games;
 pub mod interval;
 pub mod ladder;
 pub mod luck;
