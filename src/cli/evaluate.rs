@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Result, SimError};
 use crate::evaluate::collect::{self, Setup};
 use crate::evaluate::data::Tally;
-use crate::evaluate::games::Evaluable;
+use crate::evaluate::ladder::Evaluable;
 use crate::evaluate::ladder::parse_budgets;
 use crate::evaluate::profile::Profile;
 use crate::report::evaluate::{self as report, Run, Variant};

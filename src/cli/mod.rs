@@ -35,13 +35,9 @@ use std::process::ExitCode;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 
 use crate::error::{Result, SimError};
-use crate::evaluate::games::Evaluable;
-use crate::games::crownfall::Crownfall;
-use crate::games::junkyard::Junkyard;
-use crate::games::regicide::Regicide;
-use crate::games::scoundrel::Scoundrel;
+use crate::games::registry::{Games, Registered, Registry, SolverVisitor, Visitor};
+use crate::games::solvable::Solvable;
 use crate::report::html::GameFacts;
-use crate::trace::Traceable;
 
 use args::{CompareArgs, RunArgs, SweepArgs};
 use balance::BalanceArgs;
@@ -56,7 +52,8 @@ use trace::TraceArgs;
 /// (nothing is changed then).
 pub const USAGE: u8 = 2;
 
-/// A game the command line can play.
+/// A game the command line can play: its handlers, each the generic command for this game,
+/// built by visiting the registry ([`crate::games::registry`]).
 pub struct GameEntry {
     /// The subcommand.
     pub name: &'static str,
@@ -74,62 +71,62 @@ pub struct GameEntry {
     pub balance: fn(&BalanceArgs, &str) -> Result<ExitCode>,
     /// The `sim list` text.
     pub describe: fn() -> String,
-    /// Traces one game and plays one with a person, for games that can be traced.
-    pub watch: Option<Watch>,
+    /// Traces one game.
+    pub trace: fn(&TraceArgs, &str) -> Result<ExitCode>,
+    /// Plays one game with a person.
+    pub play: fn(&PlayCmdArgs, &str) -> Result<ExitCode>,
     /// Merges the shards of a run of this game.
     pub merge: fn(&merge::MergeArgs, Vec<merge::Raw>) -> Result<ExitCode>,
     /// What the HTML report needs to know of the game.
     pub facts: GameFacts,
     /// Evaluates the game (its ladder).
     pub evaluate: fn(&EvaluateArgs, &str) -> Result<ExitCode>,
+    /// Solves the game, if it has a solver.
+    pub solve: Option<fn(&SolveArgs) -> Result<ExitCode>>,
 }
 
-/// `sim trace` and `sim play` for one game.
-#[derive(Clone, Copy)]
-pub struct Watch {
-    /// Traces one game.
-    pub trace: fn(&TraceArgs, &str) -> Result<ExitCode>,
-    /// Plays one game with a person.
-    pub play: fn(&PlayCmdArgs, &str) -> Result<ExitCode>,
-}
+/// Builds the entries of the games it visits.
+struct Entries(Vec<GameEntry>);
 
-/// A game's entry; `trace` and `play` refuse it (see [`traced`]).
-fn entry<G: Evaluable>(default_policy: &'static str) -> GameEntry {
-    GameEntry {
-        name: G::NAME,
-        about: G::ABOUT,
-        default_policy,
-        run: run::execute::<G>,
-        compare: compare::execute::<G>,
-        sweep: sweep::execute::<G>,
-        balance: balance::execute::<G>,
-        describe: list::describe::<G>,
-        watch: None,
-        merge: merge::merge::<G>,
-        facts: GameFacts::of::<G>(),
-        evaluate: evaluate::execute::<G>,
-    }
-}
-
-/// A game's entry with `sim trace` and `sim play`.
-fn traced<G: Traceable + Evaluable>(default_policy: &'static str) -> GameEntry {
-    GameEntry {
-        watch: Some(Watch {
+impl Visitor for Entries {
+    fn game<G: Registered>(&mut self) {
+        struct Solver(Option<fn(&SolveArgs) -> Result<ExitCode>>);
+        impl SolverVisitor for Solver {
+            fn solver<S: Solvable>(&mut self) {
+                self.0 = Some(solve::execute::<S>);
+            }
+        }
+        let mut solver = Solver(None);
+        G::solver(&mut solver);
+        self.0.push(GameEntry {
+            name: G::NAME,
+            about: G::ABOUT,
+            default_policy: G::DEFAULT_POLICY,
+            run: run::execute::<G>,
+            compare: compare::execute::<G>,
+            sweep: sweep::execute::<G>,
+            balance: balance::execute::<G>,
+            describe: list::describe::<G>,
             trace: trace::execute::<G>,
             play: play::execute::<G>,
-        }),
-        ..entry::<G>(default_policy)
+            merge: merge::merge::<G>,
+            facts: GameFacts::of::<G>(),
+            evaluate: evaluate::execute::<G>,
+            solve: solver.0,
+        });
     }
 }
 
-/// Every game, in the order `sim list` shows them.
+/// The entries of the games of `R`, in the order `sim list` shows them.
+pub fn games_of<R: Registry>() -> Vec<GameEntry> {
+    let mut entries = Entries(Vec::new());
+    R::each(&mut entries);
+    entries.0
+}
+
+/// Every game `sim` knows, in the order `sim list` shows them.
 pub fn games() -> Vec<GameEntry> {
-    vec![
-        traced::<Crownfall>("bank-at-17"),
-        traced::<Scoundrel>("greedy"),
-        traced::<Regicide>("simple"),
-        traced::<Junkyard>("simple"),
-    ]
+    games_of::<Games>()
 }
 
 fn command(games: &[GameEntry]) -> Command {
@@ -230,7 +227,17 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let games = games();
+    main_with_registry::<Games, I, T>(args)
+}
+
+/// [`main_with`] over the games of `R` (the games `sim` knows and any a caller adds).
+pub fn main_with_registry<R, I, T>(args: I) -> ExitCode
+where
+    R: Registry,
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let games = games_of::<R>();
     let matches = match command(&games).try_get_matches_from(args) {
         Ok(m) => m,
         Err(e) => return clap_error(e, &games),
@@ -262,7 +269,7 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
         "man" => shell::man(sub, command(games)),
         "solve" => {
             let args = SolveArgs::from_arg_matches(sub).map_err(parse_error)?;
-            solve::execute(&args)
+            (solver(games, &args.game)?)(&args)
         }
         "compare" => {
             let args = CompareArgs::from_arg_matches(sub).map_err(parse_error)?;
@@ -293,12 +300,12 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
         "trace" => {
             let args = TraceArgs::from_arg_matches(sub).map_err(parse_error)?;
             let game = find(games, &args.game)?;
-            (watch(games, game)?.trace)(&args, game.default_policy)
+            (game.trace)(&args, game.default_policy)
         }
         "play" => {
             let args = PlayCmdArgs::from_arg_matches(sub).map_err(parse_error)?;
             let game = find(games, &args.game)?;
-            (watch(games, game)?.play)(&args, game.default_policy)
+            (game.play)(&args, game.default_policy)
         }
         _ => {
             let game = find(games, name)?;
@@ -317,17 +324,17 @@ fn plays_games(command: &str) -> bool {
     )
 }
 
-/// The trace and play commands of `game`, or an error naming the games that have them.
-fn watch(games: &[GameEntry], game: &GameEntry) -> Result<Watch> {
-    game.watch.ok_or_else(|| {
+/// The solve command of the game `name`, or an error naming the games that have a solver.
+fn solver(games: &[GameEntry], name: &str) -> Result<fn(&SolveArgs) -> Result<ExitCode>> {
+    let found = games.iter().find(|g| g.name == name).and_then(|g| g.solve);
+    found.ok_or_else(|| {
         let names: Vec<&str> = games
             .iter()
-            .filter(|g| g.watch.is_some())
+            .filter(|g| g.solve.is_some())
             .map(|g| g.name)
             .collect();
         SimError::input(format!(
-            "{} cannot be traced or played yet: trace and play know {}",
-            game.name,
+            "sim solve knows {} only, not {name}",
             names.join(", ")
         ))
     })

@@ -9,19 +9,15 @@ use std::time::Instant;
 use clap::Args;
 use serde_json::{Value, json};
 
-use crate::error::{Result, SimError};
-use crate::files::{AtomicFile, ensure_writable_dir, write_text};
-use crate::games::Game;
-use crate::games::crownfall::solver::{self, chart, export};
-use crate::games::crownfall::{Crownfall, PolicyKind, Rules};
+use crate::error::Result;
 use crate::files::write_text;
+use crate::games::solvable::Solvable;
 use crate::report::html::kinds::solve as solve_kind;
 use crate::report::html::{self, GameFacts};
 use crate::report::json;
+use crate::report::terminal::percent;
 use crate::results::parquet::{write_frame, write_frame_uncommitted};
 use crate::results::result_set::ResultSet;
-use crate::report::terminal::percent;
-use crate::results::parquet::write_frame_uncommitted;
 use crate::rules::{self, RuleSet};
 
 use super::format::ReportArgs;
@@ -68,10 +64,10 @@ struct Places {
 }
 
 impl Places {
-    fn of(args: &SolveArgs) -> Self {
+    fn of<S: Solvable>(args: &SolveArgs) -> Self {
         let folder = args.out.clone().or_else(|| {
             (args.report.html && args.chart.is_none())
-                .then(|| Path::new("results").join(Crownfall::NAME).join("solve"))
+                .then(|| Path::new("results").join(S::NAME).join("solve"))
         });
         Self {
             report_beside_chart: args.report.html && folder.is_none(),
@@ -117,41 +113,34 @@ fn parent_of(file: &Path) -> &Path {
 }
 
 /// Solves, prints the chart and the optimal win probability, and writes the files asked for.
-pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
-    if args.game != Crownfall::NAME {
-        return Err(SimError::input(format!(
-            "sim solve knows {} only, not {}",
-            Crownfall::NAME,
-            args.game
-        )));
-    }
-    let rules: Rules = rules::load(args.rules.as_deref(), &args.set)?;
-    let places = Places::of(args);
+pub fn execute<S: Solvable>(args: &SolveArgs) -> Result<ExitCode> {
+    let rules: S::Rules = rules::load(args.rules.as_deref(), &args.set)?;
+    let places = Places::of::<S>(args);
     places.check(args)?;
     let mut evaluated = Vec::new();
     for spec in &args.evaluate {
-        let (policy, name) = PolicyKind::parse(spec, &rules)?;
-        evaluated.push((name, policy.to_plan(&rules)?));
+        evaluated.push(S::plan(spec, &rules)?);
     }
     let started = Instant::now();
-    let solution = solver::solve(&rules)?;
+    let solution = S::solve(&rules)?;
     let elapsed = started.elapsed().as_secs_f64();
     let evaluated = evaluated
         .into_iter()
-        .map(|(name, plan)| Ok((name, solver::evaluate(&rules, &plan)?)))
+        .map(|(name, plan)| Ok((name, S::evaluate(&rules, &plan)?)))
         .collect::<Result<Vec<_>>>()?;
-    let states = solution.space().states();
+    let states = S::states(&solution);
+    let win = S::win(&solution);
     let document = |written: &[PathBuf]| {
         let evaluated: Vec<Value> = evaluated
             .iter()
-            .map(|(name, win)| {
-                json!({ "policy": name, "win_probability": win, "diff": win - solution.win })
+            .map(|(name, p)| {
+                json!({ "policy": name, "win_probability": p, "diff": p - win })
             })
             .collect();
         json!({
-            "game": Crownfall::NAME,
+            "game": S::NAME,
             "rules": serde_json::from_str::<Value>(&rules.to_json()).unwrap_or(Value::Null),
-            "win_probability": solution.win,
+            "win_probability": win,
             "states": states,
             "seconds": elapsed,
             "evaluated": evaluated,
@@ -163,7 +152,7 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
     let chart_file = match &places.chart {
         Some(path) => Some(write_frame_uncommitted(
             path,
-            &mut chart::frame(&solution)?,
+            &mut S::chart(&solution)?,
         )?),
         None => None,
     };
@@ -177,17 +166,17 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
                 .unwrap_or_else(|| "optimal".into());
             let mut staged = vec![write_text(
                 &set.dir().join(STRATEGY),
-                &export::strategy_toml(&solution, &name),
+                &S::strategy_file(&solution, &name),
             )?];
             if args.report.html {
                 let chart = set.dir().join(solve_kind::CHART);
-                staged.push(write_frame(&chart, &mut chart::frame(&solution)?)?);
+                staged.push(write_frame(&chart, &mut S::chart(&solution)?)?);
                 let files: Vec<PathBuf> = [STRATEGY, solve_kind::CHART]
                     .iter()
                     .map(|n| folder.join(n))
                     .chain(places.chart.clone())
                     .collect();
-                staged.extend(write_report(&chart, document(&files))?);
+                staged.extend(write_report::<S>(&chart, document(&files))?);
             }
             Some((set, staged))
         }
@@ -199,7 +188,7 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
     if let Some(file) = chart_file {
         let chart = file.commit()?;
         if places.report_beside_chart {
-            let report = write_report(&chart, document(std::slice::from_ref(&chart)))?;
+            let report = write_report::<S>(&chart, document(std::slice::from_ref(&chart)))?;
             written.push(chart);
             written.extend(report);
         } else {
@@ -208,18 +197,19 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
     }
     args.report.print(
         || {
-            let mut s = chart::text(&solution);
+            let mut s = S::chart_text(&solution);
             s.push_str(&format!(
-                "optimal win probability under fresh odds (deck = \"infinite\"): {}  ({:.6})\n",
-                percent(solution.win),
-                solution.win
+                "optimal win probability under {}: {}  ({:.6})\n",
+                S::ODDS,
+                percent(win),
+                win
             ));
             s.push_str(&format!("solved {states} states in {elapsed:.3} s\n"));
-            for (name, win) in &evaluated {
+            for (name, p) in &evaluated {
                 s.push_str(&format!(
                     "{name}: {} under fresh odds ({:+.2} points against optimal)\n",
-                    percent(*win),
-                    100.0 * (win - solution.win)
+                    percent(*p),
+                    100.0 * (p - win)
                 ));
             }
             for path in &written {
@@ -235,7 +225,7 @@ pub fn execute(args: &SolveArgs) -> Result<ExitCode> {
 /// `--report`: writes the JSON report `document` as `solve.json` beside the chart at `chart`
 /// (with the chart's file name and the sim version, what the report reads), then
 /// `report.html` from them; returns both paths.
-fn write_report(chart: &Path, mut document: Value) -> Result<Vec<PathBuf>> {
+fn write_report<S: Solvable>(chart: &Path, mut document: Value) -> Result<Vec<PathBuf>> {
     let dir = parent_of(chart);
     let name = chart
         .file_name()
@@ -244,6 +234,6 @@ fn write_report(chart: &Path, mut document: Value) -> Result<Vec<PathBuf>> {
     document["chart"] = json!(name);
     document["version"] = json!(env!("CARGO_PKG_VERSION"));
     let record = write_text(&dir.join(solve_kind::RECORD), &format!("{document}\n"))?;
-    let html = html::write_beside(dir, &[GameFacts::of::<Crownfall>()], None)?;
+    let html = html::write_beside(dir, &[GameFacts::of::<S>()], None)?;
     Ok(vec![record, html])
 }

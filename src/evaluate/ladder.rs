@@ -1,15 +1,40 @@
 //! A game's skill ladder as data: its rungs from weakest to strongest (a uniform random
 //! player, the game's plain policies, then a search player at doubling budgets) and, where the
 //! game has one, the full-knowledge ceiling, which is NOT a strategy. A game's ladder is a
-//! list of [`Rung`]s (see `src/evaluate/games.rs`); `--budgets` replaces its search budgets.
+//! list of [`Rung`]s, given by its [`Evaluable`] impl in its own folder (`src/games/<game>/ladder.rs`); `--budgets` replaces its search budgets.
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Result, SimError};
+use crate::games::Game;
 use crate::games::state::GameState;
 use crate::search::play::Player;
 use crate::search::settings::MAX_SIMULATIONS;
 use crate::search::{Algorithm, Defaults, Searcher};
+
+use super::collect::Subject;
+
+/// A game `sim evaluate` can profile.
+pub trait Evaluable: Game {
+    /// Its state (whose policies clone: a search rung's rollout is one).
+    type State<'a>: GameState<Policy: Clone>
+    where
+        Self: 'a;
+    /// What its states or rungs borrow beside the game, made once per rule set.
+    type Extra: Send + Sync;
+    /// The search budgets of its ladder without `--budgets`.
+    const BUDGETS: &'static [u32];
+
+    /// The extra of this game's rules (Crownfall: the solved game's values).
+    fn extra(&self) -> Result<Self::Extra>;
+
+    /// The game under its rules, set up for evaluation with search rungs at `budgets`.
+    fn subject<'a>(
+        &'a self,
+        extra: &'a Self::Extra,
+        budgets: &[u32],
+    ) -> Result<Subject<'a, Self::State<'a>>>;
+}
 
 /// A fresh player for each game (a solver that sees the deal, ...).
 pub type MakePlayer<'a, S> = Box<dyn Fn() -> Box<dyn Player<S> + 'a> + Send + Sync + 'a>;

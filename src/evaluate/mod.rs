@@ -3,14 +3,13 @@
 //! A game's ladder ([`ladder`]) is played on the same deals, rung by rung ([`collect`]), kept
 //! as integers ([`data`]), and read as a profile ([`profile`]) of parts: the skill ladder
 //! ([`skill`]), luck ([`luck`]), fairness between seats ([`seats`]), duration ([`duration`])
-//! and tension ([`tension`]), every figure with its 95% interval ([`interval`]) and sample
+//! and tension ([`tension`]), every figure with its 95% interval ([`Estimate`](crate::stats::estimate::Estimate)) and sample
 //! size. The core runs on any [`GameState`](crate::games::state::GameState) with players;
-//! [`games`] holds the ladders of the games `sim` knows. See docs/evaluate.md.
+//! each game gives its ladder ([`ladder::Evaluable`]) in its own folder (`src/games/<game>/ladder.rs`). See docs/evaluate.md.
 
 pub mod collect;
 pub mod data;
 pub mod duration;
-pub mod games;
 pub mod ladder;
 pub mod luck;
 pub mod profile;

@@ -1,12 +1,15 @@
-//! The games, the trait every game implements, and the registry the command line reads.
+//! The games, the trait every game implements, and the registry every command and test reads
+//! ([`registry`]).
 
 pub mod crownfall;
 pub mod invariants;
 pub mod junkyard;
 pub mod observe;
 pub mod regicide;
+pub mod registry;
 pub mod scoundrel;
 pub mod seats;
+pub mod solvable;
 pub mod state;
 
 use std::ops::Range;
@@ -139,17 +142,19 @@ pub trait Tally: Clone + Send + Sized + serde::Serialize + serde::de::Deserializ
     fn check(&self) -> invariants::Check;
 }
 
-/// The error for a `--policy` value `spec` that `game` does not know: `why` says what was wrong
-/// if it names a family (empty otherwise), then the known policies of `help` are listed.
-pub fn unknown_policy(game: &str, spec: &str, why: &str, help: &[PolicyHelp]) -> SimError {
-    let known: Vec<&str> = help.iter().map(|p| p.name).collect();
+/// The error for a `--policy` value `spec` that game `G` does not know, the one every game
+/// gives: `why` says what was wrong if it names a family (empty otherwise), then every policy `G`
+/// lists (its plain policies and its search players) is named.
+pub fn unknown_policy_of<G: Game>(spec: &str, why: &str) -> SimError {
+    let known: Vec<&str> = G::policies().iter().map(|p| p.name).collect();
     let why = if why.is_empty() {
         String::new()
     } else {
         format!(" ({why})")
     };
     SimError::input(format!(
-        "unknown policy {spec} for {game}{why}: known policies are {}",
+        "unknown policy {spec} for {}{why}: known policies are {}",
+        G::NAME,
         known.join(", ")
     ))
 }

@@ -3,7 +3,7 @@
 
 use crate::error::{Result, SimError};
 use crate::games::state::GameState;
-use crate::games::{PolicyHelp, unknown_policy};
+use crate::games::{Game, PolicyHelp, unknown_policy_of};
 use crate::rng::{GameKey, GameRng};
 
 use super::play::{Plain, Player, Searching, play_to_end};
@@ -33,20 +33,18 @@ pub fn parse<P>(
     }))
 }
 
-/// [`parse`] for `game`: an error about a policy name (not a strategy file) is given as the
-/// game's unknown-policy error, listing its `known` policies.
-pub fn parse_for<P>(
-    game: &str,
+/// [`parse`] for game `G`: an error about a policy name (not a strategy file) is given as the
+/// game's unknown-policy error ([`unknown_policy_of`]).
+pub fn parse_for<G: Game, P>(
     spec: &str,
     defaults: &Defaults,
     parse_plain: impl Fn(&str) -> Result<(P, String)>,
-    known: impl FnOnce() -> Vec<PolicyHelp>,
 ) -> Result<Option<Searcher<P>>> {
     parse(spec, defaults, parse_plain).map_err(|e| {
         if spec.ends_with(".toml") {
             e
         } else {
-            unknown_policy(game, spec, &e.to_string(), &known())
+            unknown_policy_of::<G>(spec, &e.to_string())
         }
     })
 }

@@ -6,6 +6,7 @@ mod common;
 mod bad_input;
 mod balance;
 mod cli;
+mod conformance;
 mod crownfall_exact;
 mod crownfall_properties;
 mod crownfall_solver;

@@ -1,19 +1,20 @@
-//! Random rule sets and random strategy files, as a careless or hostile user writes them: every
-//! run either plays (exit 0, its files written) or is refused (exit 2, nothing written); none
-//! panics. Seeded, so a failure is reproduced by its case number.
+//! Random strategy files, as a careless or hostile user writes them (random rule sets are a check
+//! of the conformance suite, built on the mutations here): every run either plays (exit 0, its
+//! files written) or is refused (exit 2, nothing written); none panics. Seeded, so a failure is
+//! reproduced by its case number.
 //!
-//! The cases run in this process through `sim::cli::main_with`, the binary's own entry, with
-//! `-q`: a panic is caught and reported with its case.
+//! The cases run in this process through the binary's own entry, with `-q`: a panic is caught
+//! and reported with its case.
 
 use std::ffi::OsString;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use sim::rules::RuleSet;
+use sim::games::registry::Games;
 use toml::{Table, Value};
 
 use crate::common::*;
+use crate::conformance::in_process;
 
 /// A small seeded generator (SplitMix64): the cases are the same on every run.
 pub struct Rand(u64);
@@ -123,21 +124,16 @@ pub fn mutate_table(rng: &mut Rand, table: &Table, rate: u64) -> Table {
     out
 }
 
-/// Runs `sim ARGS` in this process: its exit code, or the panic's message.
-pub fn in_process(args: &[OsString]) -> Result<ExitCode, String> {
-    let mut argv = vec![OsString::from("sim")];
-    argv.extend(args.iter().cloned());
-    catch_unwind(AssertUnwindSafe(|| sim::cli::main_with(argv))).map_err(|p| {
-        p.downcast_ref::<String>()
-            .cloned()
-            .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-            .unwrap_or_else(|| "a panic".into())
-    })
-}
-
-/// Checks one case: played (exit 0, a summary written) or refused (exit 2, nothing written).
-fn check_case(case: &str, args: &[OsString], out: &Path, counts: &mut [u64; 2]) -> Option<String> {
-    match in_process(args) {
+/// Checks one case, run by `run`: played (exit 0, a summary written) or refused (exit 2,
+/// nothing written); counts each kind in `counts`.
+pub fn check_case(
+    case: &str,
+    args: &[OsString],
+    out: &Path,
+    counts: &mut [u64; 2],
+    run: impl Fn(&[OsString]) -> Result<ExitCode, String>,
+) -> Option<String> {
+    match run(args) {
         Err(panic) => Some(format!("{case}: panicked: {panic}")),
         Ok(code) if code == ExitCode::SUCCESS => {
             counts[0] += 1;
@@ -169,64 +165,8 @@ fn conclude(what: &str, counts: [u64; 2], failures: &[String]) {
     assert_no_failures(failures);
 }
 
-/// The default rules of each game as TOML tables.
-fn default_rules() -> Vec<(&'static str, Table)> {
-    vec![
-        (
-            "crownfall",
-            sim::games::crownfall::Rules::default().to_table(),
-        ),
-        (
-            "scoundrel",
-            sim::games::scoundrel::Rules::default().to_table(),
-        ),
-        (
-            "regicide",
-            sim::games::regicide::Rules::default().to_table(),
-        ),
-        (
-            "junkyard",
-            sim::games::junkyard::Rules::default().to_table(),
-        ),
-    ]
-}
-
-/// Rule sets per game.
-const RULE_SETS: u64 = 150;
 /// Strategy files per sample strategy file.
 const STRATEGIES: u64 = 30;
-
-#[test]
-fn random_rule_sets_play_or_are_refused_and_never_panic() {
-    let tmp = TempDir::new("random_rules");
-    let mut rng = Rand::new(20_261_205);
-    let mut failures = Vec::new();
-    let mut counts = [0u64; 2];
-    for (game, defaults) in default_rules() {
-        for case in 0..RULE_SETS {
-            let name = format!("{game}-{case}");
-            let rules = mutate_table(&mut rng, &defaults, 3);
-            let out = tmp.join(&format!("out-{name}"));
-            let mut args =
-                argv![game, "--games", "40", "--threads", "1", "-q", "--out", &out].to_vec();
-            if rng.one_in(3) {
-                // The same values as --set flags.
-                for (path, value) in sim::rules::leaves(&rules)
-                    .into_iter()
-                    .filter(|_| rng.one_in(4))
-                {
-                    args.extend(argv!["--set", format!("{path}={value}")]);
-                }
-            } else {
-                let file = tmp.join(&format!("{name}.toml"));
-                std::fs::write(&file, toml::to_string(&rules).unwrap_or_default()).unwrap();
-                args.extend(argv!["--rules", &file]);
-            }
-            failures.extend(check_case(&name, &args, &out, &mut counts));
-        }
-    }
-    conclude("random rule sets", counts, &failures);
-}
 
 /// Keeps a search player's budget small (a strategy file may ask for any number of
 /// simulations, and a big one is slow, not wrong): the cases test what is refused.
@@ -260,7 +200,7 @@ fn random_strategy_files_play_or_are_refused_and_never_panic() {
     let mut rng = Rand::new(7_051_226);
     let mut failures = Vec::new();
     let mut counts = [0u64; 2];
-    for game in ["crownfall", "scoundrel", "regicide", "junkyard"] {
+    for game in sim::games::registry::names::<Games>() {
         for sample in strategy_files(game) {
             let text = std::fs::read_to_string(&sample).unwrap();
             let table: Table = toml::from_str(&text).unwrap();
@@ -293,7 +233,13 @@ fn random_strategy_files_play_or_are_refused_and_never_panic() {
                     "--out",
                     &out
                 ];
-                failures.extend(check_case(&name, &args, &out, &mut counts));
+                failures.extend(check_case(
+                    &name,
+                    &args,
+                    &out,
+                    &mut counts,
+                    in_process::<Games>,
+                ));
             }
         }
     }

@@ -1,6 +1,6 @@
-//! Shards and `sim merge`, end to end: a run split into 64 shards and merged gives the very files
-//! of the one-process run (compared byte for byte), for a plain run, a comparison and a sweep of
-//! every game (a duel's comparison being a tournament, its ratings included); and a set of shards that does not fit is refused by name, exit code 2, no file.
+//! Shards and `sim merge`: a set of shards that does not fit is refused by name, exit code 2, no
+//! file. (That every game's run, comparison and sweep split into shards and merged gives the very
+//! files of the one-process run is a check of the conformance suite.)
 
 use std::ffi::OsString;
 use std::fs;
@@ -8,55 +8,8 @@ use std::path::{Path, PathBuf};
 
 use crate::common::*;
 
-/// What the tests play of one game. A new game joins the tests with one line in [`GAMES`].
-struct Case {
-    /// The game.
-    game: &'static str,
-    /// A policy for a plain run.
-    policy: &'static str,
-    /// Policies for a comparison (of a duel, a tournament: no baseline).
-    compare: &'static [&'static str],
-    /// Whether the game is a duel, whose comparison is a tournament.
-    duel: bool,
-    /// A rule and its values for a sweep.
-    vary: &'static str,
-}
-
-const GAMES: &[Case] = &[
-    Case {
-        game: "crownfall",
-        policy: "bank-at-17",
-        compare: &["bank-at-15", "bank-at-17", "bank-at-target"],
-        vary: "start_hp=16,20",
-        duel: false,
-    },
-    Case {
-        game: "scoundrel",
-        policy: "greedy",
-        compare: &["greedy", "heuristic"],
-        vary: "start_hp=15,20",
-        duel: false,
-    },
-    Case {
-        game: "regicide",
-        policy: "simple",
-        compare: &["simple", "heuristic"],
-        vary: "max_combo=8,10",
-        duel: false,
-    },
-    Case {
-        game: "junkyard",
-        policy: "greedy",
-        compare: &["simple", "greedy", "random"],
-        vary: "start_hp=20,25",
-        duel: true,
-    },
-];
-
 /// Shards per run: enough that the ranges are uneven and none is a whole chunk.
 const SHARDS: u64 = 64;
-/// Games per run (per cell).
-const GAMES_PER_RUN: u64 = 20_011;
 
 /// Runs `sim ARGS` and panics unless it succeeds.
 fn ok(args: &[OsString]) {
@@ -66,89 +19,6 @@ fn ok(args: &[OsString]) {
         "sim {args:?} failed: {}",
         stderr(&out)
     );
-}
-
-/// The arguments of one way to play `case` (without --out and --shard).
-fn commands(case: &Case) -> Vec<(&'static str, Vec<OsString>)> {
-    let games = GAMES_PER_RUN.to_string();
-    let common = |mut v: Vec<OsString>| {
-        v.extend(argv!["--games", &games, "--seed", "7", "--threads", "1"]);
-        v
-    };
-    // The first policy as the baseline: not the best, so the paired differences are its own.
-    let mut compare = argv!["compare", case.game].to_vec();
-    if !case.duel {
-        compare.extend(argv!["--baseline", case.compare[0]]);
-    }
-    for p in case.compare {
-        compare.extend(argv!["--policy", *p]);
-    }
-    vec![
-        (
-            "run",
-            common(argv![case.game, "--policy", case.policy, "--per-game"].to_vec()),
-        ),
-        ("compare", common(compare)),
-        (
-            "sweep",
-            common(
-                argv![
-                    "sweep",
-                    case.game,
-                    "--policy",
-                    case.policy,
-                    "--vary",
-                    case.vary
-                ]
-                .to_vec(),
-            ),
-        ),
-    ]
-}
-
-#[test]
-fn sixty_four_shards_merge_into_the_single_runs_files_for_every_game_and_command() {
-    let tmp = TempDir::new("shards_merge");
-    let mut failures = Vec::new();
-    for case in GAMES {
-        for (command, args) in commands(case) {
-            let root = tmp.join(&format!("{}-{command}", case.game));
-            let single = root.join("single");
-            let mut a = args.clone();
-            a.extend(argv!["--out", &single]);
-            ok(&a);
-            // Given in reverse: the merge orders shards by their ranges.
-            let mut dirs = play_shards(&root, &args, SHARDS, 0..SHARDS);
-            dirs.reverse();
-            let merged = root.join("merged");
-            let out = merge_to(&dirs, &merged);
-            if !out.status.success() {
-                failures.push(format!(
-                    "{} {command}: merge failed: {}",
-                    case.game,
-                    stderr(&out)
-                ));
-                continue;
-            }
-            let expected = files_in(&single);
-            if files_in(&merged) != expected {
-                failures.push(format!(
-                    "{} {command}: merged files {:?}, single run {expected:?}",
-                    case.game,
-                    files_in(&merged)
-                ));
-            }
-            for name in &expected {
-                if fs::read(single.join(name)).ok() != fs::read(merged.join(name)).ok() {
-                    failures.push(format!(
-                        "{} {command}: merged {name} differs from the single run's",
-                        case.game
-                    ));
-                }
-            }
-        }
-    }
-    assert_no_failures(&failures);
 }
 
 /// Edits one field of a shard's manifest, as another sim version or a damaged file would have it.

@@ -2,6 +2,7 @@
 
 pub mod engine;
 pub mod events;
+pub mod ladder;
 pub mod outcome;
 pub mod policy;
 pub mod rules;
@@ -223,6 +224,19 @@ impl Dealer for PlayerDeck {
             Self::Shuffled(rng) => rng.shuffle(cards),
             Self::Fresh(fresh) => fresh.shuffle(cards),
         }
+    }
+}
+
+impl crate::games::registry::Registered for Crownfall {
+    const DEFAULT_POLICY: &'static str = "bank-at-17";
+    const FIXTURE: crate::games::registry::Fixture = crate::games::registry::Fixture {
+        compare: &["bank-at-15", "bank-at-17", "bank-at-target"],
+        vary: ("start_hp", 16, 20),
+    };
+
+    fn solver<V: crate::games::registry::SolverVisitor>(visitor: &mut V) -> bool {
+        visitor.solver::<Self>();
+        true
     }
 }
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::cards::Dealer;
 use crate::error::{Result, SimError};
 use crate::games::observe::{Observer, Unobserved};
-use crate::games::{PolicyHelp, unknown_policy};
+use crate::games::{PolicyHelp, unknown_policy_of};
 
 use super::engine::{Engine, JokerView, Running, StrikeView};
 use super::events::Seen;
@@ -173,7 +173,7 @@ impl PolicyKind {
     /// path. Returns it with its display name. `optimal` and `expectimax` solve `rules` (once per
     /// process).
     pub fn parse(spec: &str, rules: &Rules) -> Result<(Self, String)> {
-        let unknown = |why: &str| unknown_policy("crownfall", spec, why, &super::all_help());
+        let unknown = |why: &str| unknown_policy_of::<super::Crownfall>(spec, why);
         match spec {
             "optimal" => {
                 let plan = solver::solved(rules)?.plan.clone();

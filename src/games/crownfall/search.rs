@@ -43,10 +43,11 @@ const CLAIRVOYANT_BUDGET: u64 = 1000;
 /// The clairvoyant's budget in states if `spec` names it (`clairvoyant[-K]`).
 pub fn clairvoyant(spec: &str) -> Result<Option<u64>> {
     seat::clairvoyant_budget(spec, CLAIRVOYANT_BUDGET)
-        .map_err(|why| crate::games::unknown_policy("crownfall", spec, why, &super::all_help()))
+        .map_err(|why| crate::games::unknown_policy_of::<super::Crownfall>(spec, why))
 }
 
 /// The search player `spec` names under `rules`, if it names one.
 pub fn parse(spec: &str, rules: &Rules) -> Result<Option<Searcher<PolicyKind>>> {
-    seat::parse(spec, &DEFAULTS, |rollout| PolicyKind::parse(rollout, rules))
+    let plain = |rollout: &str| PolicyKind::parse(rollout, rules);
+    seat::parse_for::<super::Crownfall, _>(spec, &DEFAULTS, plain)
 }

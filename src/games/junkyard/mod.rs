@@ -8,6 +8,7 @@ pub mod engine;
 pub mod events;
 pub mod greedy;
 pub mod keys;
+pub mod ladder;
 pub mod lanes;
 pub mod lookahead;
 pub mod outcome;
@@ -298,6 +299,14 @@ impl Game for Junkyard {
             super::CHUNK
         }
     }
+}
+
+impl crate::games::registry::Registered for Junkyard {
+    const DEFAULT_POLICY: &'static str = "simple";
+    const FIXTURE: crate::games::registry::Fixture = crate::games::registry::Fixture {
+        compare: &["simple", "greedy", "random"],
+        vary: ("start_hp", 20, 25),
+    };
 }
 
 #[cfg(test)]

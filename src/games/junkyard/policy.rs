@@ -2,7 +2,7 @@
 
 use crate::cards::Dealer;
 use crate::error::Result;
-use crate::games::{PolicyHelp, unknown_policy};
+use crate::games::{PolicyHelp, unknown_policy_of};
 use crate::rng::GameRng;
 
 use std::path::Path;
@@ -147,7 +147,7 @@ impl PolicyKind {
     /// Parses a `--policy` value: a policy name or a strategy file path. Returns it with its
     /// display name.
     pub fn parse(spec: &str, _rules: &Rules) -> Result<(Self, String)> {
-        let unknown = |why: &str| unknown_policy("junkyard", spec, why, &super::search::all_help());
+        let unknown = |why: &str| unknown_policy_of::<super::Junkyard>(spec, why);
         let kind = match spec {
             "simple" => Self::Simple,
             "random" => Self::Random,

@@ -46,11 +46,5 @@ pub fn all_help() -> Vec<PolicyHelp> {
 /// `[search]` table), its rollout one of the plain policies under `rules`; `Ok(None)` for
 /// anything else.
 pub fn parse(spec: &str, rules: &Rules) -> Result<Option<Searcher<PolicyKind>>> {
-    seat::parse_for(
-        "junkyard",
-        spec,
-        &DEFAULTS,
-        |s| PolicyKind::parse(s, rules),
-        all_help,
-    )
+    seat::parse_for::<super::Junkyard, _>(spec, &DEFAULTS, |s| PolicyKind::parse(s, rules))
 }

@@ -5,6 +5,7 @@ pub mod card;
 pub mod engine;
 pub mod events;
 pub mod heuristic;
+pub mod ladder;
 pub mod moves;
 pub mod outcome;
 pub mod piles;
@@ -274,6 +275,14 @@ impl Game for Regicide {
     fn games_per_chunk(&self) -> u64 {
         if self.searches() { 1 } else { super::CHUNK }
     }
+}
+
+impl crate::games::registry::Registered for Regicide {
+    const DEFAULT_POLICY: &'static str = "simple";
+    const FIXTURE: crate::games::registry::Fixture = crate::games::registry::Fixture {
+        compare: &["simple", "heuristic"],
+        vary: ("max_combo", 8, 10),
+    };
 }
 
 #[cfg(test)]

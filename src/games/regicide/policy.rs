@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::error::Result;
-use crate::games::{PolicyHelp, unknown_policy};
+use crate::games::{PolicyHelp, unknown_policy_of};
 use crate::rng::GameRng;
 
 use super::heuristic::Heuristic;
@@ -133,7 +133,7 @@ impl PolicyKind {
                 let name = h.name.clone();
                 return Ok((Self::Heuristic(Box::new(h)), name));
             }
-            _ => return Err(unknown_policy("regicide", spec, "", &help())),
+            _ => return Err(unknown_policy_of::<super::Regicide>(spec, "")),
         };
         Ok((kind, spec.to_string()))
     }

@@ -11,6 +11,7 @@ pub mod greedy;
 mod greedy_room;
 pub mod hero;
 pub mod heuristic;
+pub mod ladder;
 pub mod lookahead;
 pub mod outcome;
 pub mod plans;
@@ -217,6 +218,14 @@ impl Dealer for AvoidDealer {
             Self::Shuffle(rng) => rng.shuffle(cards),
         }
     }
+}
+
+impl crate::games::registry::Registered for Scoundrel {
+    const DEFAULT_POLICY: &'static str = "greedy";
+    const FIXTURE: crate::games::registry::Fixture = crate::games::registry::Fixture {
+        compare: &["greedy", "heuristic"],
+        vary: ("start_hp", 15, 20),
+    };
 }
 
 #[cfg(test)]

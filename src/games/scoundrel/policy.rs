@@ -5,7 +5,7 @@ use std::path::Path;
 use crate::cards::Dealer;
 use crate::error::{Result, SimError};
 use crate::games::observe::{Observer, Unobserved};
-use crate::games::{PolicyHelp, unknown_policy};
+use crate::games::{PolicyHelp, unknown_policy_of};
 use crate::rng::GameRng;
 
 use super::clairvoyant::{Clairvoyant, Goal};
@@ -134,7 +134,7 @@ impl PolicyKind {
     /// Parses a `--policy` value: a policy name or a strategy file path. Returns it with its
     /// display name. `rules` are checked against what the policy needs.
     pub fn parse(spec: &str, rules: &Rules) -> Result<(Self, String)> {
-        let unknown = |why: &str| unknown_policy("scoundrel", spec, why, &help());
+        let unknown = |why: &str| unknown_policy_of::<super::Scoundrel>(spec, why);
         let kind = match spec {
             "random" => Self::Random,
             "greedy" => Self::Greedy,

@@ -55,5 +55,5 @@ pub fn parse(spec: &str, rules: &Rules) -> Result<Option<Searcher<PolicyKind>>> 
         }
         Ok((kind, name))
     };
-    seat::parse_for("scoundrel", spec, &DEFAULTS, plain, all_help)
+    seat::parse_for::<super::Scoundrel, _>(spec, &DEFAULTS, plain)
 }

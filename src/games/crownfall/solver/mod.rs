@@ -58,3 +58,42 @@ pub fn solved(rules: &Rules) -> Result<Arc<Solution>> {
         .insert(key, Arc::clone(&solution));
     Ok(solution)
 }
+
+impl crate::games::solvable::Solvable for super::Crownfall {
+    type Solution = Solution;
+    type Plan = Plan;
+    const ODDS: &'static str = "fresh odds (deck = \"infinite\")";
+
+    fn plan(spec: &str, rules: &Rules) -> Result<(String, Plan)> {
+        let (policy, name) = super::PolicyKind::parse(spec, rules)?;
+        Ok((name, policy.to_plan(rules)?))
+    }
+
+    fn solve(rules: &Rules) -> Result<Solution> {
+        solve(rules)
+    }
+
+    fn evaluate(rules: &Rules, plan: &Plan) -> Result<f64> {
+        evaluate(rules, plan)
+    }
+
+    fn win(solution: &Solution) -> f64 {
+        solution.win
+    }
+
+    fn states(solution: &Solution) -> usize {
+        solution.space().states()
+    }
+
+    fn strategy_file(solution: &Solution, name: &str) -> String {
+        export::strategy_toml(solution, name)
+    }
+
+    fn chart(solution: &Solution) -> Result<polars::prelude::DataFrame> {
+        chart::frame(solution)
+    }
+
+    fn chart_text(solution: &Solution) -> String {
+        chart::text(solution)
+    }
+}

@@ -30,6 +30,7 @@ use crate::search::settings::Tree;
 use crate::search::think::{Think, cpu_now};
 use crate::search::{Defaults, Searcher};
 
+use super::Regicide;
 use super::engine::Streams;
 use super::events::Observer;
 use super::outcome::Outcome;
@@ -123,15 +124,10 @@ pub fn parse(spec: &str) -> Result<Option<Seat>> {
         }
         Ok(None) => {}
         Err(why) => {
-            return Err(super::super::unknown_policy(
-                "regicide",
-                spec,
-                why,
-                &all_help(),
-            ));
+            return Err(super::super::unknown_policy_of::<Regicide>(spec, why));
         }
     }
-    let searcher = seat::parse_for("regicide", spec, &DEFAULTS, PolicyKind::parse, all_help)?;
+    let searcher = seat::parse_for::<Regicide, _>(spec, &DEFAULTS, PolicyKind::parse)?;
     Ok(searcher.map(Seat::Search))
 }
 
