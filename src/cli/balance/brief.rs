@@ -39,6 +39,8 @@ struct Brief {
     goals: Vec<Goal>,
     players: Vec<String>,
     varies: Vec<Vary>,
+    /// The `--vary` flags as given.
+    specs: Vec<String>,
     combos: Vec<Vec<(String, String)>>,
     /// Each cell's figure per target: `[cell][target]`, the estimate with its 95% interval.
     figures: Vec<Vec<Estimate>>,
@@ -245,6 +247,7 @@ where
         region: region(goals, &played.verdicts, &values),
         verdicts: played.verdicts.clone(),
         varies,
+        specs: args.vary.clone(),
         combos,
         figures,
         decided,
@@ -288,6 +291,15 @@ impl Brief {
         )
     }
 
+    /// Targets by number: `#1, #3`.
+    fn numbers(&self, goals: &[usize]) -> String {
+        goals
+            .iter()
+            .map(|g| format!("#{}", g + 1))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     /// How cell `c` misses: `gap[optimal,bank-at-17] by 1.20 pts and win_rate[optimal] by 0.80 pts`.
     fn misses(&self, misses: &[f64]) -> String {
         let words: Vec<String> = misses
@@ -302,11 +314,7 @@ impl Brief {
                 )
             })
             .collect();
-        if words.is_empty() {
-            "no target by its estimate (its verdicts are not all settled)".to_string()
-        } else {
-            words.join(" and ")
-        }
+        words.join(" and ")
     }
 
     /// The verdict in one sentence.
@@ -329,11 +337,22 @@ impl Brief {
             } else {
                 "the nearest other"
             };
-            s.push_str(&format!(
-                "; {who}, {}, misses {}",
-                describe(&self.combos[n.cell]),
-                self.misses(&n.misses)
-            ));
+            let cell = describe(&self.combos[n.cell]);
+            if n.misses.iter().all(|m| *m == 0.0) {
+                let unsettled = match &r.standings[n.cell] {
+                    Standing::Open(g) => format!("open on {}", self.numbers(g)),
+                    Standing::Edge(g) => format!("at the edge of {}", self.numbers(g)),
+                    _ => "unsettled".to_string(),
+                };
+                s.push_str(&format!(
+                    "; {who}, {cell}, meets every target by its estimates but is {unsettled} (raise --games)"
+                ));
+            } else {
+                s.push_str(&format!(
+                    "; {who}, {cell}, misses {}",
+                    self.misses(&n.misses)
+                ));
+            }
         }
         s
     }
@@ -344,19 +363,7 @@ impl Brief {
             self.game,
             self.goals.len(),
             self.players.join(", "),
-            self.varies
-                .iter()
-                .map(|v| format!(
-                    "{}={}",
-                    v.path,
-                    v.values
-                        .iter()
-                        .map(|(t, _)| t.as_str())
-                        .collect::<Vec<_>>()
-                        .join(",")
-                ))
-                .collect::<Vec<_>>()
-                .join(" x "),
+            self.specs.join(" x "),
             self.combos.len(),
             self.seed
         )
