@@ -391,7 +391,7 @@ fn a_flat_figure_outside_the_range_is_called_flat() {
             "balance",
             "crownfall",
             "--policy",
-            "bank-at-17",
+            "optimal",
             "--target",
             "win_rate=0.6",
             "--vary",
