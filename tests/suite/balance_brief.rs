@@ -112,8 +112,11 @@ fn truths(specs: &[&'static str]) -> Vec<Truth> {
         .collect()
 }
 
+/// A cell, (start_hp, target.king), with its exact (optimal, bank-at-17) win rates.
+type ExactCell = ((i64, i64), (f64, f64));
+
 /// Every cell of the grid with its exact (optimal, bank-at-17) win rates.
-fn exact_grid() -> Vec<((i64, i64), (f64, f64))> {
+fn exact_grid() -> Vec<ExactCell> {
     let mut cells = Vec::new();
     for hp in [8, 12, 16, 20] {
         for king in [15, 17, 19] {
@@ -138,7 +141,7 @@ fn brief(out: &Path, targets: &[&str], seed: u64) -> Value {
 
 /// What is wrong with `doc` against the exact grid: a cell meeting that does not, a cell
 /// failing a target it meets, an exact meeting cell not reported, a cell left open.
-fn wrong(doc: &Value, truths: &[Truth], grid: &[((i64, i64), (f64, f64))]) -> Vec<String> {
+fn wrong(doc: &Value, truths: &[Truth], grid: &[ExactCell]) -> Vec<String> {
     let mut wrong = Vec::new();
     let cells = doc["cells"].as_array().unwrap();
     assert_eq!(cells.len(), grid.len());

@@ -683,7 +683,7 @@ fn write_rows(
     rules: &[String],
 ) -> Result<std::path::PathBuf> {
     let mut fields = Vec::new();
-    for c in 0..b.combos.len() {
+    for (c, cell_rules) in rules.iter().enumerate() {
         for (g, goal) in b.goals.iter().enumerate() {
             let info = search_info(b, goal, vary);
             let row = BalanceRow {
@@ -696,7 +696,7 @@ fn write_rows(
                 verdict: b.verdict_word(c, g),
                 answer: b.region.standings[c] == Standing::Meets,
                 neighbour: false,
-                rules: rules[c].clone(),
+                rules: cell_rules.clone(),
             };
             let mut f = row.fields(&info);
             let high = match goal.want {
