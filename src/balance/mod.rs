@@ -10,15 +10,21 @@
 //! elimination. The searches see the games only through a [`sampler::Sampler`]: [`grid`] plays
 //! real games, and the tests' sampler one of known truth.
 //!
+//! A designer's brief of several targets, each a [`figure`] of its own players, plays every
+//! cell by the same elimination ([`brief`]) and reads the answer as a [`region`].
+//!
 //! Each candidate's test runs at `alpha / candidates` (Bonferroni over the candidates, which
 //! covers every path a search can take, the scan included) and its interval holds at every look
 //! at once, so with probability at least `1 - alpha` every verdict of a search is right.
 
 pub mod answer;
 pub mod bisect;
+pub mod brief;
 pub mod contour;
+pub mod figure;
 pub mod grid;
 pub mod monotone;
+pub mod region;
 pub mod sampler;
 pub mod search;
 pub mod sequential;

@@ -13,11 +13,12 @@ use clap::Args;
 use crate::balance::answer::{self, Answer};
 use crate::balance::bisect::{self, Method};
 use crate::balance::contour::{self, Contour};
+use crate::balance::figure::{Vocabulary, Want, spelt_shortly};
 use crate::balance::grid::{GridSampler, Setup, batch_size, cap_batches};
 use crate::balance::sampler::Sampler;
 use crate::balance::search::{Played, Search};
 use crate::balance::sequential::{MIN_BATCHES, Test, Tuning};
-use crate::balance::target::{Scale, Target, columns};
+use crate::balance::target::{Metric, Relation, Scale, Target, columns};
 use crate::error::{Result, SimError};
 use crate::games::Game;
 use crate::results::balance::{BalanceRow, SearchInfo};
@@ -36,6 +37,7 @@ use super::outputs::Paths;
 use super::run::{load_rules, out_path, pool, pool_threads};
 use super::sweep;
 
+mod brief;
 mod show;
 
 /// `sim balance`: which rule values meet a target.
@@ -50,10 +52,15 @@ pub struct BalanceArgs {
     /// deals
     #[arg(long, short)]
     pub baseline: Option<String>,
-    /// What to hit: COLUMN=VALUE, COLUMN>=VALUE or COLUMN<=VALUE, COLUMN a column of the run's
-    /// summary (win_rate, first_move_adv, mean_turns, ...), or gap=VALUE with --baseline
-    #[arg(long, required = true, value_name = "COLUMN=VALUE")]
-    pub target: String,
+    /// What to hit, repeatable (a brief: every target must be met): FIGURE>=VALUE, <=VALUE,
+    /// =VALUE or =LOW..HIGH, optionally +-TOLERANCE. FIGURE is a summary column of a player,
+    /// win_rate[optimal], first_move_adv[best], mean_turns[pimc], the gap of two players'
+    /// win rates on the same deals, gap[optimal,bank-at-17], or skill_headroom,
+    /// gain_over_baseline; a player is a policy, baseline or best. Without brackets, the figure
+    /// is --policy's (gap: --policy minus --baseline). An unknown figure's error lists the
+    /// game's
+    #[arg(long, required = true, value_name = "FIGURE=VALUE")]
+    pub target: Vec<String>,
     /// A rule to vary and its values, as for sweep: start_hp=8..20, guard_zone=0..3,
     /// start_hp=10..20:2, deck=finite,infinite. One --vary is searched by bisection; two or more
     /// give the combinations on target (the contour)
@@ -198,14 +205,13 @@ fn varies<G: Game>(args: &BalanceArgs) -> Result<Vec<Vary>> {
 }
 
 /// The tolerance: `--tolerance`, or for several rules the metric's default.
-fn tolerance(args: &BalanceArgs, target: &Target, rules: usize) -> Result<f64> {
+fn tolerance(args: &BalanceArgs, spec: &str, target: &Target, rules: usize) -> Result<f64> {
     match (args.tolerance, rules) {
         (Some(e), _) => Ok(e),
         (None, 1) => Ok(0.0),
         (None, _) => target.metric.default_tolerance().ok_or_else(|| {
             SimError::input(format!(
-                "--target {}: with several --vary, give --tolerance for {} (how near the target a combination must be to meet it)",
-                args.target,
+                "--target {spec}: with several --vary, give --tolerance for {} (how near the target a combination must be to meet it)",
                 target.metric.name()
             ))
         }),
@@ -221,22 +227,20 @@ pub fn describe(params: &[(String, String)]) -> String {
         .join(", ")
 }
 
-/// Every candidate's cells, built and checked: the policy (and the baseline, for a gap) under
-/// each combination of `combos`.
+/// Every candidate's cells, built and checked: each of `players` (the policy, then the
+/// baseline for a gap; a brief's players) under each combination of `combos`.
 fn candidates<G: Game>(
     args: &BalanceArgs,
-    policy: &str,
+    players: &[&str],
     combos: &[Vec<(String, String)>],
 ) -> Result<Vec<G>> {
     let specs: Vec<CellSpec> = combos
         .iter()
         .flat_map(|params| {
-            std::iter::once(policy)
-                .chain(args.baseline.as_deref())
-                .map(|p| CellSpec {
-                    policy: p.to_string(),
-                    params: params.clone(),
-                })
+            players.iter().map(|p| CellSpec {
+                policy: p.to_string(),
+                params: params.clone(),
+            })
         })
         .collect();
     grid::build(&args.play, &args.seats, &specs)
@@ -244,12 +248,12 @@ fn candidates<G: Game>(
 
 /// Checks that a candidate of at most `cap` games in batches of `batch` can reach a verdict on
 /// `target`, and that its last game index fits.
-fn check_cap(play: &PlayArgs, target: &Target, cap: u64, batch: u64) -> Result<()> {
+fn check_cap(play: &PlayArgs, metric: &Metric, cap: u64, batch: u64) -> Result<()> {
     let batches = cap_batches(cap, batch);
-    if target.metric.game_range().is_none() && batches < MIN_BATCHES {
+    if metric.game_range().is_none() && batches < MIN_BATCHES {
         return Err(SimError::input(format!(
             "--games {cap}: a verdict on {} needs at least {} games per candidate (its spread is estimated from {MIN_BATCHES} batches of {batch})",
-            target.metric.name(),
+            metric.name(),
             MIN_BATCHES as u64 * batch,
         )));
     }
@@ -265,35 +269,87 @@ fn check_cap(play: &PlayArgs, target: &Target, cap: u64, batch: u64) -> Result<(
     Ok(())
 }
 
-/// Runs the search `args` asks for, writes its files and prints its report.
+/// Runs the search `args` asks for, writes its files and prints its report: one target of one
+/// player (or a gap of two) by today's searches, a brief of several by [`brief`].
 pub fn execute<G: Game>(args: &BalanceArgs, default_policy: &str) -> Result<ExitCode> {
-    let play = &args.play;
     let cap = check_flags(args)?;
     let varies = varies::<G>(args)?;
     let policy = args.policy.as_deref().unwrap_or(default_policy);
     let combos = expand::combinations(&varies);
-    let cells: Vec<G> = candidates(args, policy, &combos)?;
-    let target = Target::parse(
-        &args.target,
-        &columns(&cells[0].new_tally()),
-        args.baseline.is_some(),
-    )?;
-    let tolerance = tolerance(args, &target, varies.len())?;
+    let probe: Vec<G> = candidates(args, &[policy], &combos[..1])?;
+    let columns = columns(&probe[0].new_tally());
+    if let [spec] = &args.target[..]
+        && spelt_shortly(spec)
+    {
+        let target = Target::parse(spec, &columns, args.baseline.is_some())?;
+        let players: Vec<&str> = std::iter::once(policy)
+            .chain(args.baseline.as_deref())
+            .collect();
+        return one_target::<G>(args, spec, None, cap, varies, combos, &players, target);
+    }
+    let vocabulary = Vocabulary {
+        game: G::NAME,
+        columns: &columns,
+        table: G::TABLE,
+        policy,
+        baseline: args.baseline.as_deref(),
+    };
+    let goals = args
+        .target
+        .iter()
+        .map(|spec| vocabulary.goal(spec, args.tolerance))
+        .collect::<Result<Vec<_>>>()?;
+    if let [goal] = &goals[..] {
+        let relation = match goal.want {
+            Want::Equal(v) => Some((Relation::Equal, v)),
+            Want::AtLeast(v) => Some((Relation::AtLeast, v)),
+            Want::AtMost(v) => Some((Relation::AtMost, v)),
+            Want::Within(..) => None,
+        };
+        if let Some((relation, value)) = relation {
+            let target = Target {
+                metric: goal.figure.metric.clone(),
+                relation,
+                value,
+            };
+            let players: Vec<&str> = goal.figure.players.iter().map(String::as_str).collect();
+            let own = goal.spec.contains("+-").then_some(goal.tolerance);
+            return one_target::<G>(args, &goal.spec, own, cap, varies, combos, &players, target);
+        }
+    }
+    brief::execute::<G>(args, cap, varies, combos, goals)
+}
+
+/// One target of one player (or the gap of two, `players`), searched by bisection on one rule
+/// or the contour of several; `own` is the target's own tolerance, if it gave one.
+#[allow(clippy::too_many_arguments)]
+fn one_target<G: Game>(
+    args: &BalanceArgs,
+    spec: &str,
+    own: Option<f64>,
+    cap: u64,
+    varies: Vec<Vary>,
+    combos: Vec<Vec<(String, String)>>,
+    players: &[&str],
+    target: Target,
+) -> Result<ExitCode> {
+    let play = &args.play;
+    let cells: Vec<G> = candidates(args, players, &combos)?;
+    let tolerance = match own {
+        Some(e) => e,
+        None => tolerance(args, spec, &target, varies.len())?,
+    };
     target.check_tolerance(tolerance)?;
-    check_cap(play, &target, cap, batch_size(&cells))?;
+    check_cap(play, &target.metric, cap, batch_size(&cells))?;
     let out = out_path(play, G::NAME, "balance")?;
     Paths::new()
         .played(play, &out)
-        .policies("--policy", [policy])
-        .policies("--baseline", args.baseline.as_deref())
+        .policies("--policy", players.iter().copied())
         .seats(&args.seats)
         .check()?;
     let set = ResultSet::create(&out)?;
 
-    // More workers than cores never settle a search sooner, and each holds chunks in flight
-    // that are played past their candidate's verdict: the pool is at most one per core.
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let threads = pool_threads(play.threads.map(|t| t.min(cores)), u64::MAX);
+    let threads = search_threads(play);
     let pool = pool(threads)?;
     let progress = |total, label: &str| {
         play.report
@@ -343,11 +399,11 @@ pub fn execute<G: Game>(args: &BalanceArgs, default_policy: &str) -> Result<Exit
     let info = SearchInfo {
         game: G::NAME.to_string(),
         policy: sampler.cells()[0].policy_name().to_string(),
-        baseline: args
-            .baseline
-            .as_ref()
-            .map(|_| sampler.cells()[1].policy_name().to_string())
-            .unwrap_or_default(),
+        baseline: if players.len() > 1 {
+            sampler.cells()[1].policy_name().to_string()
+        } else {
+            String::new()
+        },
         target: target.to_string(),
         metric: target.metric.name().to_string(),
         relation: target.relation.symbol().to_string(),
@@ -381,7 +437,8 @@ pub fn execute<G: Game>(args: &BalanceArgs, default_policy: &str) -> Result<Exit
         seconds,
         threads,
     };
-    let grid_played = summaries(sampler, &combos, &info);
+    let (cells, tallies) = sampler.into_parts();
+    let grid_played = summaries(cells, tallies, &combos, &info);
     let balance = Balance {
         target,
         tolerance,
@@ -474,17 +531,17 @@ fn rows<G: Game>(
 /// The summary rows and tallies of every cell that played, as a grid's, for `summary.parquet`
 /// and `distributions.parquet`.
 fn summaries<G: Game>(
-    sampler: GridSampler<'_, G>,
+    cells: Vec<G>,
+    tallies: Vec<G::Tally>,
     combos: &[Vec<(String, String)>],
     info: &SearchInfo,
 ) -> GridPlayed<G::Tally> {
-    let per = sampler.cells().len() / combos.len();
+    let per = cells.len() / combos.len();
     let run = RunInfo {
         seed: info.seed,
         first_game: info.first_game,
         complete: info.complete,
     };
-    let (cells, tallies) = sampler.into_parts();
     let (rows, tallies): (Vec<SummaryRow>, Vec<G::Tally>) = cells
         .iter()
         .zip(tallies)
@@ -528,4 +585,12 @@ fn write<G: Game>(
         fields_frame(&fields).and_then(|mut df| write_frame(&dir.join("balance.parquet"), &mut df));
     written.push(frame?);
     Ok(written)
+}
+
+/// The workers of a search: `--threads`, at most one per core. More workers than cores never
+/// settle a search sooner, and each holds chunks in flight that are played past their
+/// candidate's verdict.
+pub(crate) fn search_threads(play: &PlayArgs) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    pool_threads(play.threads.map(|t| t.min(cores)), u64::MAX)
 }

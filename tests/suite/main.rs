@@ -5,6 +5,7 @@
 mod common;
 mod bad_input;
 mod balance;
+mod balance_brief;
 mod cli;
 mod conformance;
 mod crownfall_exact;

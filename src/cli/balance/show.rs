@@ -8,6 +8,7 @@ use serde_json::{Map, Value, json};
 use crate::balance::answer::{Answer, Crossing};
 use crate::balance::bisect::Method;
 use crate::balance::monotone::Breach;
+use crate::balance::region::span;
 use crate::balance::sequential::Verdict;
 use crate::balance::target::{Relation, Scale};
 use crate::report::json;
@@ -204,15 +205,51 @@ impl Balance {
                 }
                 s
             }
-            Answer::Outside { side, nearest } => format!(
-                "  answer: the target is outside the range: every value played is {} it; nearest is {}\n",
-                side.word(),
-                self.figure(*nearest)
-            ),
+            Answer::Outside { side, nearest } => match self.flat_at(*nearest) {
+                Some(flat) => format!(
+                    "  answer: the target is outside the range: every value played is {} it; {}\n",
+                    side.word(),
+                    flat
+                ),
+                None => format!(
+                    "  answer: the target is outside the range: every value played is {} it; nearest is {}\n",
+                    side.word(),
+                    self.figure(*nearest)
+                ),
+            },
             Answer::Unknown => {
                 "  answer: none: the search stopped before any value was settled\n".to_string()
             }
         }
+    }
+
+    /// The span of the metric over the values played, if it is flat where `nearest` is (other
+    /// values played gave it the same result on the same games): then no value there is nearer
+    /// the target than another, and the report says where it is flat instead of naming one.
+    fn flat_at(&self, nearest: usize) -> Option<String> {
+        let values: Vec<Option<f64>> = (0..self.combos.len())
+            .map(|c| self.row(c).map(|r| r.metric.value))
+            .collect();
+        let sp = span(&values, |a, b| values[a] == values[b])?;
+        let (a, b) = sp
+            .flat
+            .into_iter()
+            .find(|&(a, b)| (a..=b).contains(&nearest))?;
+        let show = |c: usize| {
+            format!(
+                "{} ({})",
+                describe(&self.combos[c]),
+                self.scale().show(values[c].unwrap_or(f64::NAN))
+            )
+        };
+        Some(format!(
+            "{} spans {} to {} over the values played, and is flat from {} to {} (the same games give the same results): no value there is nearer the target than another",
+            self.target.metric.name(),
+            show(sp.least.0),
+            show(sp.greatest.0),
+            describe(&self.combos[a]),
+            describe(&self.combos[b])
+        ))
     }
 
     fn crossing(&self, x: &Crossing) -> String {
@@ -422,7 +459,7 @@ impl Balance {
 }
 
 /// A probability in percent with as many decimals as it needs, up to three: `95%`, `0.385%`.
-fn share(p: f64) -> String {
+pub(super) fn share(p: f64) -> String {
     let text = format!("{:.3}", 100.0 * p);
     format!("{}%", text.trim_end_matches('0').trim_end_matches('.'))
 }
@@ -483,6 +520,7 @@ pub fn json(b: &Balance, written: &[PathBuf]) -> Value {
             "kind": "outside",
             "side": side.word(),
             "value": row(*nearest),
+            "flat": b.flat_at(*nearest),
         }),
         Found::One(Answer::Unknown) => json!({ "kind": "unknown" }),
         Found::Contour(c) => json!({
