@@ -20,4 +20,5 @@ pub mod rules;
 pub mod search;
 pub mod sim;
 pub mod stats;
+pub mod stop;
 pub mod trace;

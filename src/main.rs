@@ -2,6 +2,6 @@
 
 fn main() -> std::process::ExitCode {
     // Before anything else: no signal finds the process without its handlers.
-    sim::sim::stop::install();
+    sim::stop::install();
     sim::cli::main_with(std::env::args_os())
 }

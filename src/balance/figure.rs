@@ -17,8 +17,9 @@ use std::fmt;
 use crate::error::{Result, SimError};
 use crate::games::seats::Table;
 
-use super::sequential::{Estimate, Verdict};
+use super::sequential::Verdict;
 use super::target::{Metric, Scale};
+use crate::stats::estimate::Estimate;
 
 /// The players a game's figures may name by role.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

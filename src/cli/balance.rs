@@ -27,7 +27,7 @@ use crate::results::result_set::ResultSet;
 use crate::results::summary::{RunInfo, Speed, SummaryRow};
 use crate::rules::{self, RuleSet};
 use crate::sim::grid::GridRun;
-use crate::sim::stop;
+use crate::stop;
 
 use super::args::{DEFAULT_GAMES, PlayArgs, SeatArgs};
 use super::count::parse_count;

@@ -19,8 +19,8 @@ use crate::results::manifest::{Cell, Command, FORMAT, Manifest, SHARD_FILE};
 use crate::results::result_set::ResultSet;
 use crate::results::summary::Speed;
 use crate::rules::RuleSet;
-use crate::sim::stop::{cause, exit_code, stop_flag};
 use crate::stats::interval::Z95;
+use crate::stop::{cause, exit_code, stop_flag};
 
 use super::args::{DEFAULT_PRECISION_CAP, PlayArgs};
 use super::expand::combinations;

@@ -18,7 +18,7 @@ use crate::results::result_set::ResultSet;
 use crate::results::summary::{Precision, RunInfo, Speed, SummaryRow, distribution_rows};
 use crate::sim::grid::{self, GridOptions, GridRun, GridStart};
 use crate::sim::runner::Plan;
-use crate::sim::stop;
+use crate::stop;
 
 use super::args::{GridArgs, PlayArgs, SeatArgs};
 use super::outputs::Paths;

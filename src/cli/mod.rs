@@ -262,7 +262,7 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
     }
     let parse_error = |e: clap::Error| SimError::input(e.to_string());
     if plays_games(name) {
-        crate::sim::stop::claim();
+        crate::stop::claim();
     }
     match name {
         "completions" => shell::completions(sub, command(games)),

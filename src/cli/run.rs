@@ -20,7 +20,7 @@ use crate::results::summary::{RunInfo, Speed, SummaryRow, distribution_rows};
 use crate::rules;
 use crate::sim::grid::play_chunk;
 use crate::sim::runner::{self, Plan};
-use crate::sim::stop;
+use crate::stop;
 
 use super::args::{DEFAULT_GAMES, PlayArgs, RunArgs, SeatArgs};
 use super::outputs::Paths;

@@ -133,9 +133,7 @@ pub fn execute<S: Solvable>(args: &SolveArgs) -> Result<ExitCode> {
     let document = |written: &[PathBuf]| {
         let evaluated: Vec<Value> = evaluated
             .iter()
-            .map(|(name, p)| {
-                json!({ "policy": name, "win_probability": p, "diff": p - win })
-            })
+            .map(|(name, p)| json!({ "policy": name, "win_probability": p, "diff": p - win }))
             .collect();
         json!({
             "game": S::NAME,
@@ -150,10 +148,7 @@ pub fn execute<S: Solvable>(args: &SolveArgs) -> Result<ExitCode> {
     // Every file is written under a temporary name (the folder's in a staging folder) first, and
     // named only once all are.
     let chart_file = match &places.chart {
-        Some(path) => Some(write_frame_uncommitted(
-            path,
-            &mut S::chart(&solution)?,
-        )?),
+        Some(path) => Some(write_frame_uncommitted(path, &mut S::chart(&solution)?)?),
         None => None,
     };
     let mut written = Vec::new();

@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::stats::estimate::Estimate;
 use crate::games::invariants::{Check, add, at_most};
+use crate::stats::estimate::Estimate;
 
 /// Seat 0's result in half points: 0 a loss, 1 a draw, 2 a win.
 pub type Score = u8;

@@ -8,8 +8,8 @@
 //! interval two independent samples give. The rule sets play the same deals, which correlates
 //! their figures positively, so this interval is conservative: a change it calls clear is clear.
 
-use crate::stats::estimate::Estimate;
 use crate::evaluate::profile::{Figure, Profile, Unit};
+use crate::stats::estimate::Estimate;
 
 use super::verdict::{self, Change, Scale};
 

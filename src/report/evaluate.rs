@@ -441,8 +441,9 @@ fn side_by_side(run: &Run, variants: &[Variant]) -> String {
     headers.extend(variants.iter().map(|v| v.label.clone()));
     let values = rows_of(
         &|v, owner, f| {
-            counterpart(&v.profile, &owner.figures, f)
-                .map_or("n/a".into(), |g| with_interval(g.unit, &g.estimate, g.games))
+            counterpart(&v.profile, &owner.figures, f).map_or("n/a".into(), |g| {
+                with_interval(g.unit, &g.estimate, g.games)
+            })
         },
         0,
     );

@@ -278,7 +278,7 @@ mod tests {
         assert_eq!(d.sign(), Sign::Unclear);
         let text = difference("bank-at-18", Scale::Points, &d);
         assert!(
-            text.starts_with("bank-at-18 no clear difference ("),
+            text.starts_with("bank-at-18 no clear difference: "),
             "{text}"
         );
         assert!(!text.contains("over") && !text.contains("under"), "{text}");

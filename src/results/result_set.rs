@@ -25,8 +25,8 @@ use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use crate::files::short_name;
 use crate::error::{Result, SimError};
+use crate::files::short_name;
 
 /// The files sim writes into a results folder (besides the numbered per-game parts
 /// `games-NNNNN.parquet`).

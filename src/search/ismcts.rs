@@ -172,7 +172,7 @@ pub fn decide<S: GameState>(
     let (world, _) = super::scratch(&mut work.scratch, real);
     for s in 0..settings.simulations {
         // A stop request cuts a long search short (the game is then dropped).
-        if s % super::STOP_POLL == super::STOP_POLL - 1 && crate::sim::stop::requested() {
+        if s % super::STOP_POLL == super::STOP_POLL - 1 && crate::stop::requested() {
             break;
         }
         real.sample_into(seat, &mut work.rng, world);

@@ -26,7 +26,7 @@ pub fn decide<S: GameState>(
     let (world, play) = super::scratch(&mut work.scratch, real);
     for w in 0..searcher.settings.simulations {
         // A stop request cuts a long search short (the game is then dropped).
-        if w % STOP_POLL == STOP_POLL - 1 && crate::sim::stop::requested() {
+        if w % STOP_POLL == STOP_POLL - 1 && crate::stop::requested() {
             break;
         }
         real.sample_into(seat, &mut work.rng, world);

@@ -6,4 +6,3 @@ pub mod progress;
 pub mod ratings;
 pub mod runner;
 pub mod shard;
-pub mod stop;

@@ -695,8 +695,12 @@ fn quiet_prints_nothing_and_the_text_leads_with_the_answer() {
     let text = sim().args(args).arg(tmp.join("text")).output().unwrap();
     let lines: Vec<String> = stdout(&text).lines().map(String::from).collect();
     assert!(lines[0].starts_with("crownfall balance | policy optimal | target win_rate = 0.5"));
-    assert!(lines[1].starts_with("  answer: start_hp = "), "{lines:?}");
-    assert!(lines[2].contains("the target lies between"), "{lines:?}");
+    assert!(
+        lines[1].starts_with("  verdict: win_rate = 0.5 lies between start_hp = "),
+        "{lines:?}"
+    );
+    assert!(lines[2].starts_with("  answer: start_hp = "), "{lines:?}");
+    assert!(lines[3].contains("the target lies between"), "{lines:?}");
     for file in [
         "balance.parquet",
         "summary.parquet",

@@ -140,6 +140,7 @@ fn compare_expands_ranges_adds_the_baseline_and_ranks() {
     let text = stdout(&out);
     let rank_of = |p: &str| {
         text.lines()
+            .filter(|l| !l.trim_start().starts_with("verdict:"))
             .find(|l| l.split_whitespace().nth(1) == Some(p))
             .and_then(|l| l.split_whitespace().next())
             .map(String::from)

@@ -15,7 +15,9 @@ use serde_json::Value;
 use sim::rules::RuleSet;
 
 use crate::common::*;
-use crate::random_inputs::{Rand, in_process, mutate_table};
+use crate::conformance::in_process;
+use crate::random_inputs::{Rand, mutate_table};
+use sim::games::registry::Games;
 
 /// A forged shard: its name, the edit of its record's JSON, and the words its refusal must hold.
 struct Forgery {
@@ -496,7 +498,7 @@ fn every_figure_over_random_rules_and_tiny_game_counts_is_a_number_in_range_or_n
                     args.extend(common.iter().cloned());
                     args.extend(argv!["--out", &out]);
                     let case = format!("{command} {name}");
-                    match in_process(&args) {
+                    match in_process::<Games>(&args) {
                         Err(panic) => failures.push(format!("{case}: panicked: {panic}")),
                         Ok(code) if code == std::process::ExitCode::SUCCESS => {
                             played += 1;

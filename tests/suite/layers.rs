@@ -31,8 +31,51 @@ pub const LAYERS: &[&[&str]] = &[
     // What a game is: the Game, Tally and GameState traits, seats, invariants.
     &["games"],
     // The leaves.
-    &["stats", "rng", "cards", "error", "rules", "files"],
+    &["stats", "rng", "cards", "error", "rules", "files", "stop"],
 ];
+
+/// Upward imports owed, as (from, to, why): known, and to be paid by moving the piece to its
+/// layer. Each is left out of the upward and circle checks; the test fails on any other upward
+/// import, and on an owed one that is gone (so the list only shrinks).
+pub const OWED: &[(&str, &str, &str)] = &[
+    (
+        "games",
+        "games/crownfall",
+        "the registry (games/registry.rs) lists the games; it belongs above them",
+    ),
+    ("games", "games/scoundrel", "the registry, as above"),
+    ("games", "games/regicide", "the registry, as above"),
+    ("games", "games/junkyard", "the registry, as above"),
+    (
+        "games",
+        "evaluate",
+        "the registry's Registered asks for a ladder (evaluate's Evaluable)",
+    ),
+    (
+        "games",
+        "trace",
+        "the registry's Registered asks for a trace",
+    ),
+    (
+        "games/crownfall",
+        "evaluate",
+        "each game's ladder.rs implements evaluate's Evaluable with its Rung and Subject, which \
+         belong below the games",
+    ),
+    ("games/scoundrel", "evaluate", "its ladder, as above"),
+    ("games/regicide", "evaluate", "its ladder, as above"),
+    ("games/junkyard", "evaluate", "its ladder, as above"),
+    (
+        "sim",
+        "report",
+        "the progress bar's rate is written with the terminal's per_second",
+    ),
+];
+
+/// True if the import from `from` to `to` is owed (see [`OWED`]).
+fn owed(from: &str, to: &str) -> bool {
+    OWED.iter().any(|(f, t, _)| *f == from && *t == to)
+}
 
 /// One import of a module from another top-level module: where it is written.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -469,11 +512,11 @@ fn every_module_of_src_has_a_layer() {
 #[test]
 fn no_module_imports_from_a_layer_above_it() {
     let units = Units::of(&src());
-    let upward: Vec<String> = imports(&src())
-        .into_iter()
-        .filter(
-            |i| matches!((units.layer(&i.from), units.layer(&i.to)), (Some(f), Some(t)) if t < f),
-        )
+    let all = imports(&src());
+    let is_upward = |i: &Import| matches!((units.layer(&i.from), units.layer(&i.to)), (Some(f), Some(t)) if t < f);
+    let upward: Vec<String> = all
+        .iter()
+        .filter(|i| is_upward(i) && !owed(&i.from, &i.to))
         .map(|i| format!("{} imports {} ({})", i.from, i.to, i.at))
         .collect();
     assert!(
@@ -481,11 +524,28 @@ fn no_module_imports_from_a_layer_above_it() {
         "imports from a layer above:\n{}",
         upward.join("\n")
     );
+    let paid: Vec<String> = OWED
+        .iter()
+        .filter(|(f, t, _)| {
+            !all.iter()
+                .any(|i| i.from == *f && i.to == *t && is_upward(i))
+        })
+        .map(|(f, t, _)| format!("{f} -> {t}"))
+        .collect();
+    assert!(
+        paid.is_empty(),
+        "owed imports no longer made (take them off OWED): {}",
+        paid.join(", ")
+    );
 }
 
 #[test]
 fn no_folders_import_each_other() {
-    let edges = graph(&imports(&src()));
+    let kept: Vec<Import> = imports(&src())
+        .into_iter()
+        .filter(|i| !owed(&i.from, &i.to))
+        .collect();
+    let edges = graph(&kept);
     let circles = circles(&edges);
     let shown: Vec<String> = circles
         .iter()

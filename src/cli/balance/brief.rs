@@ -15,18 +15,19 @@ use crate::balance::brief::{self, Played};
 use crate::balance::figure::{Goal, Want, contradiction, distance, players};
 use crate::balance::grid::{Setup, batch_size};
 use crate::balance::region::{Region, Standing, region, span};
-use crate::balance::sequential::{Estimate, Verdict};
+use crate::balance::sequential::Verdict;
 use crate::error::{Result, SimError};
 use crate::games::Game;
-use crate::report::balance::{BalanceRow, SearchInfo};
 use crate::report::json;
-use crate::report::parquet::{fields_frame, write_frame};
-use crate::report::result_set::ResultSet;
-use crate::report::summary::{Field, Speed};
-use crate::report::tables::{grid, table};
+use crate::report::tables::{grid, on_scale, table};
 use crate::report::terminal::{per_second, thousands, threads};
+use crate::results::balance::{BalanceRow, SearchInfo};
+use crate::results::parquet::{fields_frame, write_frame};
+use crate::results::result_set::ResultSet;
+use crate::results::summary::{Field, Speed};
 use crate::rules::RuleSet;
-use crate::sim::stop;
+use crate::stats::estimate::Estimate;
+use crate::stop;
 
 use super::super::expand::Vary;
 use super::super::outputs::Paths;
@@ -98,7 +99,7 @@ fn check<G: Game>(
 
 /// A zone as words: `at least 0.68`, `at most 0.62`, `from 11.5 to 16.5`.
 fn zone_text(goal: &Goal, low: f64, high: f64) -> String {
-    let show = |v: f64| goal.figure.metric.scale().show(v);
+    let show = |v: f64| on_scale(goal.figure.metric.scale(), v);
     match (low.is_finite(), high.is_finite()) {
         (true, false) => format!("at least {}", show(low)),
         (false, true) => format!("at most {}", show(high)),
@@ -283,7 +284,7 @@ impl Brief {
     }
 
     fn show(&self, g: usize, v: f64) -> String {
-        self.goals[g].figure.metric.scale().show(v)
+        on_scale(self.goals[g].figure.metric.scale(), v)
     }
 
     /// `win_rate[optimal] 75.90% (95% CI 75.47% to 76.33%)`.

@@ -123,12 +123,18 @@ impl Balance {
                     .collect();
                 verdict::bracket(&target, &members, &describe(&self.combos[*value]))
             }
-            Answer::Outside { side, nearest } => format!(
-                "{target} is outside the range: every value played is {} it; nearest {} ({})",
-                side.word(),
-                describe(&self.combos[*nearest]),
-                self.brief(*nearest)
-            ),
+            Answer::Outside { side, nearest } => match self.flat_at(*nearest) {
+                Some(flat) => format!(
+                    "{target} is outside the range: every value played is {} it; {flat}",
+                    side.word()
+                ),
+                None => format!(
+                    "{target} is outside the range: every value played is {} it; nearest {} ({})",
+                    side.word(),
+                    describe(&self.combos[*nearest]),
+                    self.brief(*nearest)
+                ),
+            },
             Answer::Unknown => format!("{target}: no value settled before the search stopped"),
         })
     }
@@ -239,7 +245,7 @@ impl Balance {
             format!(
                 "{} ({})",
                 describe(&self.combos[c]),
-                self.scale().show(values[c].unwrap_or(f64::NAN))
+                on_scale(self.scale(), values[c].unwrap_or(f64::NAN))
             )
         };
         Some(format!(
@@ -388,7 +394,7 @@ impl Balance {
         if !self.played.complete {
             s.push_str(&format!(
                 "  stopped early ({}): the search is unfinished, marked complete = false\n",
-                crate::sim::stop::cause()
+                crate::stop::cause()
             ));
         }
         s

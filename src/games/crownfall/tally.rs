@@ -169,3 +169,27 @@ impl Tally for CrownfallTally {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Tally;
+
+    #[test]
+    fn a_tally_merge_that_would_overflow_is_refused_naming_the_count() {
+        let mut one = CrownfallTally::new(&Rules::default());
+        one.record(&Outcome {
+            cards_drawn: 5,
+            ..Outcome::default()
+        });
+        let mut huge = serde_json::to_value(&one).unwrap();
+        huge["cards_drawn"] = u64::MAX.into();
+        let mut huge: CrownfallTally = serde_json::from_value(huge).unwrap();
+        // Its per-game bound refuses it before any merge (a merge that fails is abandoned, so
+        // the tally it leaves is not read).
+        let e = huge.check().unwrap_err();
+        assert!(e.contains("cards_drawn"), "{e}");
+        let e = huge.try_merge(&one).unwrap_err();
+        assert!(e.contains("cards_drawn overflow"), "{e}");
+    }
+}
