@@ -235,7 +235,7 @@ fn sweep_measures_each_cell_against_its_base_deal_by_deal() {
     assert_eq!(cells[2]["diff"].as_f64(), Some(0.0));
     // A --base that is not a cell is refused with one line.
     let refused = sim()
-        .args(&args)
+        .args(args)
         .args(["--base", "start_hp=17", "--out"])
         .arg(tmp.join("refused"))
         .output()
