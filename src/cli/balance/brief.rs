@@ -20,7 +20,7 @@ use crate::error::{Result, SimError};
 use crate::games::Game;
 use crate::report::json;
 use crate::report::tables::{grid, on_scale, table};
-use crate::report::terminal::{per_second, thousands, threads};
+use crate::report::terminal::thousands;
 use crate::results::balance::{BalanceRow, SearchInfo};
 use crate::results::parquet::{fields_frame, write_frame};
 use crate::results::result_set::ResultSet;
@@ -520,17 +520,7 @@ fn text(b: &Brief, written: &[std::path::PathBuf]) -> String {
         })
         .collect();
     s.push_str(&table(&headers, &lines, left));
-    s.push_str(&format!(
-        "  speed: {} games in {:.2} s, {} games/s on {} ({} per thread)\n",
-        thousands(b.speed.games),
-        b.speed.seconds,
-        per_second(b.speed.rate()),
-        threads(b.speed.threads),
-        per_second(b.speed.per_thread())
-    ));
-    for path in written {
-        s.push_str(&format!("  wrote {}\n", path.display()));
-    }
+    s.push_str(&super::show::speed_and_files(&b.speed, written));
     s
 }
 

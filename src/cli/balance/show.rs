@@ -16,6 +16,7 @@ use crate::report::tables::{grid, on_scale, table};
 use crate::report::terminal::{per_second, rules_line, thousands, threads};
 use crate::report::verdict;
 use crate::results::balance::BalanceRow;
+use crate::results::summary::Speed;
 use crate::stats::estimate::Estimate;
 
 use super::{Balance, Found, Way, describe};
@@ -482,14 +483,20 @@ pub fn text(b: &Balance, written: &[PathBuf]) -> String {
     });
     s.push_str(&b.how());
     s.push_str(&b.candidates());
-    s.push_str(&format!(
+    s.push_str(&speed_and_files(&b.speed, written));
+    s
+}
+
+/// A search's last lines: its speed, then every file written.
+pub(super) fn speed_and_files(speed: &Speed, written: &[PathBuf]) -> String {
+    let mut s = format!(
         "  speed: {} games in {:.2} s, {} games/s on {} ({} per thread)\n",
-        thousands(b.speed.games),
-        b.speed.seconds,
-        per_second(b.speed.rate()),
-        threads(b.speed.threads),
-        per_second(b.speed.per_thread())
-    ));
+        thousands(speed.games),
+        speed.seconds,
+        per_second(speed.rate()),
+        threads(speed.threads),
+        per_second(speed.per_thread())
+    );
     for path in written {
         s.push_str(&format!("  wrote {}\n", path.display()));
     }
