@@ -15,52 +15,12 @@
 use std::fmt;
 
 use crate::error::{Result, SimError};
+use crate::games::registry::Roster;
 use crate::games::seats::Table;
 
 use super::sequential::Verdict;
 use super::target::{Metric, Scale};
 use crate::stats::estimate::Estimate;
-
-/// The players a game's figures may name by role.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Roster {
-    /// The game's literal strategy, `sim evaluate`'s baseline rung.
-    pub baseline: &'static str,
-    /// The strongest fair player a brief can afford on every candidate: the solved game in
-    /// Crownfall, the strongest plain player in Scoundrel, a search player in Regicide and
-    /// Junkyard at a budget a few hundred games per candidate can pay.
-    pub best: &'static str,
-    /// The uniform random player, the bottom rung of `sim evaluate`'s ladder, where the game
-    /// has one as a policy.
-    pub random: Option<&'static str>,
-}
-
-/// The roster of the game named `game`, `None` for a game without one.
-pub fn roster(game: &str) -> Option<Roster> {
-    Some(match game {
-        "crownfall" => Roster {
-            baseline: "bank-at-17",
-            best: "optimal",
-            random: None,
-        },
-        "scoundrel" => Roster {
-            baseline: "greedy",
-            best: "tuned-lookahead",
-            random: Some("random"),
-        },
-        "regicide" => Roster {
-            baseline: "simple",
-            best: "pimc",
-            random: Some("random"),
-        },
-        "junkyard" => Roster {
-            baseline: "simple",
-            best: "ismcts-200",
-            random: Some("random"),
-        },
-        _ => return None,
-    })
-}
 
 /// `sim evaluate`'s figures that a brief cannot compute per candidate, and why.
 const LADDER_ONLY: [(&str, &str); 10] = [
@@ -144,6 +104,8 @@ pub struct Vocabulary<'a> {
     pub policy: &'a str,
     /// `--baseline`, the second player of a bare `gap`.
     pub baseline: Option<&'a str>,
+    /// The players its figures may name by role.
+    pub roster: Roster,
 }
 
 impl Vocabulary<'_> {
@@ -152,7 +114,7 @@ impl Vocabulary<'_> {
         let mut names: Vec<String> = self.columns.iter().map(|c| format!("{c}[P]")).collect();
         names.push("gap[P,Q]".into());
         if self.table != Table::Duel {
-            if roster(self.game).is_some_and(|r| r.random.is_some()) {
+            if self.roster.random.is_some() {
                 names.push("skill_headroom".into());
             }
             names.push("gain_over_baseline".into());
@@ -167,9 +129,9 @@ impl Vocabulary<'_> {
     /// `who` as a policy: a role resolved through the game's roster, else the name itself.
     fn player(&self, who: &str) -> String {
         let who = who.trim();
-        match (who, roster(self.game)) {
-            ("baseline", Some(r)) => r.baseline.to_string(),
-            ("best", Some(r)) => r.best.to_string(),
+        match who {
+            "baseline" => self.roster.baseline.to_string(),
+            "best" => self.roster.best.to_string(),
             _ => who.to_string(),
         }
     }
@@ -194,7 +156,7 @@ impl Vocabulary<'_> {
             }
             None => (text.trim(), None),
         };
-        let roster = roster(self.game);
+        let roster = self.roster;
         if let Some((_, why)) = LADDER_ONLY.iter().find(|(n, _)| *n == name) {
             return Err(bad(format!(
                 "{name} is a figure of sim evaluate's whole ladder, not offered in a brief: {why} (sim evaluate --vary measures it)"
@@ -251,7 +213,6 @@ impl Vocabulary<'_> {
                         "{name} of a duel is a score between two players, which a brief does not play; write first_move_adv[P] or win_rate[P]"
                     )));
                 }
-                let roster = roster.ok_or_else(|| bad(format!("{} has no ladder", self.game)))?;
                 let bottom = if name == "skill_headroom" {
                     roster.random.ok_or_else(|| {
                         bad(format!(
@@ -381,6 +342,17 @@ pub fn distance(scale: Scale, d: f64) -> String {
     match scale {
         Scale::Mean => format!("{d:.4}"),
         Scale::Rate | Scale::Difference => format!("{:.2} pts", 100.0 * d),
+    }
+}
+
+/// The kind of number the figure named `label` (as the reports name it: `win_rate[optimal]`,
+/// `gap[optimal,bank-at-17]`, `skill_headroom`) is.
+pub fn scale_of(label: &str) -> Scale {
+    let name = label.split('[').next().unwrap_or_default();
+    if ["skill_headroom", "gain_over_baseline"].contains(&name) {
+        Scale::Difference
+    } else {
+        Scale::of(name)
     }
 }
 
@@ -524,7 +496,8 @@ pub fn players(goals: &[Goal]) -> Vec<String> {
 mod tests {
     use super::*;
 
-    fn crownfall() -> Vec<String> {
+    /// A solo game's columns (no game in particular).
+    fn solo() -> Vec<String> {
         [
             "win_rate",
             "mean_final_hp",
@@ -535,23 +508,26 @@ mod tests {
         .to_vec()
     }
 
+    /// A vocabulary of a solo game without a random policy, or of a duel with one.
     fn vocabulary(columns: &[String], table: Table) -> Vocabulary<'_> {
+        let duel = table == Table::Duel;
         Vocabulary {
-            game: if table == Table::Duel {
-                "junkyard"
-            } else {
-                "crownfall"
-            },
+            game: if duel { "duel" } else { "solo" },
             columns,
             table,
             policy: "optimal",
             baseline: None,
+            roster: Roster {
+                baseline: if duel { "simple" } else { "plain" },
+                best: if duel { "search" } else { "optimal" },
+                random: duel.then_some("random"),
+            },
         }
     }
 
     #[test]
     fn figures_name_their_players_by_policy_or_role() {
-        let c = crownfall();
+        let c = solo();
         let v = vocabulary(&c, Table::Solo);
         let g = v.goal("win_rate[optimal]>=0.7", None).unwrap();
         assert_eq!(g.figure.label, "win_rate[optimal]");
@@ -559,7 +535,7 @@ mod tests {
         assert_eq!(g.tolerance, 0.02);
         assert_eq!(g.zone(), (0.7 - 0.02, f64::INFINITY));
         let g = v.goal("gap[best, baseline] >= 0.25 +- 0.01", None).unwrap();
-        assert_eq!(g.figure.players, ["optimal", "bank-at-17"]);
+        assert_eq!(g.figure.players, ["optimal", "plain"]);
         assert_eq!(g.figure.metric, Metric::Gap);
         assert_eq!(g.tolerance, 0.01);
         let g = v.goal("win_rate<=0.3", Some(0.0)).unwrap();
@@ -571,22 +547,22 @@ mod tests {
         assert_eq!(g.want, Want::Within(12.0, 16.0));
         assert_eq!(g.zone(), (11.5, 16.5));
         let g = v.goal("gain_over_baseline>=0.1", None).unwrap();
-        assert_eq!(g.figure.players, ["optimal", "bank-at-17"]);
+        assert_eq!(g.figure.players, ["optimal", "plain"]);
         let jc: Vec<String> = ["win_rate", "first_move_adv", "mean_turns"]
             .map(String::from)
             .to_vec();
         let j = vocabulary(&jc, Table::Duel);
         let g = j.goal("first_move_adv[best]=0", None).unwrap();
-        assert_eq!(g.figure.label, "first_move_adv[ismcts-200]");
+        assert_eq!(g.figure.label, "first_move_adv[search]");
         assert_eq!(
             players(&[g.clone(), j.goal("win_rate[simple]>=0.4", None).unwrap(), g]),
-            ["ismcts-200", "simple"]
+            ["search", "simple"]
         );
     }
 
     #[test]
     fn bad_targets_name_the_target_and_say_why() {
-        let c = crownfall();
+        let c = solo();
         let v = vocabulary(&c, Table::Solo);
         for (spec, why) in [
             ("win_rate[optimal]", "expected FIGURE>=VALUE"),
@@ -594,16 +570,16 @@ mod tests {
             ("gap[a,b]>=-1.5", "a difference of two rates"),
             (
                 "first_move_adv[best]=0",
-                "crownfall has no first_move_adv: it is a duel's figure",
+                "solo has no first_move_adv: it is a duel's figure",
             ),
             (
                 "luck_share<=0.3",
                 "luck_share is a figure of sim evaluate's whole ladder",
             ),
-            ("skill_headroom>=0.2", "crownfall has no random policy"),
+            ("skill_headroom>=0.2", "solo has no random policy"),
             (
                 "wins[optimal]=0.5",
-                "unknown figure wins; figures of crownfall: win_rate[P]",
+                "unknown figure wins; figures of solo: win_rate[P]",
             ),
             ("gap>=0.2", "write gap[P,Q], or give --baseline"),
             ("gap[optimal]>=0.2", "gap is about 2 players, not 1"),
@@ -624,8 +600,23 @@ mod tests {
     }
 
     #[test]
+    fn a_label_reads_on_its_figure_s_scale() {
+        let c = solo();
+        let v = vocabulary(&c, Table::Solo);
+        for spec in [
+            "win_rate[optimal]>=0.7",
+            "gap[best,baseline]>=0.2",
+            "gain_over_baseline>=0.1",
+            "mean_strikes=12..16+-0.5",
+        ] {
+            let g = v.goal(spec, None).unwrap();
+            assert_eq!(scale_of(&g.figure.label), g.figure.metric.scale(), "{spec}");
+        }
+    }
+
+    #[test]
     fn verdicts_read_the_interval_against_the_zone() {
-        let c = crownfall();
+        let c = solo();
         let v = vocabulary(&c, Table::Solo);
         let g = v.goal("win_rate>=0.7", None).unwrap();
         let at = |low: f64, high: f64| Estimate {
@@ -645,7 +636,7 @@ mod tests {
 
     #[test]
     fn contradictory_targets_on_one_figure_are_found() {
-        let c = crownfall();
+        let c = solo();
         let v = vocabulary(&c, Table::Solo);
         let goal = |s: &str| v.goal(s, None).unwrap();
         let (a, b) = (goal("win_rate>=0.7"), goal("win_rate[optimal]<=0.6"));

@@ -195,11 +195,16 @@ mod tests {
     fn goals() -> Vec<Goal> {
         let columns = ["win_rate".to_string()];
         let v = Vocabulary {
-            game: "crownfall",
+            game: "solo",
             columns: &columns,
             table: Table::Solo,
             policy: "optimal",
             baseline: None,
+            roster: crate::games::registry::Roster {
+                baseline: "bank-at-17",
+                best: "optimal",
+                random: None,
+            },
         };
         vec![
             v.goal("win_rate[optimal]>=0.7", None).unwrap(),

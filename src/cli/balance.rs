@@ -21,6 +21,7 @@ use crate::balance::sequential::{MIN_BATCHES, Test, Tuning};
 use crate::balance::target::{Metric, Relation, Scale, Target, columns};
 use crate::error::{Result, SimError};
 use crate::games::Game;
+use crate::games::registry::Registered;
 use crate::results::balance::{BalanceRow, SearchInfo};
 use crate::results::parquet::{fields_frame, write_frame};
 use crate::results::result_set::ResultSet;
@@ -269,9 +270,26 @@ fn check_cap(play: &PlayArgs, metric: &Metric, cap: u64, batch: u64) -> Result<(
     Ok(())
 }
 
+/// The figures `G`'s targets may name, at its default rules and policy: one line for
+/// `sim balance --help` and the unknown-figure error.
+pub fn figures<G: Registered>() -> String {
+    let columns = G::with_policy(G::Rules::default(), G::DEFAULT_POLICY)
+        .map(|g| columns(&g.new_tally()))
+        .unwrap_or_default();
+    Vocabulary {
+        game: G::NAME,
+        columns: &columns,
+        table: G::TABLE,
+        policy: G::DEFAULT_POLICY,
+        baseline: None,
+        roster: G::ROSTER,
+    }
+    .offered()
+}
+
 /// Runs the search `args` asks for, writes its files and prints its report: one target of one
 /// player (or a gap of two) by today's searches, a brief of several by [`brief`].
-pub fn execute<G: Game>(args: &BalanceArgs, default_policy: &str) -> Result<ExitCode> {
+pub fn execute<G: Registered>(args: &BalanceArgs, default_policy: &str) -> Result<ExitCode> {
     let cap = check_flags(args)?;
     let varies = varies::<G>(args)?;
     let policy = args.policy.as_deref().unwrap_or(default_policy);
@@ -293,6 +311,7 @@ pub fn execute<G: Game>(args: &BalanceArgs, default_policy: &str) -> Result<Exit
         table: G::TABLE,
         policy,
         baseline: args.baseline.as_deref(),
+        roster: G::ROSTER,
     };
     let goals = args
         .target

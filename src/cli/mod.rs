@@ -69,6 +69,8 @@ pub struct GameEntry {
     pub sweep: fn(&SweepArgs) -> Result<ExitCode>,
     /// Searches rule values for a target.
     pub balance: fn(&BalanceArgs, &str) -> Result<ExitCode>,
+    /// The figures a balance target may name, in one line.
+    pub figures: fn() -> String,
     /// The `sim list` text.
     pub describe: fn() -> String,
     /// Traces one game.
@@ -106,6 +108,7 @@ impl Visitor for Entries {
             compare: compare::execute::<G>,
             sweep: sweep::execute::<G>,
             balance: balance::execute::<G>,
+            figures: balance::figures::<G>,
             describe: list::describe::<G>,
             trace: trace::execute::<G>,
             play: play::execute::<G>,
@@ -127,6 +130,19 @@ pub fn games_of<R: Registry>() -> Vec<GameEntry> {
 /// Every game `sim` knows, in the order `sim list` shows them.
 pub fn games() -> Vec<GameEntry> {
     games_of::<Games>()
+}
+
+/// `sim balance --help`'s closing lines: an example, and every game's figures.
+fn balance_help(games: &[GameEntry]) -> String {
+    let mut s = String::from(
+        "Example: sim balance crownfall --policy optimal --target win_rate=0.75 --vary start_hp=8..20\n\
+         Example: sim balance crownfall --target 'win_rate[optimal]>=0.7' --target 'gap[best,baseline]>=0.25' --vary start_hp=8..20\n\n\
+         Figures a --target may name, per game:",
+    );
+    for g in games {
+        s.push_str(&format!("\n  {}", (g.figures)()));
+    }
+    s
 }
 
 fn command(games: &[GameEntry]) -> Command {
@@ -161,9 +177,7 @@ fn command(games: &[GameEntry]) -> Command {
         .subcommand(
             BalanceArgs::augment_args(Command::new("balance"))
                 .about("Find the rule values that hit a target: bisection on one rule, the contour of several")
-                .after_help(
-                    "Example: sim balance crownfall --policy optimal --target win_rate=0.75 --vary start_hp=8..20",
-                ),
+                .after_help(balance_help(games)),
         )
         .subcommand(
             TraceArgs::augment_args(Command::new("trace"))

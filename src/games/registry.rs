@@ -27,6 +27,8 @@ pub trait Registered: Evaluable + Traceable {
     const DEFAULT_POLICY: &'static str;
     /// What the conformance tests play of the game beside what its traits give.
     const FIXTURE: Fixture;
+    /// The players a designer's figures may name by role (`baseline`, `best`).
+    const ROSTER: Roster;
 
     /// Hands the game's full solver to `visitor` (`sim solve`) and returns true, if the game
     /// has one; false otherwise (the default).
@@ -43,6 +45,21 @@ pub struct Fixture {
     pub compare: &'static [&'static str],
     /// A rule a sweep and a balance search vary, with two values for them (`start_hp`, 16, 20).
     pub vary: (&'static str, i64, i64),
+}
+
+/// The players a game's figures may name by role (`win_rate[best]`, `gap[best,baseline]`):
+/// rungs of its ladder for `sim evaluate`, chosen so a brief can afford them on every candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Roster {
+    /// The game's literal strategy, `sim evaluate`'s baseline rung.
+    pub baseline: &'static str,
+    /// The strongest fair player a brief can afford on every candidate: the solved game where
+    /// there is one, else the strongest plain player or a search player at a budget a few
+    /// hundred games per candidate can pay.
+    pub best: &'static str,
+    /// The uniform random player, the bottom rung of the ladder, where the game has one as a
+    /// policy.
+    pub random: Option<&'static str>,
 }
 
 /// Something done once per registered game (build a subcommand, run a check).

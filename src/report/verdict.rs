@@ -253,6 +253,52 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
+/// The cell of a brief nearest to meeting it, in words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NearestCell {
+    /// The cell: `start_hp = 12, target.king = 17`.
+    pub cell: String,
+    /// Each target it misses by its estimates: `win_rate[optimal]>=0.7 by 1.20 pts`; empty if
+    /// it meets every target by its estimates but some verdict is not settled.
+    pub misses: Vec<String>,
+    /// Why it is not settled (`open on #1, #3`), when it misses nothing.
+    pub unsettled: String,
+}
+
+/// A brief's answer in one sentence: `2 of 12 cells meet every target: start_hp = 12;
+/// start_hp = 16; the nearest other, start_hp = 8, misses win_rate[optimal]>=0.7 by 4.10 pts`.
+pub fn brief(cells: usize, meets: &[String], nearest: Option<&NearestCell>) -> String {
+    let mut s = if meets.is_empty() {
+        format!("0 of {cells} cells meet every target")
+    } else {
+        format!(
+            "{} of {cells} cells meet every target: {}",
+            meets.len(),
+            meets.join("; ")
+        )
+    };
+    if let Some(n) = nearest {
+        let who = if meets.is_empty() {
+            "the nearest"
+        } else {
+            "the nearest other"
+        };
+        if n.misses.is_empty() {
+            s.push_str(&format!(
+                "; {who}, {}, meets every target by its estimates but is {} (raise --games)",
+                n.cell, n.unsettled
+            ));
+        } else {
+            s.push_str(&format!(
+                "; {who}, {}, misses {}",
+                n.cell,
+                n.misses.join(" and ")
+            ));
+        }
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -324,6 +370,32 @@ mod tests {
         );
         let none = changes("x", &[change("win rate", 0.0, -0.01, 0.01)]);
         assert_eq!(none, "x: no clear change in any of 1 figure");
+    }
+
+    #[test]
+    fn a_brief_names_the_cells_that_meet_it_and_the_nearest_miss() {
+        let near = NearestCell {
+            cell: "k = 1".into(),
+            misses: vec!["a>=0.7 by 4.10 pts".into(), "b<=0.2 by 1.00 pts".into()],
+            unsettled: String::new(),
+        };
+        assert_eq!(
+            brief(3, &["k = 2".into(), "k = 3".into()], Some(&near)),
+            "2 of 3 cells meet every target: k = 2; k = 3; the nearest other, k = 1, misses a>=0.7 by 4.10 pts and b<=0.2 by 1.00 pts"
+        );
+        let open = NearestCell {
+            misses: Vec::new(),
+            unsettled: "open on #2".into(),
+            ..near
+        };
+        assert_eq!(
+            brief(3, &[], Some(&open)),
+            "0 of 3 cells meet every target; the nearest, k = 1, meets every target by its estimates but is open on #2 (raise --games)"
+        );
+        assert_eq!(
+            brief(1, &["k = 1".into()], None),
+            "1 of 1 cells meet every target: k = 1"
+        );
     }
 
     #[test]

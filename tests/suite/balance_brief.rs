@@ -8,6 +8,7 @@
 
 use std::path::Path;
 
+use polars::prelude::AnyValue;
 use serde_json::Value;
 
 use crate::common::*;
@@ -332,8 +333,47 @@ fn a_brief_writes_its_cells_by_rule_path_and_a_page() {
     }
     assert_eq!(failing, 9 * 2);
     assert!(column_names(&rows).contains(&"target.king".to_string()));
+    // The nearest cell's rows are flagged, and carry its misses.
+    let nearest: Vec<usize> = (0..rows.height())
+        .filter(|&r| bool_at(&rows, "nearest", r))
+        .collect();
+    assert_eq!(nearest.len(), 2, "one row per target");
+    for &r in &nearest {
+        let AnyValue::Int64(hp) = value_at(&rows, "start_hp", r) else {
+            panic!("start_hp is an integer")
+        };
+        assert_eq!(Some(hp), doc["nearest"]["start_hp"].as_i64());
+        let spec = str_at(&rows, "spec", r);
+        let AnyValue::Float64(miss) = value_at(&rows, "miss", r) else {
+            panic!("miss is a float")
+        };
+        assert_eq!(
+            Some(miss),
+            doc["nearest"]["misses"][&spec].as_f64(),
+            "{spec}"
+        );
+    }
+    // The brief's page: the terminal's verdict first, the region with a cell per combination,
+    // coloured by its standing, and a forest plot per target.
     let page = std::fs::read_to_string(out.join("report.html")).expect("a report page");
-    assert!(page.contains("balance"), "the page names its kind");
+    let text = crate::common::report_pages::unescape(&page);
+    let verdict = doc["verdict"].as_str().unwrap();
+    let first = text.find("class=\"verdict\"").expect("a verdict");
+    assert!(
+        text[first..].contains(verdict),
+        "the page's verdict is the terminal's: {verdict}"
+    );
+    let region = text
+        .split("id=\"brief-1-heatmap-region\"")
+        .nth(1)
+        .and_then(|rest| rest.split("</svg>").next())
+        .expect("the region's map");
+    let meets = doc["meets"].as_array().unwrap().len();
+    assert_eq!(region.matches(">meets<").count(), meets, "{region}");
+    assert_eq!(region.matches(">fails #").count(), 12 - meets, "{region}");
+    for id in ["brief-1-target1-forest", "brief-1-target2-forest"] {
+        assert!(page.contains(&format!("id=\"{id}\"")), "{id}");
+    }
     for file in ["summary.parquet", "distributions.parquet"] {
         assert!(out.join(file).exists(), "{file}");
     }

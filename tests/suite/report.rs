@@ -86,7 +86,7 @@ fn every_number_shown_is_the_files_and_every_figure_is_there() {
                 ("ladder.parquet", "gain_low"),
                 ("durations.parquet", "games"),
             ],
-            "balance" => &[
+            "balance" | "brief" => &[
                 ("balance.parquet", "value"),
                 ("balance.parquet", "ci_low"),
                 ("balance.parquet", "decision_high"),
@@ -104,7 +104,7 @@ fn every_number_shown_is_the_files_and_every_figure_is_there() {
                 made.kind
             );
         }
-        if made.kind == "evaluate" || made.kind == "balance" {
+        if ["evaluate", "balance", "brief"].contains(&made.kind) {
             // Every row of each file is shown, and every figure's value (each that is a number).
             for file in [
                 "evaluate.parquet",
@@ -302,7 +302,7 @@ fn every_page_states_what_made_it_and_its_command_makes_the_same_files() {
         } else {
             let file = match made.kind {
                 "evaluate" => "evaluate.parquet",
-                "balance" => "balance.parquet",
+                "balance" | "brief" => "balance.parquet",
                 _ => "summary.parquet",
             };
             let recorded = read_parquet(&made.dir.join(file));
@@ -310,15 +310,20 @@ fn every_page_states_what_made_it_and_its_command_makes_the_same_files() {
             assert_eq!(stated("seed"), seed, "{what}");
             assert_eq!(after(command, "--seed"), [seed.as_str()], "{what}");
             let games = count(after(made.args, "--games")[0]);
-            if made.kind == "balance" {
-                // The games played, and the cap per candidate that --games gave.
+            if made.kind == "balance" || made.kind == "brief" {
+                // The games played, and the cap per candidate (a brief's: per cell and
+                // target) that --games gave.
                 let played: u64 = (0..recorded.height())
                     .map(|r| u64_at(&recorded, "games", r))
                     .sum();
                 let stated_games = stated("games").replace(',', "");
+                let cap = if made.kind == "brief" {
+                    format!("at most {games} a cell and target")
+                } else {
+                    format!("at most {games} a candidate")
+                };
                 assert!(
-                    stated_games.starts_with(&played.to_string())
-                        && stated_games.contains(&format!("at most {games} a candidate")),
+                    stated_games.starts_with(&played.to_string()) && stated_games.contains(&cap),
                     "{what}: games {}",
                     stated("games")
                 );

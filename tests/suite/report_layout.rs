@@ -325,6 +325,7 @@ fn every_kind_of_report_fits_the_screen_and_labels_its_axes() {
         "solve",
         "evaluate",
         "balance",
+        "brief",
         "combined",
     ] {
         for width in WIDTHS {

@@ -21,6 +21,7 @@ use crate::games::Game;
 use crate::report::json;
 use crate::report::tables::{grid, on_scale, table};
 use crate::report::terminal::thousands;
+use crate::report::verdict::{self, NearestCell};
 use crate::results::balance::{BalanceRow, SearchInfo};
 use crate::results::parquet::{fields_frame, write_frame};
 use crate::results::result_set::ResultSet;
@@ -308,9 +309,9 @@ impl Brief {
             .join(", ")
     }
 
-    /// How cell `c` misses: `gap[optimal,bank-at-17] by 1.20 pts and win_rate[optimal] by 0.80 pts`.
-    fn misses(&self, misses: &[f64]) -> String {
-        let words: Vec<String> = misses
+    /// How a cell misses, target by target: `gap[optimal,bank-at-17]>=0.25 by 1.20 pts`.
+    fn misses(&self, misses: &[f64]) -> Vec<String> {
+        misses
             .iter()
             .enumerate()
             .filter(|(_, m)| **m > 0.0)
@@ -321,48 +322,23 @@ impl Brief {
                     distance(self.goals[g].figure.metric.scale(), *m)
                 )
             })
-            .collect();
-        words.join(" and ")
+            .collect()
     }
 
     /// The verdict in one sentence.
     fn sentence(&self) -> String {
-        let m = self.combos.len();
         let r = &self.region;
-        let mut s = if r.meets.is_empty() {
-            format!("0 of {m} cells meet every target")
-        } else {
-            let cells: Vec<String> = r.meets.iter().map(|&c| describe(&self.combos[c])).collect();
-            format!(
-                "{} of {m} cells meet every target: {}",
-                r.meets.len(),
-                cells.join("; ")
-            )
-        };
-        if let Some(n) = &r.nearest {
-            let who = if r.meets.is_empty() {
-                "the nearest"
-            } else {
-                "the nearest other"
-            };
-            let cell = describe(&self.combos[n.cell]);
-            if n.misses.iter().all(|m| *m == 0.0) {
-                let unsettled = match &r.standings[n.cell] {
-                    Standing::Open(g) => format!("open on {}", self.numbers(g)),
-                    Standing::Edge(g) => format!("at the edge of {}", self.numbers(g)),
-                    _ => "unsettled".to_string(),
-                };
-                s.push_str(&format!(
-                    "; {who}, {cell}, meets every target by its estimates but is {unsettled} (raise --games)"
-                ));
-            } else {
-                s.push_str(&format!(
-                    "; {who}, {cell}, misses {}",
-                    self.misses(&n.misses)
-                ));
-            }
-        }
-        s
+        let meets: Vec<String> = r.meets.iter().map(|&c| describe(&self.combos[c])).collect();
+        let nearest = r.nearest.as_ref().map(|n| NearestCell {
+            cell: describe(&self.combos[n.cell]),
+            misses: self.misses(&n.misses),
+            unsettled: match &r.standings[n.cell] {
+                Standing::Open(g) => format!("open on {}", self.numbers(g)),
+                Standing::Edge(g) => format!("at the edge of {}", self.numbers(g)),
+                _ => "unsettled".to_string(),
+            },
+        });
+        verdict::brief(self.combos.len(), &meets, nearest.as_ref())
     }
 
     fn header(&self) -> String {
@@ -431,6 +407,16 @@ impl Brief {
             Standing::Fails(g, _) => format!("x{}", g + 1),
             Standing::Edge(_) => "~".to_string(),
             Standing::Open(_) => "?".to_string(),
+        }
+    }
+
+    /// Cell `c`'s shortfall on target `g` by its estimate, in the target's units: the
+    /// region's for the nearest cell, 0 where met or not played.
+    fn miss(&self, c: usize, g: usize) -> f64 {
+        match &self.region.nearest {
+            Some(n) if n.cell == c => n.misses[g],
+            _ if self.games[c][g] == 0 => 0.0,
+            _ => self.goals[g].shortfall(self.figures[c][g].value),
         }
     }
 
@@ -673,7 +659,8 @@ fn search_info(b: &Brief, goal: &Goal, vary: &[String]) -> SearchInfo {
 
 /// Writes `balance.parquet`: one row per cell and target, the columns of a one-target search
 /// (its `metric` the target's figure) and the cell's `standing`, the target it `fails`, and
-/// the `target_high` of a range.
+/// the `target_high` of a range, the target's `spec` as written, whether the cell is the `nearest`, and its `miss` on the
+/// target.
 fn write_rows(
     dir: &Path,
     b: &Brief,
@@ -681,6 +668,7 @@ fn write_rows(
     rules: &[String],
 ) -> Result<std::path::PathBuf> {
     let mut fields = Vec::new();
+    let nearest = b.region.nearest.as_ref().map(|n| n.cell);
     for (c, cell_rules) in rules.iter().enumerate() {
         for (g, goal) in b.goals.iter().enumerate() {
             let info = search_info(b, goal, vary);
@@ -714,6 +702,9 @@ fn write_rows(
                         _ => String::new(),
                     }),
                 ),
+                ("spec".to_string(), Field::Text(goal.spec.clone())),
+                ("nearest".to_string(), Field::Bool(nearest == Some(c))),
+                ("miss".to_string(), Field::F64(b.miss(c, g))),
             ]);
             fields.push(f);
         }

@@ -229,6 +229,11 @@ impl Dealer for PlayerDeck {
 
 impl crate::games::registry::Registered for Crownfall {
     const DEFAULT_POLICY: &'static str = "bank-at-17";
+    const ROSTER: crate::games::registry::Roster = crate::games::registry::Roster {
+        baseline: "bank-at-17",
+        best: "optimal",
+        random: None,
+    };
     const FIXTURE: crate::games::registry::Fixture = crate::games::registry::Fixture {
         compare: &["bank-at-15", "bank-at-17", "bank-at-target"],
         vary: ("start_hp", 16, 20),

@@ -303,6 +303,11 @@ impl Game for Junkyard {
 
 impl crate::games::registry::Registered for Junkyard {
     const DEFAULT_POLICY: &'static str = "simple";
+    const ROSTER: crate::games::registry::Roster = crate::games::registry::Roster {
+        baseline: "simple",
+        best: "ismcts-200",
+        random: Some("random"),
+    };
     const FIXTURE: crate::games::registry::Fixture = crate::games::registry::Fixture {
         compare: &["simple", "greedy", "random"],
         vary: ("start_hp", 20, 25),

@@ -279,6 +279,11 @@ impl Game for Regicide {
 
 impl crate::games::registry::Registered for Regicide {
     const DEFAULT_POLICY: &'static str = "simple";
+    const ROSTER: crate::games::registry::Roster = crate::games::registry::Roster {
+        baseline: "simple",
+        best: "pimc",
+        random: Some("random"),
+    };
     const FIXTURE: crate::games::registry::Fixture = crate::games::registry::Fixture {
         compare: &["simple", "heuristic"],
         vary: ("max_combo", 8, 10),

@@ -222,6 +222,11 @@ impl Dealer for AvoidDealer {
 
 impl crate::games::registry::Registered for Scoundrel {
     const DEFAULT_POLICY: &'static str = "greedy";
+    const ROSTER: crate::games::registry::Roster = crate::games::registry::Roster {
+        baseline: "greedy",
+        best: "tuned-lookahead",
+        random: Some("random"),
+    };
     const FIXTURE: crate::games::registry::Fixture = crate::games::registry::Fixture {
         compare: &["greedy", "heuristic"],
         vary: ("start_hp", 15, 20),

@@ -65,6 +65,7 @@ pub trait Kind: Sync {
 pub const KINDS: &[&dyn Kind] = &[
     &kinds::solve::Solve,
     &kinds::evaluate::Evaluate,
+    &kinds::brief::Brief,
     &kinds::balance::Balance,
     &kinds::tournament::Tournament,
     &kinds::sweep::Sweep,

@@ -209,6 +209,31 @@ const KINDS: &[(&str, &[&str], &[&str])] = &[
         ],
     ),
     (
+        "brief",
+        &[
+            "balance",
+            "crownfall",
+            "--set",
+            "deck=infinite",
+            "--target",
+            "win_rate[optimal]>=0.7",
+            "--target",
+            "gap[optimal,bank-at-17]>=0.25",
+            "--vary",
+            "start_hp=8,12,16,20",
+            "--vary",
+            "target.king=15,17,19",
+            "--games",
+            "200K",
+        ],
+        &[
+            "brief-1-heatmap-region",
+            "brief-1-target1-forest",
+            "brief-1-target2-forest",
+            "brief-1-cells",
+        ],
+    ),
+    (
         "balance",
         &[
             "balance",

@@ -218,3 +218,37 @@ impl Check for TraceReplay {
         Ok(())
     }
 }
+
+/// The players a game's figures name by role (its registered roster) are policies it parses,
+/// and its `baseline` is the baseline rung of its ladder for `sim evaluate`.
+pub struct Roster;
+
+impl Check for Roster {
+    const WHAT: &'static str = "roster";
+
+    fn check<R: Registry, G: Registered>(&self, _dir: &Path) -> Result<(), String> {
+        let roster = G::ROSTER;
+        for (role, who) in [
+            ("baseline", Some(roster.baseline)),
+            ("best", Some(roster.best)),
+            ("random", roster.random),
+        ] {
+            if let Some(who) = who {
+                G::with_policy(G::Rules::default(), who)
+                    .map_err(|e| format!("the roster's {role}, {who}: {e}"))?;
+            }
+        }
+        let game = default_game::<G>()?;
+        let extra = game.extra().map_err(|e| e.to_string())?;
+        let subject = game
+            .subject(&extra, &G::BUDGETS[..1])
+            .map_err(|e| e.to_string())?;
+        if subject.baseline != Some(roster.baseline) {
+            return Err(format!(
+                "the roster's baseline is {}, the ladder's {:?}",
+                roster.baseline, subject.baseline
+            ));
+        }
+        Ok(())
+    }
+}

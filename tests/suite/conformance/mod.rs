@@ -7,7 +7,8 @@
 //! run, a comparison and a sweep split into shards and merged giving the one-process files,
 //! every tally's invariants, bad input refused with one clear error and nothing written, random
 //! rule sets played or refused without a panic, the fast engine equal to the state API for every
-//! plain policy of the ladder, fairness with a leaky control caught, trace and replay, every
+//! plain policy of the ladder, fairness with a leaky control caught, the roster a brief's figures name (policies the game
+//! parses, the ladder's baseline), trace and replay, every
 //! policy and search player of `sim list`, and `sim evaluate` and `sim balance` on tiny budgets.
 //! The commands run in this process through the library's command entry
 //! ([`sim::cli::main_with_registry`]), with `-q`.
@@ -158,6 +159,11 @@ fn every_games_fast_engine_is_its_state_api_for_every_plain_policy() {
 #[test]
 fn every_games_players_see_only_what_their_seat_may_know() {
     every_game(engine::Fairness);
+}
+
+#[test]
+fn every_games_roster_names_its_policies_and_its_ladder_s_baseline() {
+    every_game(engine::Roster);
 }
 
 #[test]

@@ -24,12 +24,15 @@ pub struct Grid {
 }
 
 /// How values become colours.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 pub enum Colours {
     /// Light to dark blue from the smallest value to the largest.
     Sequential,
     /// Red below `centre`, white at it, blue above (a win rate around 50%).
     Diverging(f64),
+    /// Each value a category, coloured by this function (a brief's region: meets, fails a
+    /// target, open).
+    Categorical(fn(f64) -> RGBColor),
 }
 
 impl Colours {
@@ -55,6 +58,7 @@ impl Colours {
                     mix(white, (178.0, 24.0, 43.0), -t)
                 }
             }
+            Self::Categorical(of) => of(v),
         }
     }
 }
@@ -152,6 +156,8 @@ mod tests {
         assert_eq!(d.fill(0.5, 0.2, 0.9), RGBColor(247, 247, 247));
         assert_eq!(d.fill(0.9, 0.2, 0.9), RGBColor(33, 102, 172));
         assert_eq!(d.fill(0.1, 0.1, 0.6), RGBColor(178, 24, 43));
+        let c = Colours::Categorical(|v| RGBColor(v as u8, 0, 0));
+        assert_eq!(c.fill(7.0, 0.0, 1.0), RGBColor(7, 0, 0));
         assert_eq!(*ink(RGBColor(33, 81, 156)), WHITE);
         assert_eq!(*ink(RGBColor(247, 247, 247)), BLACK);
     }

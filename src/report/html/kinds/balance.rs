@@ -56,6 +56,16 @@ impl Kind for Balance {
     }
 }
 
+/// The varied rules of `balance.parquet`: its columns between `baseline` and `candidate`.
+pub fn params_of(f: &Frame) -> Vec<String> {
+    let names = f.names();
+    let at = |n: &str| names.iter().position(|x| x == n);
+    match (at("baseline"), at("candidate")) {
+        (Some(a), Some(b)) if b > a => names[a + 1..b].to_vec(),
+        _ => Vec::new(),
+    }
+}
+
 /// One candidate played: a row of `balance.parquet`.
 struct Candidate {
     row: usize,
@@ -110,12 +120,7 @@ struct Search {
 
 impl Search {
     fn read(f: &Frame, folder: &Folder) -> Result<Self> {
-        let names = f.names();
-        let at = |n: &str| names.iter().position(|x| x == n);
-        let params: Vec<String> = match (at("baseline"), at("candidate")) {
-            (Some(a), Some(b)) if b > a => names[a + 1..b].to_vec(),
-            _ => Vec::new(),
-        };
+        let params = params_of(f);
         let values = params
             .iter()
             .map(|p| f.texts(p))

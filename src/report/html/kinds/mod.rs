@@ -2,6 +2,7 @@
 //! facts, the speed line, the histograms and the tables of a cell's figures.
 
 pub mod balance;
+pub mod brief;
 pub mod compare;
 pub mod evaluate;
 pub mod run;
