@@ -66,6 +66,11 @@ pub const OWED: &[(&str, &str, &str)] = &[
     ("games/regicide", "evaluate", "its ladder, as above"),
     ("games/junkyard", "evaluate", "its ladder, as above"),
     (
+        "games/on_state",
+        "evaluate",
+        "a state game's ladder, as above",
+    ),
+    (
         "sim",
         "report",
         "the progress bar's rate is written with the terminal's per_second",
