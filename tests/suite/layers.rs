@@ -16,6 +16,8 @@ use std::path::{Path, PathBuf};
 pub const LAYERS: &[&[&str]] = &[
     // The binary and the command line: parse, dispatch, and (for now) run orchestration.
     &["main", "cli"],
+    // The list of the games `sim` ships.
+    &["registry"],
     // Presentation: terminal text, JSON, the HTML page, all read from results.
     &["report"],
     // The designer's tools.
@@ -38,14 +40,6 @@ pub const LAYERS: &[&[&str]] = &[
 /// layer. Each is left out of the upward and circle checks; the test fails on any other upward
 /// import, and on an owed one that is gone (so the list only shrinks).
 pub const OWED: &[(&str, &str, &str)] = &[
-    (
-        "games",
-        "games/crownfall",
-        "the registry (games/registry.rs) lists the games; it belongs above them",
-    ),
-    ("games", "games/scoundrel", "the registry, as above"),
-    ("games", "games/regicide", "the registry, as above"),
-    ("games", "games/junkyard", "the registry, as above"),
     (
         "games",
         "evaluate",

@@ -29,7 +29,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use sim::games::on_state::OnState;
-use sim::games::registry::{Games, Registered, Registry, Visitor, names};
+use sim::games::registry::{Registered, Registry, Visitor};
+use sim::registry::{Games, names};
 
 use crate::common::TempDir;
 
