@@ -35,8 +35,9 @@ use std::process::ExitCode;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 
 use crate::error::{Result, SimError};
-use crate::games::registry::{Games, Registered, Registry, SolverVisitor, Visitor};
+use crate::games::registry::{Registered, Registry, SolverVisitor, Visitor};
 use crate::games::solvable::Solvable;
+use crate::registry::Games;
 use crate::report::html::GameFacts;
 
 use args::{CompareArgs, RunArgs, SweepArgs};
@@ -53,7 +54,7 @@ use trace::TraceArgs;
 pub const USAGE: u8 = 2;
 
 /// A game the command line can play: its handlers, each the generic command for this game,
-/// built by visiting the registry ([`crate::games::registry`]).
+/// built by visiting the registry ([`crate::registry`]).
 pub struct GameEntry {
     /// The subcommand.
     pub name: &'static str,

@@ -26,7 +26,7 @@ use crate::error::{Result, SimError};
 use crate::games::seats::Table;
 use crate::games::state::{GameState, ToMove};
 use crate::rng::{GameKey, GameRng};
-use crate::search::play::Player;
+use crate::search::play::{Player, Uniform};
 use crate::search::seat::SEARCH;
 use crate::search::think::cpu_now;
 use crate::search::{self, Searcher, Work};
@@ -218,7 +218,7 @@ pub struct Collected {
 
 /// Who decides for one seat in one game.
 enum Decider<'r, S: GameState> {
-    Random(GameRng, Vec<S::Move>),
+    Random(Uniform<S::Move>),
     Plain(&'r S::Policy),
     Search(&'r Searcher<S::Policy>, Box<Work<S>>),
     Other(Box<dyn Player<S> + 'r>),
@@ -227,7 +227,7 @@ enum Decider<'r, S: GameState> {
 impl<'r, S: GameState> Decider<'r, S> {
     fn new<'a: 'r>(rung: &'r Rung<'a, S>, key: GameKey, seat: u8) -> Self {
         match &rung.play {
-            Play::Random => Self::Random(key.stream(RANDOM + u64::from(seat)), Vec::new()),
+            Play::Random => Self::Random(Uniform::new(key.stream(RANDOM + u64::from(seat)))),
             Play::Plain(policy) => Self::Plain(policy),
             Play::Search(searcher) => Self::Search(
                 searcher,
@@ -246,10 +246,7 @@ impl<'r, S: GameState> Decider<'r, S> {
         estimate: bool,
     ) -> (S::Move, Option<f32>) {
         match self {
-            Self::Random(rng, moves) => {
-                state.legal(moves);
-                (moves[rng.below(moves.len() as u64) as usize], None)
-            }
+            Self::Random(uniform) => (uniform.decide(state, seat, coins), None),
             Self::Plain(policy) => (state.policy_move(policy, coins), None),
             Self::Search(searcher, work) => {
                 let mv = search::decide(searcher, state, seat, work);

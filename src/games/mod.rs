@@ -5,6 +5,7 @@ pub mod crownfall;
 pub mod invariants;
 pub mod junkyard;
 pub mod observe;
+pub mod on_state;
 pub mod regicide;
 pub mod registry;
 pub mod scoundrel;

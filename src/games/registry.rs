@@ -1,22 +1,20 @@
-//! The registry: every game `sim` knows, each registered once, and everything that lists the
-//! games (the command line's subcommands and handlers, `sim list`, `sim solve`, the conformance
-//! tests) reads it.
+//! What a game registers with: [`Registered`] (implemented in each game's own folder), the
+//! [`Visitor`] called once per game, and a [`Registry`], a list of games. The list `sim` ships,
+//! `Games`, names the games, so it sits above them, in `crate::registry`; everything that lists
+//! the games (the command line's subcommands and handlers, `sim list`, `sim solve`, the
+//! conformance tests) reads a list.
 //!
 //! A game registers by implementing [`Registered`] in its own folder (its default policy and, if
 //! it has one, its solver; its name, rules, policies, search players, ladder and trace come
-//! with the traits it already implements) and by one line in [`Games::each`]. The registry is
-//! static: a [`Visitor`] is called once per game with the game as a type parameter, so every
-//! handler is monomorphised for every game as before, with no dynamic dispatch in any engine.
-//! A test (or any other caller) can add games of its own by writing another [`Registry`] that
-//! visits [`Games`] and then its own.
+//! with the traits it already implements) and by one line in the list. The registry is static:
+//! a [`Visitor`] is called once per game with the game as a type parameter, so every handler is
+//! monomorphised for every game as before, with no dynamic dispatch in any engine. A test (or
+//! any other caller) can add games of its own by writing another [`Registry`] that visits
+//! `Games` and then its own.
 
 use crate::evaluate::ladder::Evaluable;
 use crate::trace::Traceable;
 
-use super::crownfall::Crownfall;
-use super::junkyard::Junkyard;
-use super::regicide::Regicide;
-use super::scoundrel::Scoundrel;
 use super::solvable::Solvable;
 
 /// A game every command and test can find: a [`Game`](super::Game) with its state API, its
@@ -74,76 +72,8 @@ pub trait SolverVisitor {
     fn solver<G: Solvable>(&mut self);
 }
 
-/// A list of games: [`Games`] is the one `sim` ships; a caller may add its own.
+/// A list of games: `crate::registry::Games` is the one `sim` ships; a caller may add its own.
 pub trait Registry {
     /// Visits every game of the list, in the order `sim list` shows them.
     fn each<V: Visitor>(visitor: &mut V);
-}
-
-/// The games `sim` knows. A new game adds its line here.
-pub struct Games;
-
-impl Registry for Games {
-    fn each<V: Visitor>(visitor: &mut V) {
-        visitor.game::<Crownfall>();
-        visitor.game::<Scoundrel>();
-        visitor.game::<Regicide>();
-        visitor.game::<Junkyard>();
-    }
-}
-
-/// Visits every game `sim` knows.
-pub fn each<V: Visitor>(visitor: &mut V) {
-    Games::each(visitor)
-}
-
-/// The names of the games of `R`, in order.
-pub fn names<R: Registry>() -> Vec<&'static str> {
-    struct Names(Vec<&'static str>);
-    impl Visitor for Names {
-        fn game<G: Registered>(&mut self) {
-            self.0.push(G::NAME);
-        }
-    }
-    let mut names = Names(Vec::new());
-    R::each(&mut names);
-    names.0
-}
-
-/// The names of the games of `R` that have a solver, in order.
-pub fn solvable<R: Registry>() -> Vec<&'static str> {
-    struct Solvers(Vec<&'static str>);
-    struct Nothing;
-    impl SolverVisitor for Nothing {
-        fn solver<G: Solvable>(&mut self) {}
-    }
-    impl Visitor for Solvers {
-        fn game<G: Registered>(&mut self) {
-            if G::solver(&mut Nothing) {
-                self.0.push(G::NAME);
-            }
-        }
-    }
-    let mut names = Solvers(Vec::new());
-    R::each(&mut names);
-    names.0
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::Game;
-
-    #[test]
-    fn the_games_are_listed_once_in_order() {
-        assert_eq!(
-            names::<Games>(),
-            ["crownfall", "scoundrel", "regicide", "junkyard"]
-        );
-    }
-
-    #[test]
-    fn only_crownfall_has_a_solver() {
-        assert_eq!(solvable::<Games>(), [Crownfall::NAME]);
-    }
 }

@@ -26,6 +26,32 @@ impl<S: GameState> Player<S> for Plain<'_, S::Policy> {
     }
 }
 
+/// A seat played uniformly at random among the legal moves, drawing from its own generator
+/// (the `random` player of a game without a random policy of its own, and of `sim evaluate`'s
+/// ladders).
+pub struct Uniform<M> {
+    rng: GameRng,
+    moves: Vec<M>,
+}
+
+impl<M> Uniform<M> {
+    /// A uniform player drawing from `rng`.
+    pub fn new(rng: GameRng) -> Self {
+        Self {
+            rng,
+            moves: Vec::new(),
+        }
+    }
+}
+
+impl<S: GameState> Player<S> for Uniform<S::Move> {
+    #[inline]
+    fn decide(&mut self, state: &mut S, _seat: u8, _coins: &mut GameRng) -> S::Move {
+        state.legal(&mut self.moves);
+        self.moves[self.rng.below(self.moves.len() as u64) as usize]
+    }
+}
+
 /// A seat played by a search player, its decisions timed.
 pub struct Searching<'a, S: GameState> {
     /// The player.

@@ -17,7 +17,7 @@ use sim::rules::RuleSet;
 use crate::common::*;
 use crate::conformance::in_process;
 use crate::random_inputs::{Rand, mutate_table};
-use sim::games::registry::Games;
+use sim::registry::Games;
 
 /// A forged shard: its name, the edit of its record's JSON, and the words its refusal must hold.
 struct Forgery {

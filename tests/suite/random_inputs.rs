@@ -10,7 +10,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use sim::games::registry::Games;
+use sim::registry::Games;
 use toml::{Table, Value};
 
 use crate::common::*;
@@ -200,7 +200,7 @@ fn random_strategy_files_play_or_are_refused_and_never_panic() {
     let mut rng = Rand::new(7_051_226);
     let mut failures = Vec::new();
     let mut counts = [0u64; 2];
-    for game in sim::games::registry::names::<Games>() {
+    for game in sim::registry::names::<Games>() {
         for sample in strategy_files(game) {
             let text = std::fs::read_to_string(&sample).unwrap();
             let table: Table = toml::from_str(&text).unwrap();

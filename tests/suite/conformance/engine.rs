@@ -1,5 +1,5 @@
 //! The checks on the library's traits: tallies, the fast engine against the state API,
-//! fairness, trace and replay.
+//! fairness, trace and replay, a person's game played, recorded and replayed.
 
 use std::path::Path;
 
@@ -9,6 +9,7 @@ use sim::games::state::{GameState, ToMove};
 use sim::games::{Record, Tally};
 use sim::rng::{GameKey, GameRng};
 use sim::search::{Algorithm, Searcher, Work, decide};
+use sim::trace::play::{self, Answer, Ask, Desk};
 use sim::trace::{json_lines, outcome_fields, read_log, untimed_fields};
 
 use super::Check;
@@ -248,6 +249,63 @@ impl Check for Roster {
                 "the roster's baseline is {}, the ladder's {:?}",
                 roster.baseline, subject.baseline
             ));
+        }
+        Ok(())
+    }
+}
+
+/// A desk that answers every decision at random among the choices, and goes on at every pause:
+/// a person who plays to the end, or quits after `MOST_ASKS` decisions.
+struct Scripted {
+    rng: GameRng,
+    asks: u32,
+}
+
+/// The most decisions a scripted person answers before quitting.
+const MOST_ASKS: u32 = 5000;
+
+impl Desk for Scripted {
+    fn show(&mut self, _: &str) {}
+
+    fn ask(&mut self, ask: &Ask) -> Answer {
+        self.asks += 1;
+        if self.asks > MOST_ASKS || ask.choices.is_empty() {
+            return Answer::Quit;
+        }
+        Answer::Pick(self.rng.below(ask.choices.len() as u64) as usize)
+    }
+
+    fn pause(&mut self) -> bool {
+        true
+    }
+}
+
+/// A person's game at `sim play` (with the default policy's hints in seat 0 and the policy in
+/// the other seats) ends, is recorded, and replays through the engine to the same events and
+/// outcome (`sim play --replay`).
+pub struct PlayReplay;
+
+impl Check for PlayReplay {
+    const WHAT: &'static str = "play_replay";
+
+    fn check<R: Registry, G: Registered>(&self, dir: &Path) -> Result<(), String> {
+        let game = default_game::<G>()?;
+        for index in 0..3 {
+            let record = dir.join(format!("game-{index}.jsonl"));
+            let mut desk = Scripted {
+                rng: GameRng::new(SEED, index, 0),
+                asks: 0,
+            };
+            play::play(&game, SEED, index, true, Some(&record), &mut desk)
+                .map_err(|e| format!("game {index}: {e}"))?;
+            if desk.asks > MOST_ASKS {
+                return Err(format!("game {index}: no end in {MOST_ASKS} decisions"));
+            }
+            let text = std::fs::read_to_string(&record)
+                .map_err(|e| format!("game {index}: no record: {e}"))?;
+            let make = |rules| G::with_policy(rules, G::DEFAULT_POLICY);
+            play::replay::<G>(&text, "the record", make, &mut desk)
+                .map_err(|e| format!("game {index}: {e}"))?;
         }
         Ok(())
     }

@@ -7,14 +7,21 @@
 //! run, a comparison and a sweep split into shards and merged giving the one-process files,
 //! every tally's invariants, bad input refused with one clear error and nothing written, random
 //! rule sets played or refused without a panic, the fast engine equal to the state API for every
-//! plain policy of the ladder, fairness with a leaky control caught, the roster a brief's figures name (policies the game
-//! parses, the ladder's baseline), trace and replay, every
-//! policy and search player of `sim list`, and `sim evaluate` and `sim balance` on tiny budgets.
+//! plain policy of the ladder, fairness with a leaky control caught, the roster a brief's figures
+//! name (policies the game parses, the ladder's baseline), trace and replay, every policy and
+//! search player of `sim list`, `sim evaluate` and `sim balance` on tiny budgets, and a
+//! person's game at `sim play` recorded and replayed.
+//!
+//! The games checked are [`Checked`]'s: every game `sim` knows, and High-Low ([`toy`]), a toy
+//! game written in this suite on the state API alone, which joins every check and command by
+//! its one line there.
+//!
 //! The commands run in this process through the library's command entry
 //! ([`sim::cli::main_with_registry`]), with `-q`.
 
 mod commands;
 mod engine;
+mod toy;
 
 use std::ffi::OsString;
 use std::marker::PhantomData;
@@ -22,7 +29,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use sim::games::registry::{Games, Registered, Registry, Visitor};
+use sim::games::on_state::OnState;
+use sim::games::registry::{Registered, Registry, Visitor};
+use sim::registry::{Games, names};
 
 use crate::common::TempDir;
 
@@ -77,10 +86,20 @@ pub fn every_game_of<R: Registry, C: Check>(check: C) -> Vec<&'static str> {
     over.checked
 }
 
-/// Runs `check` on every game `sim` knows.
+/// The games the suite checks: every game `sim` knows, then the toy game of [`toy`].
+pub struct Checked;
+
+impl Registry for Checked {
+    fn each<V: Visitor>(visitor: &mut V) {
+        Games::each(visitor);
+        visitor.game::<OnState<toy::HighLow>>();
+    }
+}
+
+/// Runs `check` on every game the suite checks.
 fn every_game<C: Check>(check: C) {
-    let checked = every_game_of::<Games, C>(check);
-    assert_eq!(checked, sim::games::registry::names::<Games>());
+    let checked = every_game_of::<Checked, C>(check);
+    assert_eq!(checked, names::<Checked>());
 }
 
 /// The message of a caught panic.
@@ -109,6 +128,13 @@ pub fn succeeds<R: Registry>(args: &[OsString]) -> Result<(), String> {
         Ok(code) => Err(format!("sim {args:?}: exit {code:?}")),
         Err(panic) => Err(format!("sim {args:?} panicked: {panic}")),
     }
+}
+
+#[test]
+fn the_checked_games_are_the_games_sim_knows_and_the_toy() {
+    let mut expected = names::<Games>();
+    expected.push("highlow");
+    assert_eq!(names::<Checked>(), expected);
 }
 
 #[test]
@@ -169,4 +195,9 @@ fn every_games_roster_names_its_policies_and_its_ladder_s_baseline() {
 #[test]
 fn every_game_is_traced_and_replayed_to_the_same_events_and_outcome() {
     every_game(engine::TraceReplay);
+}
+
+#[test]
+fn every_game_is_played_by_a_person_recorded_and_replayed() {
+    every_game(engine::PlayReplay);
 }
