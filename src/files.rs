@@ -65,7 +65,7 @@ impl AtomicFile {
         if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(io)?;
         }
-        let file = File::create(&temp).map_err(io)?;
+        let file = crate::stop::temporary(&temp, || File::create(&temp)).map_err(io)?;
         Ok(Self {
             temp,
             target,
@@ -91,6 +91,7 @@ impl AtomicFile {
         }
         refuse_non_regular(&self.target, &self.shown)?;
         std::fs::rename(&self.temp, &self.target).map_err(|e| self.io_error(e))?;
+        crate::stop::settled(&self.temp);
         self.target = PathBuf::new();
         Ok(std::mem::take(&mut self.shown))
     }
@@ -123,6 +124,7 @@ impl Drop for AtomicFile {
     fn drop(&mut self) {
         if !self.target.as_os_str().is_empty() {
             let _ = std::fs::remove_file(&self.temp);
+            crate::stop::settled(&self.temp);
         }
     }
 }

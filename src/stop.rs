@@ -8,10 +8,13 @@
 //! naming the signal.
 //!
 //! [`install`] puts the handlers in place; the binary calls it before anything else, so no
-//! signal ever finds the process without them.
+//! signal ever finds the process without them. A command that ends at once (solve, merge,
+//! report) leaves nothing behind: the files and staging folders being written are noted
+//! ([`temporary`], [`settled`]) and removed before the process ends.
 
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
@@ -81,12 +84,53 @@ pub fn install() {
     });
 }
 
-/// What the watcher does with `signal`: nothing if a command stops itself, else ends the process.
+/// The files and folders being written under temporary names: removed if a signal ends the
+/// process.
+static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// The list of temporaries, whatever a panicking holder left it as.
+fn temporaries() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    TEMPORARY
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Makes the file or folder `path` under a temporary name with `make` and notes it, to remove
+/// if a signal ends the process before it is [`settled`]: one step a signal cannot split (the
+/// watcher removes the noted ones and ends the process holding the same lock).
+pub fn temporary<T, E>(path: &Path, make: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
+    let mut list = temporaries();
+    let made = make()?;
+    list.push(path.to_path_buf());
+    Ok(made)
+}
+
+/// `path` is put in place or removed: a signal no longer removes it.
+pub fn settled(path: &Path) {
+    temporaries().retain(|p| p != path);
+}
+
+/// Removes every temporary not yet settled; returns the list's lock, held so that no other is
+/// made until the process ends.
+fn remove_temporaries() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    let mut list = temporaries();
+    for path in list.drain(..) {
+        let _ = match std::fs::symlink_metadata(&path) {
+            Ok(meta) if meta.is_dir() => std::fs::remove_dir_all(&path),
+            _ => std::fs::remove_file(&path),
+        };
+    }
+    list
+}
+
+/// What the watcher does with `signal`: nothing if a command stops itself, else removes the
+/// temporaries and ends the process.
 fn on_signal(signal: i32) {
     if OWNER
         .compare_exchange(UNCLAIMED, WATCHER, Ordering::SeqCst, Ordering::SeqCst)
         .is_ok()
     {
+        let _held = remove_temporaries();
         let signal = signal as usize;
         eprintln!("stopped by {}", cause_of(signal));
         std::process::exit(i32::from(code_of(signal)));
@@ -150,4 +194,35 @@ fn code_of(signal: usize) -> u8 {
 
 fn last_signal() -> usize {
     FLAGS.get().map_or(0, |f| f.signal.load(Ordering::SeqCst))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a signal removes: the temporaries noted and not settled, files and folders alike.
+    #[test]
+    fn a_signal_removes_the_temporaries_not_yet_settled() {
+        let root = std::env::temp_dir().join(format!("sim-stop-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join(".staging/inner")).unwrap();
+        let (file, kept, staging) = (
+            root.join(".a.tmp"),
+            root.join(".b.tmp"),
+            root.join(".staging"),
+        );
+        std::fs::write(&file, "x").unwrap();
+        std::fs::write(&kept, "y").unwrap();
+        for path in [&file, &kept, &staging] {
+            temporary(path, || Ok::<(), ()>(())).unwrap();
+        }
+        settled(&kept);
+        assert!(remove_temporaries().is_empty());
+        assert!(
+            !file.exists() && !staging.exists(),
+            "the temporaries are gone"
+        );
+        assert!(kept.exists(), "a settled file stays");
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Result, SimError};
 use crate::games::Game;
 use crate::games::state::GameState;
+use crate::games::twin::Twin;
 use crate::search::play::Player;
 use crate::search::settings::MAX_SIMULATIONS;
 use crate::search::{Algorithm, Defaults, Searcher};
@@ -16,14 +17,17 @@ use super::collect::Subject;
 
 /// A game `sim evaluate` can profile.
 pub trait Evaluable: Game {
-    /// Its state (whose policies clone: a search rung's rollout is one).
-    type State<'a>: GameState<Policy: Clone>
+    /// Its state (whose policies clone: a search rung's rollout is one), which builds its
+    /// indistinguishable twins for the fairness test ([`Twin`]).
+    type State<'a>: GameState<Policy: Clone> + Twin
     where
         Self: 'a;
     /// What its states or rungs borrow beside the game, made once per rule set.
     type Extra: Send + Sync;
     /// The search budgets of its ladder without `--budgets`.
     const BUDGETS: &'static [u32];
+    /// Its search players' settings without any given (the budget a player uses by default).
+    const DEFAULTS: &'static Defaults;
 
     /// The extra of this game's rules (Crownfall: the solved game's values).
     fn extra(&self) -> Result<Self::Extra>;

@@ -12,6 +12,7 @@ pub mod scoundrel;
 pub mod seats;
 pub mod solvable;
 pub mod state;
+pub mod twin;
 
 use std::ops::Range;
 

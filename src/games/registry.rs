@@ -43,6 +43,10 @@ pub struct Fixture {
     pub compare: &'static [&'static str],
     /// A rule a sweep and a balance search vary, with two values for them (`start_hp`, 16, 20).
     pub vary: (&'static str, i64, i64),
+    /// The rule sets the fairness check plays (`--set` lines; `&[]` the defaults): the defaults
+    /// and every variant that changes what a seat cannot see (a deck dealt fresh, avoided rooms
+    /// shuffled back, more seats with hidden hands, returns in a fixed order).
+    pub hidden: &'static [&'static [&'static str]],
 }
 
 /// The players a game's figures may name by role (`win_rate[best]`, `gap[best,baseline]`):

@@ -11,3 +11,4 @@ pub mod parquet;
 pub mod read_back;
 pub mod result_set;
 pub mod summary;
+pub mod summary_check;

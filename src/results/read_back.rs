@@ -108,11 +108,14 @@ const BEFORE_MEANS: &str = "win_ci_high";
 const AFTER_MEANS: [&str; 3] = ["baseline", "precision", "seed"];
 
 impl Results {
-    /// Reads `summary.parquet` and `distributions.parquet` of `folder`.
+    /// Reads `summary.parquet` and `distributions.parquet` of `folder`, every field checked
+    /// against what it can be ([`super::summary_check`]).
     pub fn read(folder: &Folder) -> Result<Self> {
         let summary = folder.table("summary.parquet")?;
         let distributions = folder.table("distributions.parquet")?;
-        Self::from_frames(&summary, &distributions, per_game(folder))
+        let results = Self::from_frames(&summary, &distributions, per_game(folder))?;
+        super::summary_check::check(&results)?;
+        Ok(results)
     }
 
     fn from_frames(summary: &Frame, distributions: &Frame, per_game: bool) -> Result<Self> {

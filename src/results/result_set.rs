@@ -101,7 +101,8 @@ impl ResultSet {
             Ok(_) => {
                 check_contents(out)?;
                 let staging = out.join(unique("."));
-                fs::create_dir(&staging).map_err(|e| out_error(out, e))?;
+                crate::stop::temporary(&staging, || fs::create_dir(&staging))
+                    .map_err(|e| out_error(out, e))?;
                 Ok(Self {
                     out: out.to_path_buf(),
                     staging,
@@ -145,7 +146,8 @@ impl ResultSet {
                 Err(e) => return Err(out_error(out, e)),
             }
         }
-        fs::create_dir(&set.staging).map_err(|e| out_error(out, e))?;
+        crate::stop::temporary(&set.staging, || fs::create_dir(&set.staging))
+            .map_err(|e| out_error(out, e))?;
         Ok(set)
     }
 
@@ -287,6 +289,7 @@ fn check_contents(out: &Path) -> Result<()> {
 
 impl Drop for ResultSet {
     fn drop(&mut self) {
+        crate::stop::settled(&self.staging);
         if self.committed {
             return;
         }

@@ -213,6 +213,10 @@ pub struct Log<S> {
     pub deal: Value,
     /// The events.
     pub events: Vec<S>,
+    /// Each event's line as read (its `type` and `n` removed): a replay compares it with the
+    /// replayed event written out, so a line the event reader would read past (a field it
+    /// ignores, a number in another spelling) is not taken for the same event.
+    pub event_lines: Vec<Value>,
     /// The outcome line (its `type` removed).
     pub outcome: Map<String, Value>,
 }
@@ -223,6 +227,7 @@ pub fn read_log<G: Traceable>(text: &str, what: &str) -> Result<Log<G::Seen>> {
     let mut header = None;
     let mut deal = None;
     let mut events = Vec::new();
+    let mut event_lines = Vec::new();
     let mut outcome = None;
     for (i, line) in text
         .lines()
@@ -293,9 +298,11 @@ pub fn read_log<G: Traceable>(text: &str, what: &str) -> Result<Log<G::Seen>> {
                         ),
                     ));
                 }
-                let seen = serde_json::from_value(Value::Object(fields))
+                let line = Value::Object(fields);
+                let seen = serde_json::from_value(line.clone())
                     .map_err(|e| bad(n, &format!("not an event: {e}")))?;
                 events.push(seen);
+                event_lines.push(line);
             }
             Some("outcome") => outcome = Some(fields),
             _ => return Err(bad(n, "no known \"type\"")),
@@ -306,6 +313,7 @@ pub fn read_log<G: Traceable>(text: &str, what: &str) -> Result<Log<G::Seen>> {
         header: header.ok_or_else(|| missing("header"))?,
         deal: deal.ok_or_else(|| missing("deal"))?,
         events,
+        event_lines,
         outcome: outcome.ok_or_else(|| missing("outcome"))?,
     })
 }

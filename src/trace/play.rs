@@ -167,9 +167,11 @@ pub fn replay<G: Traceable>(
     let mut replayed = game.replay(&log.deal, &log.events)?;
     G::take_recorded(&mut replayed.outcome, &log.outcome)
         .map_err(|e| SimError::input(format!("{what}: {e}")))?;
-    if let Some(n) = (0..log.events.len().max(replayed.events.len()))
-        .find(|&n| log.events.get(n) != replayed.events.get(n))
-    {
+    let written = |seen: &G::Seen| serde_json::to_value(seen).expect("events serialize");
+    if let Some(n) = (0..log.events.len().max(replayed.events.len())).find(|&n| {
+        log.events.get(n) != replayed.events.get(n)
+            || log.event_lines.get(n) != replayed.events.get(n).map(written).as_ref()
+    }) {
         return Err(SimError::input(format!(
             "{what}: event {n} of the record differs from the engine's replay of its deal and decisions"
         )));

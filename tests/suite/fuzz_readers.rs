@@ -2,7 +2,8 @@
 //! game (`sim play --replay`) and the shard reader of `sim merge`. Seeded mutations of real
 //! files (numbers changed, lines dropped, doubled or swapped, bytes cut or flipped; for shards,
 //! also values changed with the digest made anew, as a forger would) must be replayed or
-//! merged, or refused with exit code 2, never panic.
+//! merged, or refused with exit code 2, never panic; a damaged record that replays holds the
+//! record's very event lines.
 
 use std::ffi::OsString;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -125,8 +126,21 @@ fn records<G: Traceable>(policies: &[&str]) -> Vec<String> {
     out
 }
 
+/// The event lines of a record, as JSON values (`None` for a line that is not JSON).
+fn event_lines(text: &str) -> Vec<Option<Value>> {
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|v| {
+            v.as_ref()
+                .is_none_or(|v| v.get("type").and_then(Value::as_str) == Some("event"))
+        })
+        .collect()
+}
+
 /// Replays `cases` damaged records of `G` (built with `default` for the record's rules); returns
-/// (replayed, refused) and pushes a failure per panic.
+/// (replayed, refused) and pushes a failure per panic and per damaged record replayed though
+/// its event lines differ from the record's.
 fn fuzz_replay<G: Traceable>(
     rng: &mut Rand,
     default: &str,
@@ -160,6 +174,10 @@ fn fuzz_replay<G: Traceable>(
             )
         }));
         match result {
+            Ok(Ok(())) if event_lines(&text) != event_lines(&record) => failures.push(format!(
+                "{} replay case {case} replayed though its event lines differ from the record's:\n{text}",
+                G::NAME
+            )),
             Ok(Ok(())) => counts.0 += 1,
             Ok(Err(_)) => counts.1 += 1,
             Err(_) => failures.push(format!(
@@ -172,7 +190,7 @@ fn fuzz_replay<G: Traceable>(
 }
 
 /// Damaged records per game.
-const REPLAY_CASES: u64 = 1000;
+const REPLAY_CASES: u64 = 2500;
 
 #[test]
 fn damaged_records_replay_or_are_refused_never_a_panic() {

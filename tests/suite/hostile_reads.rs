@@ -529,3 +529,54 @@ fn every_figure_over_random_rules_and_tiny_game_counts_is_a_number_in_range_or_n
     assert!(played > 0);
     assert_no_failures(&failures);
 }
+
+/// Offsets of `summary.parquet` flipped, one at a time, spread over the whole file.
+const FLIPS: usize = 80;
+
+#[test]
+fn a_byte_flipped_summary_is_refused_in_one_line_or_reads_back_as_written() {
+    use sim::results::folder::Folder;
+    use sim::results::read_back::Results;
+    let tmp = TempDir::new("summary_flips");
+    let dir = tmp.join("run");
+    let out = crownfall_to(&dir, &argv!["--policy", "bank-at-17", "--games", "3000"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let read = |d: &Path| Folder::open(d).and_then(|f| Results::read(&f));
+    let written = format!("{:?}", read(&dir).expect("the run reads back"));
+    let bytes = fs::read(dir.join("summary.parquet")).unwrap();
+    let (mut refused, mut same) = (0, 0);
+    let mut failures = Vec::new();
+    for k in 0..FLIPS {
+        let at = k * bytes.len() / FLIPS;
+        let case = tmp.join(&format!("flip-{at}"));
+        fs::create_dir_all(&case).unwrap();
+        for f in files_in(&dir) {
+            fs::copy(dir.join(&f), case.join(&f)).unwrap();
+        }
+        let mut flipped = bytes.clone();
+        flipped[at] ^= 0x5A;
+        fs::write(case.join("summary.parquet"), &flipped).unwrap();
+        let page = tmp.join(&format!("page-{at}.html"));
+        let out = run(&argv!["report", &case, "--out", &page]);
+        if out.status.success() {
+            match read(&case) {
+                Ok(r) if format!("{r:?}") == written => same += 1,
+                _ => failures.push(format!("byte {at}: rendered, but not what was written")),
+            }
+        } else {
+            match usage_error(&out, None) {
+                Ok(err) if !page.exists() && err.contains("summary.parquet") => refused += 1,
+                Ok(err) => failures.push(format!(
+                    "byte {at}: refused, but {err:?} (page {})",
+                    page.exists()
+                )),
+                Err(e) => failures.push(format!("byte {at}: {e}")),
+            }
+        }
+    }
+    eprintln!(
+        "summary.parquet flipped at {FLIPS} offsets: {refused} refused, {same} read back as written"
+    );
+    assert_no_failures(&failures);
+    assert!(refused > 0, "no flip was refused");
+}

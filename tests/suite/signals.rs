@@ -384,3 +384,66 @@ fn other_commands_end_at_once_naming_the_signal() {
     }
     assert_no_failures(&failures);
 }
+
+/// Signals at random moments of the commands that end at once on one (solve, merge, report):
+/// within their whole run time, so some land while a file or staging folder is being written;
+/// none leaves it behind (they used to leave the temporary file).
+#[test]
+fn solve_merge_and_report_leave_nothing_behind_at_a_signal() {
+    let tmp = TempDir::new("signals-writers");
+    let inputs = tmp.join("inputs");
+    let run_dir = inputs.join("run");
+    let made = crownfall_to(
+        &run_dir,
+        &argv!["--policy", "bank-at-17", "--games", "20000"],
+    );
+    assert!(made.status.success(), "{}", stderr(&made));
+    let shards = play_shards(
+        &inputs,
+        &argv!["crownfall", "--policy", "bank-at-17", "--games", "20000"],
+        2,
+        0..2,
+    );
+    let mut rng = Rand::new(43);
+    let mut failures = Vec::new();
+    let mut cases = 0;
+    for (name, make) in [
+        (
+            "solve",
+            (|out: &Path, _: &[std::path::PathBuf], _: &Path| {
+                argv!["solve", "crownfall", "--report", "--out", out].to_vec()
+            }) as fn(&Path, &[std::path::PathBuf], &Path) -> Vec<OsString>,
+        ),
+        ("merge", |out, shards, _| {
+            let mut a = argv!["merge"].to_vec();
+            a.extend(shards.iter().map(OsString::from));
+            a.extend(argv!["--out", out]);
+            a
+        }),
+        ("report", |out, _, run| {
+            argv!["report", run, "--out", out.with_extension("html")].to_vec()
+        }),
+    ] {
+        let root = tmp.join(name);
+        std::fs::create_dir_all(&root).unwrap();
+        let timed = Instant::now();
+        let whole = run(&make(&root.join("whole"), &shards, &run_dir));
+        assert!(whole.status.success(), "{name}: {}", stderr(&whole));
+        let took = timed.elapsed().as_millis() as u64;
+        for k in 0..8 {
+            let signal = *rng.pick(&[libc::SIGINT, libc::SIGTERM, libc::SIGHUP]);
+            let ms = rng.below(took.max(2));
+            let out = root.join(format!("out-{k}"));
+            let ended = signal_after(
+                &make(&out, &shards, &run_dir),
+                signal,
+                Duration::from_millis(ms),
+            );
+            let case = format!("{name}, {} at {ms} of {took} ms", expected(signal).1);
+            failures.extend(judge(&ended, signal, &root, &case));
+            cases += 1;
+        }
+    }
+    println!("{cases} signals to solve, merge and report");
+    assert_no_failures(&failures);
+}

@@ -7,7 +7,7 @@ use crate::evaluate::ladder::{Evaluable, Rung, searchers};
 use crate::games::Game;
 use crate::games::seats::Table;
 use crate::rng::{GameKey, GameRng};
-use crate::search::Algorithm;
+use crate::search::{Algorithm, Defaults};
 
 use super::solver::{self as crownfall_solver, Values};
 use super::{Crownfall, Deck, PolicyKind};
@@ -16,6 +16,7 @@ impl Evaluable for Crownfall {
     type State<'a> = super::state::State<'a>;
     type Extra = Values;
     const BUDGETS: &'static [u32] = &[25, 50, 100, 200, 400, 800];
+    const DEFAULTS: &'static Defaults = &super::search::DEFAULTS;
 
     fn extra(&self) -> Result<Values> {
         let counted = self.rules().deck == Deck::Finite;
@@ -40,7 +41,7 @@ impl Evaluable for Crownfall {
             plain("bank-at-17")?,
             plain("bank-at-target")?,
         ];
-        let defaults = &super::search::DEFAULTS;
+        let defaults = Self::DEFAULTS;
         rungs.extend(searchers(defaults, Algorithm::Pimc, &optimal, budgets));
         // The solved game on top: best play under fresh odds, then the same values with the
         // real deck counted (a player may count cards: both are fair).

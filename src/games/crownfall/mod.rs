@@ -237,6 +237,7 @@ impl crate::games::registry::Registered for Crownfall {
     const FIXTURE: crate::games::registry::Fixture = crate::games::registry::Fixture {
         compare: &["bank-at-15", "bank-at-17", "bank-at-target"],
         vary: ("start_hp", 16, 20),
+        hidden: &[&[], &["deck=infinite"]],
     };
 
     fn solver<V: crate::games::registry::SolverVisitor>(visitor: &mut V) -> bool {

@@ -12,6 +12,8 @@
 //! shuffles the unseen deck and the unrevealed tower afresh, and draws later reshuffles from a
 //! fresh generator. Under `deck = infinite` every unseen card is a fresh face.
 
+mod twin;
+
 use crate::cards::{Dealer, Fresh};
 use crate::games::observe::{Observer, Unobserved};
 use crate::games::state::{GameState, ToMove};
@@ -79,7 +81,7 @@ pub struct Observation {
     pub phase: Phase,
     /// Player HP.
     pub hp: i16,
-    /// The deck's cards by value.
+    /// The deck's cards by value (under `deck = infinite`, none: its cards are fresh faces).
     pub deck: [u8; 11],
     /// The strike pile, in order.
     pub held: Vec<u8>,
@@ -337,7 +339,12 @@ impl GameState for State<'_> {
         Observation {
             phase: self.phase,
             hp: self.run.hp,
-            deck: view.deck.counts(),
+            // Under `deck = infinite` the cards to come are fresh faces nobody has seen: the
+            // deck's contents are not observed.
+            deck: match self.rules.deck {
+                Deck::Finite => view.deck.counts(),
+                Deck::Infinite => [0; 11],
+            },
             held: view.deck.held().to_vec(),
             discard: view.deck.discarded(),
             current: board.tower.top_card(),

@@ -7,7 +7,7 @@ use crate::evaluate::ladder::{Evaluable, climb};
 use crate::games::Game;
 use crate::games::seats::Table;
 use crate::rng::GameKey;
-use crate::search::Algorithm;
+use crate::search::{Algorithm, Defaults};
 
 use super::{Junkyard, PolicyKind, Streams};
 
@@ -16,6 +16,7 @@ impl Evaluable for Junkyard {
     type Extra = ();
     /// Up to past ismcts's default of 1,000.
     const BUDGETS: &'static [u32] = &[50, 100, 200, 400, 800, 1600];
+    const DEFAULTS: &'static Defaults = &super::search::DEFAULTS;
 
     fn extra(&self) -> Result<()> {
         Ok(())
@@ -25,7 +26,7 @@ impl Evaluable for Junkyard {
         let rules = self.rules();
         let parse = |name: &str| Ok(PolicyKind::parse(name, rules)?.0);
         let fair = ["random", "simple", "greedy", "lookahead"];
-        let defaults = &super::search::DEFAULTS;
+        let defaults = Self::DEFAULTS;
         let rungs = climb(&fair, parse, defaults, Algorithm::Ismcts, budgets)?;
         Ok(Subject {
             table: Table::Duel,

@@ -311,6 +311,7 @@ impl crate::games::registry::Registered for Junkyard {
     const FIXTURE: crate::games::registry::Fixture = crate::games::registry::Fixture {
         compare: &["simple", "greedy", "random"],
         vary: ("start_hp", 20, 25),
+        hidden: &[&[], &["shuffle_returns=false"]],
     };
 }
 

@@ -5,7 +5,7 @@ use crate::error::{Result, SimError};
 use crate::evaluate::collect::Subject;
 use crate::evaluate::ladder::{Evaluable, Rung, climb};
 use crate::rng::GameKey;
-use crate::search::Algorithm;
+use crate::search::{Algorithm, Defaults};
 
 use super::{OnState, Rulebook};
 
@@ -13,6 +13,7 @@ impl<B: Rulebook> Evaluable for OnState<B> {
     type State<'a> = B::State;
     type Extra = ();
     const BUDGETS: &'static [u32] = B::BUDGETS;
+    const DEFAULTS: &'static Defaults = B::SEARCH;
 
     fn extra(&self) -> Result<()> {
         Ok(())
@@ -28,7 +29,7 @@ impl<B: Rulebook> Evaluable for OnState<B> {
         rungs.extend(climb(
             &names,
             parse,
-            &B::SEARCH,
+            B::SEARCH,
             Algorithm::Ismcts,
             budgets,
         )?);

@@ -20,6 +20,7 @@ use serde::de::DeserializeOwned;
 
 use crate::error::{Result, SimError};
 use crate::games::registry::{Fixture, Registered, Roster};
+use crate::games::twin::Twin;
 use crate::games::seats::{Seating, Table};
 use crate::games::state::GameState;
 use crate::games::{CHUNK, Game, PolicyHelp, unknown_policy_of};
@@ -51,15 +52,16 @@ pub trait Rulebook: Sized + Send + Sync + 'static {
     /// The policy a run uses without `--policy`.
     const DEFAULT_POLICY: &'static str;
     /// What the search players `ismcts` and `pimc` mean in this game.
-    const SEARCH: Defaults;
+    const SEARCH: &'static Defaults;
     /// The search budgets of the ladder without `--budgets`.
     const BUDGETS: &'static [u32];
     /// What the conformance tests play of the game.
     const FIXTURE: Fixture;
     /// The rule parameters.
     type Rules: RuleSet;
-    /// A game at a decision.
+    /// A game at a decision, which builds its indistinguishable twin for the fairness test.
     type State: GameState<Policy: Clone + Send + Sync, Move: Serialize + DeserializeOwned + Send + Sync>
+        + Twin
         + Sync
         + 'static;
 
@@ -117,7 +119,7 @@ impl<B: Rulebook> OnState<B> {
                 .map(|p| (p, name.to_string()))
                 .ok_or_else(|| unknown_policy_of::<Self>(name, ""))
         };
-        if let Some(searcher) = seat::parse_for::<Self, _>(spec, &B::SEARCH, plain)? {
+        if let Some(searcher) = seat::parse_for::<Self, _>(spec, B::SEARCH, plain)? {
             let name = searcher.name.clone();
             return Ok((SeatPlayer::Search(searcher), name));
         }

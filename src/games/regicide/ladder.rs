@@ -6,7 +6,7 @@ use crate::evaluate::collect::Subject;
 use crate::evaluate::ladder::{Evaluable, Rung, searchers};
 use crate::games::Game;
 use crate::games::seats::Table;
-use crate::search::Algorithm;
+use crate::search::{Algorithm, Defaults};
 
 use super::{PolicyKind, Regicide, Streams, search};
 
@@ -14,6 +14,7 @@ impl Evaluable for Regicide {
     type State<'a> = super::state::State<'a>;
     type Extra = Option<search::Seat>;
     const BUDGETS: &'static [u32] = &[19, 38, 75, 150, 300];
+    const DEFAULTS: &'static Defaults = &search::DEFAULTS;
 
     /// The clairvoyant ceiling, solo only.
     fn extra(&self) -> Result<Self::Extra> {
@@ -33,7 +34,7 @@ impl Evaluable for Regicide {
         };
         let heuristic = PolicyKind::parse("heuristic")?.0;
         let mut rungs = vec![plain("random")?, plain("simple")?, plain("heuristic")?];
-        let defaults = &search::DEFAULTS;
+        let defaults = Self::DEFAULTS;
         rungs.extend(searchers(defaults, Algorithm::Pimc, &heuristic, budgets));
         if let Some(seat) = ceiling {
             rungs.push(Rung::ceiling(

@@ -287,6 +287,12 @@ impl crate::games::registry::Registered for Regicide {
     const FIXTURE: crate::games::registry::Fixture = crate::games::registry::Fixture {
         compare: &["simple", "heuristic"],
         vary: ("max_combo", 8, 10),
+        hidden: &[
+            &["players=1"],
+            &["players=2"],
+            &["players=3"],
+            &["players=4"],
+        ],
     };
 }
 

@@ -6,6 +6,8 @@
 //! and pauses it again before the next decision, so the state plays exactly the fast engine's
 //! game. A sampled world is [`determinize::sample`]'s, with hearts drawn afresh.
 
+mod twin;
+
 use crate::games::state::{GameState, ToMove};
 use crate::rng::{GameKey, GameRng};
 

@@ -7,7 +7,7 @@ use crate::evaluate::ladder::{Evaluable, Rung, climb};
 use crate::games::Game;
 use crate::games::observe::Unobserved;
 use crate::games::seats::Table;
-use crate::search::Algorithm;
+use crate::search::{Algorithm, Defaults};
 
 use super::{PolicyKind, Scoundrel, Streams};
 
@@ -16,6 +16,7 @@ impl Evaluable for Scoundrel {
     type Extra = ();
     /// Up to four times ismcts's default of 400.
     const BUDGETS: &'static [u32] = &[50, 100, 200, 400, 800, 1600];
+    const DEFAULTS: &'static Defaults = &super::search::DEFAULTS;
 
     fn extra(&self) -> Result<()> {
         Ok(())
@@ -32,7 +33,7 @@ impl Evaluable for Scoundrel {
             "lookahead",
             "tuned-lookahead",
         ];
-        let defaults = &super::search::DEFAULTS;
+        let defaults = Self::DEFAULTS;
         let mut rungs = climb(&fair, parse, defaults, Algorithm::Ismcts, budgets)?;
         // The ceiling sees the dungeon's order; the solver refuses rules it cannot know
         // (a shuffled avoid, end = monsters), and the ladder then stops at the best fair rung.

@@ -230,6 +230,7 @@ impl crate::games::registry::Registered for Scoundrel {
     const FIXTURE: crate::games::registry::Fixture = crate::games::registry::Fixture {
         compare: &["greedy", "heuristic"],
         vary: ("start_hp", 15, 20),
+        hidden: &[&[], &["avoid_order=shuffle"], &["avoid_order=reshuffle"]],
     };
 }
 

@@ -17,6 +17,8 @@
 //! so that the world depends on the observation and the generator only; later avoid shuffles
 //! draw from a fresh generator.
 
+mod twin;
+
 use crate::cards::Stacked;
 use crate::games::observe::{Cards, Observer, Unobserved};
 use crate::games::state::{GameState, ToMove};

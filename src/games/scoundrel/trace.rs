@@ -17,6 +17,7 @@ use crate::games::scoundrel::features::Summary;
 use crate::games::scoundrel::hero::{FRESH, Hero};
 use crate::games::scoundrel::heuristic::future_avoided;
 use crate::games::scoundrel::plans::Options;
+use crate::games::scoundrel::rules::ROOM;
 use crate::games::scoundrel::state::{Move, State};
 use crate::games::scoundrel::{Engine, Policy, PolicyKind, Rules, Scoundrel, Streams, Turn, View};
 use crate::games::state::GameState;
@@ -149,6 +150,18 @@ impl Traceable for Scoundrel {
             return Err(SimError::input(
                 "the deal's dungeon holds more than 60 cards",
             ));
+        }
+        for (n, seen) in events.iter().enumerate() {
+            if let Event::Turn {
+                order,
+                weapon,
+                discard,
+                faced,
+                ..
+            } = &seen.event
+            {
+                check_turn(n, order, *weapon | *discard, faced.as_slice().len())?;
+            }
         }
         let turns: Vec<Turn> = events
             .iter()
@@ -500,4 +513,27 @@ impl<'r> Player<State<'r>> for Person<'_, '_, 'r> {
             }
         }
     }
+}
+
+/// Refuses event `n`, a turn, unless its `order` lists each of the room's places once and its
+/// weapon and discard choices (`choices`, their bits together) name only the `faced` cards
+/// faced: a record's turn holds nothing the replay would read past.
+fn check_turn(n: usize, order: &[u8; ROOM], choices: u8, faced: usize) -> Result<()> {
+    let mut seen = [false; ROOM];
+    for &i in order {
+        match seen.get_mut(usize::from(i)) {
+            Some(place) if !*place => *place = true,
+            _ => {
+                return Err(SimError::input(format!(
+                    "event {n}: the turn's order {order:?} is not each of the room's {ROOM} places once"
+                )));
+            }
+        }
+    }
+    if u32::from(choices) >> faced != 0 {
+        return Err(SimError::input(format!(
+            "event {n}: the turn's weapon or discard choices name a card past the {faced} it faced"
+        )));
+    }
+    Ok(())
 }

@@ -3,17 +3,19 @@
 
 use std::path::Path;
 
-use sim::evaluate::ladder::{Evaluable, Play};
+use sim::evaluate::ladder::Play;
 use sim::games::registry::{Registered, Registry};
 use sim::games::state::{GameState, ToMove};
 use sim::games::{Record, Tally};
 use sim::rng::{GameKey, GameRng};
-use sim::search::{Algorithm, Searcher, Work, decide};
+use sim::search::{Algorithm, Searcher};
 use sim::trace::play::{self, Answer, Ask, Desk};
 use sim::trace::{json_lines, outcome_fields, read_log, untimed_fields};
 
 use super::Check;
-use crate::fairness::{Decider, caught, states};
+use crate::fairness::{
+    Decider, cheating_sampler, decide_on, oracle, peeking_noise, plain, searching, states, twins,
+};
 
 /// The seed the checks play.
 const SEED: u64 = 21;
@@ -99,90 +101,104 @@ impl Check for StateIsEngine {
     }
 }
 
-/// Every fair player of the game's ladder (its plain policies and its search player, with the
-/// other search algorithm on the same rollout) decides alike on two states its seat cannot tell
-/// apart (a world sampled for it from the real one); a leaky control, which plays each move out
-/// in the real state, is caught.
+/// Deals per rule set the fairness check plays (each a few random moves in).
+const FAIR_DEALS: u64 = 150;
+
+/// Fairness that could catch a cheat (see [`crate::fairness`]), under every rule set of the
+/// game's fixture that changes what a seat cannot see: each state's twin built by the game
+/// itself and checked; every fair plain policy of the ladder and both search players at their
+/// real budgets (the game's defaults) decide alike on every twin pair; the three controls (the
+/// real-state oracle, a search whose sampler returns the real state, a search whose noise is
+/// seeded by the true next card) each decide apart on some pair. Prints what each decided.
 pub struct Fairness;
 
 impl Check for Fairness {
     const WHAT: &'static str = "fairness";
 
     fn check<R: Registry, G: Registered>(&self, _: &Path) -> Result<(), String> {
-        let game = default_game::<G>()?;
-        let extra = game.extra().map_err(|e| e.to_string())?;
-        let subject = game.subject(&extra, &[6]).map_err(|e| e.to_string())?;
-        let states = states(|d| (subject.deal)(SEED, d), 100, 40);
-        if states.is_empty() {
-            return Err("no state at a decision".into());
-        }
-        type S<'a, G> = <G as Evaluable>::State<'a>;
-        let mut deciders: Vec<(&str, Decider<S<'_, G>>)> = Vec::new();
-        let mut rollout = None;
-        for rung in subject.rungs.iter().filter(|r| r.fair) {
-            match &rung.play {
-                Play::Plain(policy) => {
-                    deciders.push((&rung.name, plain(policy)));
-                    rollout.get_or_insert(policy);
-                }
-                Play::Search(searcher) => {
-                    let mut other = searcher.clone();
-                    (other.settings.algorithm, other.settings.simulations) =
-                        match searcher.settings.algorithm {
-                            Algorithm::Pimc => (Algorithm::Ismcts, 24),
-                            Algorithm::Ismcts => (Algorithm::Pimc, 6),
-                        };
-                    other.name = other.settings.algorithm.name().into();
-                    rollout = Some(&searcher.rollout);
-                    deciders.push((&rung.name, searching(searcher.clone())));
-                    deciders.push((other.settings.algorithm.name(), searching(other)));
-                }
-                Play::Random | Play::Other(_) => {}
+        let mut failed = Vec::new();
+        for sets in G::FIXTURE.hidden {
+            let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+            let rules = sim::rules::load(None, &sets).map_err(|e| e.to_string())?;
+            let game = G::with_policy(rules, G::DEFAULT_POLICY).map_err(|e| e.to_string())?;
+            if let Err(why) = fair_under(&game, &format!("{} {sets:?}", G::NAME)) {
+                failed.push(why);
             }
         }
-        let rollout = rollout.ok_or("no plain policy in the ladder")?;
-        deciders.push(("leaky", leaky(rollout)));
-        let caught = caught(&states, &deciders);
-        match caught == ["leaky"] {
+        match failed.is_empty() {
             true => Ok(()),
-            false => Err(format!("caught {caught:?}, not the leaky control alone")),
+            false => Err(failed.join("\n")),
         }
     }
 }
 
-/// A plain policy as a decider.
-fn plain<'a, S: GameState>(policy: &'a S::Policy) -> Decider<'a, S> {
-    Box::new(move |s, _seat, coins| s.clone().policy_move(policy, &mut coins.clone()))
-}
-
-/// A search player as a decider.
-fn searching<'a, S: GameState + 'a>(searcher: Searcher<S::Policy>) -> Decider<'a, S>
-where
-    S::Policy: 'a,
-{
-    Box::new(move |s, seat, rng| decide(&searcher, s, seat, &mut Work::new(rng.clone())))
-}
-
-/// The leaky control: every legal move played out by `rollout` in the real state itself (it
-/// sees the deal), the best result taken.
-fn leaky<'a, S: GameState>(rollout: &'a S::Policy) -> Decider<'a, S> {
-    Box::new(move |s, seat, rng: &GameRng| {
-        let mut moves = Vec::new();
-        s.legal(&mut moves);
-        let value = |m: S::Move| {
-            let mut play = s.clone();
-            play.play_out(m, rollout, &mut rng.clone());
-            play.result(seat) + 0.01 * play.progress(seat)
-        };
-        let mut best = (f32::NEG_INFINITY, moves[0]);
-        for &m in &moves {
-            let v = value(m);
-            if v > best.0 {
-                best = (v, m);
+/// The fairness check under `game`'s rules, `label` naming them in what it prints.
+fn fair_under<G: Registered>(game: &G, label: &str) -> Result<(), String> {
+    let extra = game.extra().map_err(|e| e.to_string())?;
+    let subject = game.subject(&extra, &[]).map_err(|e| e.to_string())?;
+    let states = states(|d| (subject.deal)(SEED, d), FAIR_DEALS, 40);
+    let pairs = twins(&states).map_err(|e| format!("{label}: {e}"))?;
+    if pairs.len() * 5 < states.len() * 4 {
+        return Err(format!(
+            "{label}: a twin for only {} of {} states",
+            pairs.len(),
+            states.len()
+        ));
+    }
+    let mut deciders: Vec<(String, Decider<_>)> = Vec::new();
+    let mut rollout = None;
+    for rung in subject.rungs.iter().filter(|r| r.fair) {
+        if let Play::Plain(policy) = &rung.play {
+            deciders.push((rung.name.clone(), plain(policy)));
+            if rung.name == G::DEFAULTS.rollout {
+                rollout = Some(policy);
             }
         }
-        best.1
-    })
+    }
+    let rollout = rollout.ok_or("the search players' rollout is not a plain rung")?;
+    let searcher = |algorithm: Algorithm| {
+        let settings = G::DEFAULTS.settings(algorithm);
+        Searcher {
+            name: format!("{}-{}", algorithm.name(), settings.simulations),
+            settings,
+            rollout: rollout.clone(),
+        }
+    };
+    for algorithm in [Algorithm::Pimc, Algorithm::Ismcts] {
+        let s = searcher(algorithm);
+        deciders.push((s.name.clone(), searching(s)));
+    }
+    let fair = deciders.len();
+    let pimc = searcher(Algorithm::Pimc);
+    deciders.push(("control: oracle".into(), oracle(rollout)));
+    deciders.push((
+        format!("control: {} sampling the real state", pimc.name),
+        cheating_sampler(pimc.clone()),
+    ));
+    deciders.push((
+        format!("control: {} noise seeded by the next card", pimc.name),
+        peeking_noise(pimc),
+    ));
+    let decided = decide_on(&pairs, &deciders);
+    let mut wrong = Vec::new();
+    for (i, d) in decided.iter().enumerate() {
+        eprintln!(
+            "fairness {label}: {}: {} of {} twin pairs decided apart ({} states)",
+            d.name,
+            d.apart,
+            d.pairs,
+            states.len()
+        );
+        match (i < fair, d.apart) {
+            (true, 0) | (false, 1..) => {}
+            (true, n) => wrong.push(format!("{} decided apart on {n} pairs", d.name)),
+            (false, 0) => wrong.push(format!("{} was not caught", d.name)),
+        }
+    }
+    match wrong.is_empty() {
+        true => Ok(()),
+        false => Err(format!("{label}: {}", wrong.join("; "))),
+    }
 }
 
 /// Traced games are the run's games (the same outcome), their JSON lines read back to the same

@@ -11,6 +11,7 @@ use sim::games::PolicyHelp;
 use sim::games::on_state::Rulebook;
 use sim::games::registry::Fixture;
 use sim::games::state::{GameState, ToMove, play_by_policy};
+use sim::games::twin::{Twin, rearrange};
 use sim::rng::{GameKey, GameRng};
 use sim::rules::{RuleSet, check_range};
 use sim::search::Defaults;
@@ -153,6 +154,15 @@ impl GameState for Deck {
     }
 }
 
+impl Twin for Deck {
+    /// The cards not yet turned, rearranged: the player knows their set, not their order.
+    fn twin(&self, _: u8, rng: &mut GameRng) -> Self {
+        let mut twin = self.clone();
+        rearrange(&mut twin.cards[self.at as usize + 1..self.len as usize], rng);
+        twin
+    }
+}
+
 /// High-Low as a rulebook.
 pub struct HighLow;
 
@@ -170,7 +180,7 @@ impl Rulebook for HighLow {
         },
     ];
     const DEFAULT_POLICY: &'static str = "odds";
-    const SEARCH: Defaults = Defaults {
+    const SEARCH: &'static Defaults = &Defaults {
         ismcts: 100,
         pimc: 20,
         exploration: 0.7,
@@ -183,6 +193,7 @@ impl Rulebook for HighLow {
     const FIXTURE: Fixture = Fixture {
         compare: &["higher", "odds"],
         vary: ("needed", 3, 5),
+        hidden: &[&[], &["cards=20", "guesses=10"]],
     };
     type Rules = Rules;
     type State = Deck;

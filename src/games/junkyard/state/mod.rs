@@ -20,6 +20,7 @@
 
 pub mod moves;
 pub mod plan;
+mod twin;
 pub mod world;
 
 use crate::cards::Dealer;
