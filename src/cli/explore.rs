@@ -105,7 +105,7 @@ struct Explored {
     /// Each rule's base value (index), if the base rule set is among its values.
     base: Vec<Option<usize>>,
     /// Rules not explored, and why.
-    skipped: Vec<(String, String)>,
+    skipped: Skipped,
     swings: Vec<Vec<Swing>>,
     settled: Vec<bool>,
     confidence: f64,
@@ -151,12 +151,12 @@ fn check_flags(args: &ExploreArgs) -> Result<u64> {
     args.play.games(DEFAULT_GAMES)
 }
 
+/// Rules not explored, each with why.
+type Skipped = Vec<(String, String)>;
+
 /// The rules to explore: each `--vary` (at least two values each), else every rule with values
 /// to try; and the rules left out, with why.
-fn trials<G: Game>(
-    args: &ExploreArgs,
-    base: &G::Rules,
-) -> Result<(Vec<Trial>, Vec<(String, String)>)> {
+fn trials<G: Game>(args: &ExploreArgs, base: &G::Rules) -> Result<(Vec<Trial>, Skipped)> {
     if args.vary.is_empty() {
         let mut plan = plan::plan(base);
         for (path, tried) in plan.iter_mut() {

@@ -151,7 +151,11 @@ impl Rule<'_> {
                     .iter()
                     .map(|&c| &self.evidence[c][f])
                     .collect();
-                swing::swing(&self.tests[r][f], &evidence)
+                let limit = self.screen.figures[f]
+                    .metric
+                    .game_range()
+                    .map_or(f64::INFINITY, |g| g.high - g.low);
+                swing::swing(&self.tests[r][f], &evidence, limit)
             })
             .collect()
     }

@@ -85,8 +85,9 @@ impl Direction {
 }
 
 /// The swing of the rule whose values' evidence is `evidence` (in value order), read with
-/// `test`, over the batches every value played.
-pub fn swing(test: &Test, evidence: &[&Evidence]) -> Swing {
+/// `test`, over the batches every value played; `limit` is the greatest swing the figure can
+/// have (1 for a rate, 2 for a difference of rates), which caps the interval.
+pub fn swing(test: &Test, evidence: &[&Evidence], limit: f64) -> Swing {
     let n = evidence.iter().map(|e| e.batches()).min().unwrap_or(0);
     let evidence: Vec<Evidence> = evidence.iter().map(|e| e.first(n)).collect();
     let means: Vec<f64> = evidence.iter().map(Evidence::mean).collect();
@@ -113,7 +114,7 @@ pub fn swing(test: &Test, evidence: &[&Evidence]) -> Swing {
         swing: Estimate {
             value,
             low: low.min(value),
-            high: high.max(value),
+            high: high.max(value).min(limit),
         },
         greatest,
         least,
@@ -204,7 +205,7 @@ mod tests {
             evidence(&wave(0.1)),
         );
         let t = test(0.05, 3, None);
-        let s = swing(&t, &[&a, &b, &c]);
+        let s = swing(&t, &[&a, &b, &c], f64::INFINITY);
         assert!((s.swing.value - 0.1).abs() < 1e-9, "{s:?}");
         assert!(s.swing.low <= 0.1 && s.swing.high >= 0.1, "{s:?}");
         assert_eq!((s.greatest, s.least), (1, 0));
@@ -213,12 +214,12 @@ mod tests {
         assert!(s.settled(0.01));
         assert_eq!(s.standing(0.01), Standing::Moves);
         // The same games twice: a swing of exactly nothing.
-        let nil = swing(&t, &[&a, &a.clone()]);
+        let nil = swing(&t, &[&a, &a.clone()], 1.0);
         assert_eq!(nil.swing.high, 0.0);
         assert_eq!(nil.standing(0.01), Standing::Nil);
         // Too few batches to say anything.
-        let few = swing(&t, &[&a.first(3), &b.first(3)]);
-        assert!(few.swing.high.is_infinite());
+        let few = swing(&t, &[&a.first(3), &b.first(3)], 1.0);
+        assert_eq!(few.swing.high, 1.0);
         assert!(!few.settled(0.01));
         assert_eq!(few.standing(0.01), Standing::Unclear);
     }
