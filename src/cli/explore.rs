@@ -17,6 +17,7 @@ use crate::balance::sequential::MIN_BATCHES;
 use crate::balance::target::{Scale, columns};
 use crate::error::{Result, SimError};
 use crate::explore::answer::{ranking, sentence};
+use crate::explore::interactions::{self, Interaction};
 use crate::explore::plan::{self, Trial};
 use crate::explore::screen::{Screen, Screened, screen};
 use crate::explore::swing::Swing;
@@ -63,6 +64,11 @@ pub struct ExploreArgs {
     /// The chance that each swing's interval holds its swing
     #[arg(long, default_value_t = 0.95, allow_negative_numbers = true)]
     pub confidence: f64,
+    /// Then play every pair of the K rules that move the first figure most on a grid of their
+    /// values, and report each pair's interaction: the grid's departure from the sum of the two
+    /// rules' effects alone, with its interval
+    #[arg(long, value_name = "K")]
+    pub interactions: Option<usize>,
     /// The most games the whole exploration plays (every player's counted) [default: no limit
     /// but --games per value]
     #[arg(long, value_parser = parse_count)]
@@ -108,6 +114,8 @@ struct Explored {
     skipped: Skipped,
     swings: Vec<Vec<Swing>>,
     settled: Vec<bool>,
+    /// Each pair of rules played together, and its interaction on each figure.
+    interactions: Vec<Pair>,
     confidence: f64,
     cap: u64,
     budget: Option<u64>,
@@ -133,6 +141,11 @@ fn check_flags(args: &ExploreArgs) -> Result<u64> {
     if args.play.report.html {
         return Err(SimError::input(
             "--report: explore has no page yet; read explore.parquet, or the text and JSON reports",
+        ));
+    }
+    if args.interactions.is_some_and(|k| k < 2) {
+        return Err(SimError::input(
+            "--interactions: give the number of strongest rules to pair, at least 2",
         ));
     }
     let c = args.confidence;
@@ -395,12 +408,38 @@ pub fn execute<G: Game>(args: &ExploreArgs, default_policy: &str) -> Result<Exit
         },
         &setup,
     );
+    let mut pairs = match args.interactions {
+        Some(k) if screened.complete => {
+            let strongest: Vec<usize> = ranking(&screened.swings, 0)
+                .into_iter()
+                .filter(|&r| base[r].is_some())
+                .take(k)
+                .collect();
+            let grid = Grid {
+                strongest: &strongest,
+                trials: &kept,
+                base: &base,
+                layout: &layout,
+                screened: &screened,
+                players: players.len(),
+                figures: &figures,
+                whom: &whom,
+                alpha: 1.0 - args.confidence,
+            };
+            grid.play(&build, &setup)?
+        }
+        _ => Played {
+            complete: true,
+            ..Played::default()
+        },
+    };
     let seconds = started.elapsed().as_secs_f64();
-    let games = screened
-        .tallies
-        .iter()
-        .map(crate::games::Tally::games)
-        .sum();
+    let games = pairs.games
+        + screened
+            .tallies
+            .iter()
+            .map(crate::games::Tally::games)
+            .sum::<u64>();
     let explored = Explored {
         game: G::NAME.to_string(),
         players,
@@ -411,11 +450,12 @@ pub fn execute<G: Game>(args: &ExploreArgs, default_policy: &str) -> Result<Exit
         skipped,
         swings: screened.swings,
         settled: screened.settled,
+        interactions: std::mem::take(&mut pairs.pairs),
         confidence: args.confidence,
         cap,
         budget: args.budget,
         budget_spent: screened.budget_spent,
-        complete: screened.complete,
+        complete: screened.complete && pairs.complete,
         seed: play.seed,
         speed: Speed {
             games,
@@ -603,6 +643,37 @@ fn text(e: &Explored, written: &[PathBuf]) -> String {
             s.push_str(&format!("    {}: {}\n", e.trials[r].path, e.curve(f, r)));
         }
     }
+    if !e.interactions.is_empty() {
+        s.push_str("\n  interactions (the grid's largest departure from the sum of the two rules' effects alone, with its interval):\n");
+        for p in &e.interactions {
+            let (a, b) = (&e.trials[p.first], &e.trials[p.second]);
+            for (f, i) in p.figures.iter().enumerate() {
+                let d = |v: f64| distance(e.scale(f), v);
+                let verdict = if i.size.high <= e.precision[f] {
+                    "apart: tune them one at a time"
+                } else if i.size.low > 0.0 {
+                    "together: they cannot be tuned apart"
+                } else {
+                    "unclear"
+                };
+                s.push_str(&format!(
+                    "    {} x {}: {} {} ({} to {}), {}{} at {}={}, {}={}: {verdict}\n",
+                    a.path,
+                    b.path,
+                    e.figures[f].label,
+                    d(i.size.value),
+                    d(i.size.low),
+                    d(i.size.high),
+                    if i.signed < 0.0 { "-" } else { "+" },
+                    d(i.signed.abs()),
+                    a.path,
+                    a.values[p.values.0[i.at.0]],
+                    b.path,
+                    b.values[p.values.1[i.at.1]],
+                ));
+            }
+        }
+    }
     for (path, why) in &e.skipped {
         s.push_str(&format!("  not explored: {path}: {why}\n"));
     }
@@ -685,9 +756,33 @@ fn json_doc(e: &Explored, written: &[PathBuf]) -> Value {
         .iter()
         .map(|(p, why)| json!({"rule": p, "why": why}))
         .collect();
+    let pairs: Vec<Value> = e
+        .interactions
+        .iter()
+        .map(|p| {
+            let (a, b) = (&e.trials[p.first], &e.trials[p.second]);
+            let per: Vec<Value> = p
+                .figures
+                .iter()
+                .enumerate()
+                .map(|(f, i)| {
+                    json!({
+                        "figure": e.figures[f].label,
+                        "interaction": number(i.size.value),
+                        "interaction_low": number(i.size.low),
+                        "interaction_high": number(i.size.high),
+                        "signed": number(i.signed),
+                        "at": [a.values[p.values.0[i.at.0]], b.values[p.values.1[i.at.1]]],
+                    })
+                })
+                .collect();
+            json!({"rules": [a.path, b.path], "deals": p.games, "figures": per})
+        })
+        .collect();
     json!({
         "game": e.game,
         "kind": "explore",
+        "interactions": pairs,
         "players": e.players,
         "figures": figures,
         "skipped": skipped,
@@ -730,4 +825,148 @@ fn write(dir: &Path, e: &Explored) -> Result<PathBuf> {
     }
     let path = dir.join("explore.parquet");
     fields_frame(&fields).and_then(|mut df| write_frame(&path, &mut df))
+}
+
+/// Two rules played together, and their interaction on each figure.
+struct Pair {
+    /// The first rule (an index among the rules explored).
+    first: usize,
+    /// The second.
+    second: usize,
+    /// The values of each off the base, as indices among its values: the grid's rows, columns.
+    values: (Vec<usize>, Vec<usize>),
+    /// Each figure's interaction.
+    figures: Vec<Interaction>,
+    /// The most deals a grid cell played.
+    games: u64,
+}
+
+/// What the interaction grids played.
+#[derive(Default)]
+struct Played {
+    pairs: Vec<Pair>,
+    games: u64,
+    complete: bool,
+}
+
+/// The interaction grids of the strongest rules, and what the screening gave of their axes.
+struct Grid<'a, T> {
+    strongest: &'a [usize],
+    trials: &'a [Trial],
+    base: &'a [Option<usize>],
+    layout: &'a [Vec<usize>],
+    screened: &'a Screened<T>,
+    players: usize,
+    figures: &'a [Figure],
+    whom: &'a [Vec<usize>],
+    alpha: f64,
+}
+
+impl<T: crate::games::Tally> Grid<'_, T> {
+    /// Plays every pair's grid (each cell for as many batches as the pair's rules played in
+    /// the screening, on the same games) and reads each pair's interaction.
+    fn play<G: Game<Tally = T>>(
+        &self,
+        build: &dyn Fn(Vec<(String, String)>) -> Result<Vec<G>>,
+        setup: &Setup<'_>,
+    ) -> Result<Played> {
+        let off = |r: usize| -> Vec<usize> {
+            (0..self.trials[r].values.len())
+                .filter(|&i| Some(i) != self.base[r])
+                .collect()
+        };
+        let mut cells: Vec<G> = Vec::new();
+        let mut layout: Vec<Vec<usize>> = Vec::new();
+        let mut pairs = Vec::new();
+        for (x, &a) in self.strongest.iter().enumerate() {
+            for &b in &self.strongest[x + 1..] {
+                let (va, vb) = (off(a), off(b));
+                let mut ids = Vec::new();
+                for &i in &va {
+                    for &j in &vb {
+                        ids.push(cells.len() / self.players);
+                        cells.extend(build(vec![
+                            (
+                                self.trials[a].path.clone(),
+                                self.trials[a].values[i].clone(),
+                            ),
+                            (
+                                self.trials[b].path.clone(),
+                                self.trials[b].values[j].clone(),
+                            ),
+                        ])?);
+                    }
+                }
+                layout.push(ids);
+                pairs.push((a, b, va, vb));
+            }
+        }
+        if cells.is_empty() {
+            return Ok(Played {
+                complete: true,
+                ..Played::default()
+            });
+        }
+        let batches = |r: usize| self.screened.swings[r].first().map_or(0, |s| s.games);
+        let cap = pairs
+            .iter()
+            .map(|(a, b, _, _)| batches(*a).min(batches(*b)))
+            .max()
+            .unwrap_or(0);
+        let setup = Setup { cap, ..*setup };
+        let nil = vec![-1.0; self.figures.len()];
+        let grid = screen(
+            &cells,
+            self.players,
+            &layout,
+            &Screen {
+                figures: self.figures,
+                whom: self.whom,
+                precision: &nil,
+                alpha: self.alpha,
+                budget: None,
+            },
+            &setup,
+        );
+        let games = grid.tallies.iter().map(crate::games::Tally::games).sum();
+        let axis = |r: usize, i: usize, f: usize| &self.screened.evidence[self.layout[r][i]][f];
+        let base = |f: usize| &self.screened.evidence[0][f];
+        let read = pairs
+            .into_iter()
+            .zip(&layout)
+            .map(|((a, b, va, vb), ids)| {
+                let figures = (0..self.figures.len())
+                    .map(|f| {
+                        let rows: Vec<Vec<&crate::balance::sequential::Evidence>> = (0..va.len())
+                            .map(|i| {
+                                (0..vb.len())
+                                    .map(|j| &grid.evidence[ids[i * vb.len() + j]][f])
+                                    .collect()
+                            })
+                            .collect();
+                        let first: Vec<_> = va.iter().map(|&i| axis(a, i, f)).collect();
+                        let second: Vec<_> = vb.iter().map(|&j| axis(b, j, f)).collect();
+                        let test = interactions::test(
+                            self.alpha,
+                            ids.len(),
+                            self.figures[f].metric.game_range(),
+                        );
+                        interactions::interaction(&test, &rows, &first, &second, base(f))
+                    })
+                    .collect();
+                Pair {
+                    first: a,
+                    second: b,
+                    games: grid.evidence[ids[0]][0].games(),
+                    values: (va, vb),
+                    figures,
+                }
+            })
+            .collect();
+        Ok(Played {
+            pairs: read,
+            games,
+            complete: grid.complete,
+        })
+    }
 }

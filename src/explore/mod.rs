@@ -11,8 +11,10 @@
 //! - [`screen`]: the games, batch by batch, each rule until its swing is settled.
 //! - [`answer`]: the rules ranked per figure, each rule's curve, where it is flat, its
 //!   direction.
+//! - [`interactions`]: two rules at once, the grid's departure from the sum of their effects.
 
 pub mod answer;
+pub mod interactions;
 pub mod plan;
 pub mod screen;
 pub mod swing;

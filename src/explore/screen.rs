@@ -47,6 +47,8 @@ pub struct Screened<T> {
     pub settled: Vec<bool>,
     /// Every cell's players' tallies, `players` a cell, in cell order.
     pub tallies: Vec<T>,
+    /// Every cell's batches on every figure: `[cell][figure]`.
+    pub evidence: Vec<Vec<Evidence>>,
     /// True if the budget ran out with a rule still open.
     pub budget_spent: bool,
     /// False if a stop request (Ctrl-C) cut the games short.
@@ -112,6 +114,7 @@ pub fn screen<G: Game>(
     Screened {
         swings,
         settled: rule.settled,
+        evidence: rule.evidence,
         budget_spent: rule.budget_spent,
         tests,
         tallies: run.tallies,

@@ -129,11 +129,12 @@ pub fn swing(test: &Test, evidence: &[&Evidence], limit: f64) -> Swing {
 
 impl Swing {
     /// True once the swing is settled at `precision`: known to within the precision (or
-    /// [`RELATIVE`] of itself, if wider), or known to be below the precision.
+    /// [`RELATIVE`] of itself, if wider), or known to be below the precision. A negative
+    /// precision settles nothing (the games go on to the cap).
     pub fn settled(&self, precision: f64) -> bool {
         let s = &self.swing;
         let half = (s.high - s.low) / 2.0;
-        s.high <= precision || half <= precision.max(RELATIVE * s.value)
+        precision >= 0.0 && (s.high <= precision || half <= precision.max(RELATIVE * s.value))
     }
 
     /// How it stands at `precision`.

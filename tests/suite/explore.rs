@@ -23,25 +23,22 @@ const RULES: [(&str, &[&str]); 10] = [
     ("max_strikes", &["500", "1000"]),
 ];
 
-/// `optimal`'s and `bank-at-17`'s exact win probabilities under `deck = "infinite"` and `set`.
-fn exact(set: &str) -> [f64; 2] {
-    let out = run(&[
-        "solve",
-        "crownfall",
-        "--set",
-        "deck=infinite",
-        "--set",
-        set,
-        "--evaluate",
-        "bank-at-17",
-        "--format",
-        "json",
-        "--out",
-        std::env::temp_dir()
-            .join(format!("sim-explore-solve-{}", std::process::id()))
-            .to_str()
-            .unwrap(),
-    ]);
+/// `optimal`'s and `bank-at-17`'s exact win probabilities under `deck = "infinite"` and `sets`.
+fn exact(sets: &[String]) -> [f64; 2] {
+    let mut args: Vec<String> = ["solve", "crownfall", "--set", "deck=infinite"]
+        .map(String::from)
+        .to_vec();
+    for set in sets {
+        args.extend(["--set".into(), set.clone()]);
+    }
+    let out_dir = std::env::temp_dir().join(format!("sim-explore-solve-{}", std::process::id()));
+    args.extend(
+        ["--evaluate", "bank-at-17", "--format", "json", "--out"]
+            .map(String::from)
+            .into_iter()
+            .chain([out_dir.display().to_string()]),
+    );
+    let out = run(&args);
     assert!(out.status.success(), "{}", stderr(&out));
     let doc: Value = serde_json::from_str(&stdout(&out)).unwrap();
     [
@@ -57,7 +54,7 @@ fn exact_swings() -> Vec<[f64; 2]> {
         .map(|(path, values)| {
             let exact: Vec<[f64; 2]> = values
                 .iter()
-                .map(|v| exact(&format!("{path}={v}")))
+                .map(|v| exact(&[format!("{path}={v}")]))
                 .collect();
             [0, 1].map(|p| {
                 let (lo, hi) = exact
@@ -197,5 +194,86 @@ fn bad_explorations_exit_2_with_one_line_and_write_nothing() {
         let err = rejected(&run(&args), None);
         assert!(err.contains(why), "{extra:?}: {err}");
         assert!(!out.exists(), "{extra:?} wrote {}", out.display());
+    }
+}
+
+#[test]
+fn an_interaction_interval_holds_the_exact_departure_from_the_sum_of_two_effects() {
+    let tmp = TempDir::new("explore-interactions");
+    let (hp, king) = (["12", "16", "20"], ["3", "5", "7"]);
+    let out = run(&[
+        "explore",
+        "crownfall",
+        "--set",
+        "deck=infinite",
+        "--policy",
+        "optimal",
+        "--policy",
+        "bank-at-17",
+        "--vary",
+        "start_hp=12,16,20",
+        "--vary",
+        "damage.king=3,5,7",
+        "--interactions",
+        "2",
+        "--games",
+        "100K",
+        "--format",
+        "json",
+        "--out",
+        tmp.join("out").to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let doc: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let grid: Vec<Vec<[f64; 2]>> = hp
+        .iter()
+        .map(|h| {
+            king.iter()
+                .map(|k| exact(&[format!("start_hp={h}"), format!("damage.king={k}")]))
+                .collect()
+        })
+        .collect();
+    let pair = &doc["interactions"][0];
+    let mut rules: Vec<&str> = pair["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    rules.sort();
+    assert_eq!(rules, ["damage.king", "start_hp"]);
+    for (p, label) in ["win_rate[optimal]", "win_rate[bank-at-17]"]
+        .iter()
+        .enumerate()
+    {
+        // The base is start_hp = 20 (index 2), damage.king = 5 (index 1).
+        let mut exact_size: f64 = 0.0;
+        for i in [0, 1] {
+            for j in [0, 2] {
+                let d = grid[i][j][p] - grid[i][1][p] - grid[2][j][p] + grid[2][1][p];
+                exact_size = exact_size.max(d.abs());
+            }
+        }
+        let f = pair["figures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["figure"] == *label)
+            .unwrap();
+        let (low, high) = (
+            f["interaction_low"].as_f64().unwrap(),
+            f["interaction_high"].as_f64().unwrap(),
+        );
+        eprintln!(
+            "{label}: exact interaction {:.2} pts, explore {:.2} pts ({:.2} to {:.2})",
+            100.0 * exact_size,
+            100.0 * f["interaction"].as_f64().unwrap(),
+            100.0 * low,
+            100.0 * high
+        );
+        assert!(
+            low <= exact_size + 1e-9 && exact_size <= high + 1e-9,
+            "{label}: {f}"
+        );
     }
 }
