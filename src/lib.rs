@@ -11,6 +11,7 @@ pub mod cards;
 pub mod cli;
 pub mod error;
 pub mod evaluate;
+pub mod explore;
 pub mod files;
 pub mod games;
 pub mod registry;

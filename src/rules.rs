@@ -171,6 +171,28 @@ pub fn load<R: RuleSet>(file: Option<&Path>, sets: &[String]) -> Result<R> {
     })
 }
 
+/// The words rule `path` takes, as the error for a word it does not take names them:
+/// `finite or infinite`, `one of keep, shuffle, reshuffle`.
+pub fn choices_text<R: RuleSet>(path: &str) -> Option<String> {
+    let err = load::<R>(None, &[format!("{path}=?")]).err()?.to_string();
+    let (_, expected) = err.rsplit_once("expected ")?;
+    let words = expected.split(", got").next()?.replace('`', "");
+    Some(words.trim().to_string())
+}
+
+/// The words rule `path` takes, each alone: `finite`, `infinite`.
+pub fn choices<R: RuleSet>(path: &str) -> Option<Vec<String>> {
+    let text = choices_text::<R>(path)?;
+    let text = text.strip_prefix("one of ").unwrap_or(&text);
+    let words: Vec<String> = text
+        .split([',', ' '])
+        .map(str::trim)
+        .filter(|w| !w.is_empty() && *w != "or")
+        .map(String::from)
+        .collect();
+    (!words.is_empty()).then_some(words)
+}
+
 /// Deserializes and validates rules from a complete table.
 pub fn from_table<R: RuleSet>(table: Table) -> Result<R> {
     let rules = deserialize::<R>(&table).map_err(SimError::input)?;

@@ -247,6 +247,13 @@ impl Vocabulary<'_> {
         })
     }
 
+    /// Parses one figure alone, as `flag` gave it (`--figure win_rate[optimal]`): the same
+    /// words as a target's figure, every error one line naming the flag and the figure.
+    pub fn named(&self, flag: &str, text: &str) -> Result<Figure> {
+        let bad = |why: String| SimError::input(format!("{flag} {text}: {why}"));
+        self.figure(text, &bad)
+    }
+
     /// Parses one `--target` of a brief. `tolerance` is `--tolerance`, used where the target
     /// gives none of its own (`+-E`); a rate or a difference of rates defaults to two points, a
     /// mean must be given one. Every error is one line naming the target.

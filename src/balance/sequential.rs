@@ -83,6 +83,15 @@ impl Evidence {
         Estimate::within(self.mean(), Z95 * self.spread() / n.sqrt())
     }
 
+    /// The first `n` batches (all of them if there are fewer): a candidate's evidence over the
+    /// games another candidate played too.
+    pub fn first(&self, n: usize) -> Evidence {
+        Evidence {
+            batch_games: self.batch_games,
+            values: self.values[..n.min(self.values.len())].to_vec(),
+        }
+    }
+
     /// The batch by batch differences `self - other` over the batches both played: the same
     /// games, so the spread of a difference of two candidates is what common random numbers
     /// leave of it.
@@ -328,6 +337,12 @@ impl Test {
     /// The verdict of `evidence` so far.
     pub fn verdict(&self, evidence: &Evidence) -> Verdict {
         Verdict::of(&self.interval(evidence), self.target, self.tolerance)
+    }
+
+    /// The interval of `a - b` over the batches both played: the paired difference of two
+    /// candidates on the same games, at the test's error.
+    pub fn difference(&self, a: &Evidence, b: &Evidence) -> Estimate {
+        self.interval_of(&a.minus(b), self.bound.map(|(_, r)| r.difference()))
     }
 
     /// Whether `a - b` (over the batches both played) is settled on one side of 0: `Some(true)`

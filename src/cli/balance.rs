@@ -39,7 +39,7 @@ use super::run::{load_rules, out_path, pool, pool_threads};
 use super::sweep;
 
 mod brief;
-mod show;
+pub(crate) mod show;
 
 /// `sim balance`: which rule values meet a target.
 #[derive(Args, Clone, Debug)]

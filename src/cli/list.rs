@@ -1,5 +1,5 @@
 //! `sim list [GAME]`: the games, their policies, and every rule with its default, its allowed
-//! range and its meaning.
+//! range, the values `sim explore` tries and its meaning.
 
 use std::fmt::Write;
 
@@ -18,12 +18,20 @@ pub fn describe<G: Game>() -> String {
     s.push_str(
         "  rules (change with --set PATH=VALUE or --rules FILE.toml; a range that depends on another rule is given at that rule's default):\n",
     );
-    let headers = ["rule", "default", "allowed", "meaning"].map(String::from);
+    let headers = ["rule", "default", "allowed", "explore tries", "meaning"].map(String::from);
+    let tried = crate::explore::plan::plan(&<G::Rules>::default());
     let rows: Vec<Vec<String>> = rule_rows::<G::Rules>()
         .into_iter()
-        .map(|r| vec![r.path, r.default, r.allowed, r.meaning])
+        .map(|r| {
+            let tries = tried
+                .iter()
+                .find(|(p, _)| *p == r.path)
+                .and_then(|(_, t)| t.as_ref().ok())
+                .map_or("-".to_string(), |v| v.join(","));
+            vec![r.path, r.default, r.allowed, tries, r.meaning]
+        })
         .collect();
-    for line in table(&headers, &rows, 4).lines() {
+    for line in table(&headers, &rows, 5).lines() {
         let _ = writeln!(s, "  {line}");
     }
     s
@@ -75,17 +83,7 @@ fn allowed<R: RuleSet>(path: &str, value: &Value, ranges: &[Range]) -> String {
     }
     match value {
         Value::Boolean(_) => "true or false".to_string(),
-        Value::String(_) => choices::<R>(path).unwrap_or_else(|| "-".to_string()),
+        Value::String(_) => rules::choices_text::<R>(path).unwrap_or_else(|| "-".to_string()),
         _ => "-".to_string(),
     }
-}
-
-/// The words rule `path` takes, as the error for a word it does not take names them.
-fn choices<R: RuleSet>(path: &str) -> Option<String> {
-    let err = rules::load::<R>(None, &[format!("{path}=?")])
-        .err()?
-        .to_string();
-    let (_, expected) = err.rsplit_once("expected ")?;
-    let words = expected.split(", got").next()?.replace('`', "");
-    Some(words.trim().to_string())
 }

@@ -13,6 +13,7 @@ pub mod compare;
 pub mod count;
 pub mod evaluate;
 pub mod expand;
+pub mod explore;
 pub mod format;
 pub mod grid;
 pub mod list;
@@ -43,6 +44,7 @@ use crate::report::html::GameFacts;
 use args::{CompareArgs, RunArgs, SweepArgs};
 use balance::BalanceArgs;
 use evaluate::EvaluateArgs;
+use explore::ExploreArgs;
 use merge::MergeArgs;
 use play::PlayCmdArgs;
 use report::ReportCmdArgs;
@@ -72,6 +74,8 @@ pub struct GameEntry {
     pub balance: fn(&BalanceArgs, &str) -> Result<ExitCode>,
     /// The figures a balance target may name, in one line.
     pub figures: fn() -> String,
+    /// Explores which rules move which figures.
+    pub explore: fn(&ExploreArgs, &str) -> Result<ExitCode>,
     /// The `sim list` text.
     pub describe: fn() -> String,
     /// Traces one game.
@@ -110,6 +114,7 @@ impl Visitor for Entries {
             sweep: sweep::execute::<G>,
             balance: balance::execute::<G>,
             figures: balance::figures::<G>,
+            explore: explore::execute::<G>,
             describe: list::describe::<G>,
             trace: trace::execute::<G>,
             play: play::execute::<G>,
@@ -181,6 +186,11 @@ fn command(games: &[GameEntry]) -> Command {
                 .after_help(balance_help(games)),
         )
         .subcommand(
+            ExploreArgs::augment_args(Command::new("explore"))
+                .about("Which rules matter: every rule's swing on each figure, ranked, each rule played until settled")
+                .after_help("Example: sim explore crownfall --set deck=infinite"),
+        )
+        .subcommand(
             TraceArgs::augment_args(Command::new("trace"))
                 .about("Show exactly one game of a run: every chance event and decision, in words or JSON lines")
                 .after_help("Example: sim trace crownfall --policy optimal --seed 7 --game 123 [--json]"),
@@ -231,7 +241,7 @@ fn command(games: &[GameEntry]) -> Command {
 fn known_commands(games: &[GameEntry]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
     format!(
-        "known games: {}; other commands: list, compare, sweep, balance, evaluate, merge, report, solve, trace, play, completions, man",
+        "known games: {}; other commands: list, compare, sweep, balance, explore, evaluate, merge, report, solve, trace, play, completions, man",
         names.join(", ")
     )
 }
@@ -306,6 +316,11 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
             let args = BalanceArgs::from_arg_matches(sub).map_err(parse_error)?;
             let game = find(games, &args.game)?;
             (game.balance)(&args, game.default_policy)
+        }
+        "explore" => {
+            let args = ExploreArgs::from_arg_matches(sub).map_err(parse_error)?;
+            let game = find(games, &args.game)?;
+            (game.explore)(&args, game.default_policy)
         }
         "evaluate" => {
             let args = EvaluateArgs::from_arg_matches(sub).map_err(parse_error)?;

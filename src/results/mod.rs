@@ -4,6 +4,7 @@
 //! folder's tables as read back.
 
 pub mod balance;
+pub mod explore;
 pub mod folder;
 pub mod games_file;
 pub mod manifest;

@@ -48,6 +48,13 @@ impl Progress {
         Self { bar: None }
     }
 
+    /// Changes the label before the bar (what is left to play, say).
+    pub fn relabel(&self, label: &str) {
+        if let Some(bar) = &self.bar {
+            bar.set_prefix(label.to_string());
+        }
+    }
+
     /// Counts `games` more games done.
     pub fn advance(&self, games: u64) {
         if let Some(bar) = &self.bar {

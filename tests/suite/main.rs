@@ -16,6 +16,7 @@ mod deploy;
 mod docs_links;
 mod evaluate;
 mod evaluate_toys;
+mod explore;
 mod fairness;
 mod frontdoor;
 mod fuzz_readers;

@@ -488,7 +488,7 @@ pub fn text(b: &Balance, written: &[PathBuf]) -> String {
 }
 
 /// A search's last lines: its speed, then every file written.
-pub(super) fn speed_and_files(speed: &Speed, written: &[PathBuf]) -> String {
+pub(crate) fn speed_and_files(speed: &Speed, written: &[PathBuf]) -> String {
     let mut s = format!(
         "  speed: {} games in {:.2} s, {} games/s on {} ({} per thread)\n",
         thousands(speed.games),
