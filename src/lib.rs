@@ -13,6 +13,7 @@ pub mod error;
 pub mod evaluate;
 pub mod files;
 pub mod games;
+pub mod learn;
 pub mod report;
 pub mod results;
 pub mod rng;

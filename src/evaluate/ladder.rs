@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Result, SimError};
 use crate::games::Game;
 use crate::games::state::GameState;
+use crate::games::value::Featured;
 use crate::search::play::Player;
 use crate::search::settings::MAX_SIMULATIONS;
 use crate::search::{Algorithm, Defaults, Searcher};
@@ -16,8 +17,9 @@ use super::collect::Subject;
 
 /// A game `sim evaluate` can profile.
 pub trait Evaluable: Game {
-    /// Its state (whose policies clone: a search rung's rollout is one).
-    type State<'a>: GameState<Policy: Clone>
+    /// Its state (whose policies clone: a search rung's rollout is one), with the features a
+    /// value estimate reads (`sim learn`).
+    type State<'a>: GameState<Policy: Clone> + Featured
     where
         Self: 'a;
     /// What its states or rungs borrow beside the game, made once per rule set.

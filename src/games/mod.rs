@@ -11,6 +11,7 @@ pub mod scoundrel;
 pub mod seats;
 pub mod solvable;
 pub mod state;
+pub mod value;
 
 use std::ops::Range;
 
