@@ -176,7 +176,14 @@ fn a_spoiled_model_file_is_refused_in_one_line() {
     // A strategy file naming a model of another game.
     let regicide = tmp.join("r.json");
     let out = run(&argv![
-        "learn", "regicide", "--games", "50", "--policy", "simple", "--out", &regicide
+        "learn",
+        "regicide",
+        "--games",
+        "50",
+        "--policy",
+        "heuristic",
+        "--out",
+        &regicide
     ]);
     assert!(out.status.success(), "{}", crate::common::stderr(&out));
     let strategy = tmp.write(
@@ -220,7 +227,7 @@ fn a_search_follows_the_estimate_of_its_model() {
             "--format",
             "json",
             "--out",
-            tmp.join(value)
+            tmp.join(&format!("out-{value}"))
         ]);
         assert!(out.status.success(), "{}", crate::common::stderr(&out));
         let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
