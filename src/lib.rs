@@ -14,6 +14,7 @@ pub mod evaluate;
 pub mod explore;
 pub mod files;
 pub mod games;
+pub mod learn;
 pub mod registry;
 pub mod report;
 pub mod results;

@@ -16,6 +16,7 @@ pub mod expand;
 pub mod explore;
 pub mod format;
 pub mod grid;
+pub mod learn;
 pub mod list;
 pub mod merge;
 pub mod output;
@@ -45,6 +46,7 @@ use args::{CompareArgs, RunArgs, SweepArgs};
 use balance::BalanceArgs;
 use evaluate::EvaluateArgs;
 use explore::ExploreArgs;
+use learn::LearnArgs;
 use merge::MergeArgs;
 use play::PlayCmdArgs;
 use report::ReportCmdArgs;
@@ -88,6 +90,8 @@ pub struct GameEntry {
     pub facts: GameFacts,
     /// Evaluates the game (its ladder).
     pub evaluate: fn(&EvaluateArgs, &str) -> Result<ExitCode>,
+    /// Learns or checks a value estimate of the game.
+    pub learn: fn(&LearnArgs, &str) -> Result<ExitCode>,
     /// Solves the game, if it has a solver.
     pub solve: Option<fn(&SolveArgs) -> Result<ExitCode>>,
 }
@@ -121,6 +125,7 @@ impl Visitor for Entries {
             merge: merge::merge::<G>,
             facts: GameFacts::of::<G>(),
             evaluate: evaluate::execute::<G>,
+            learn: learn::execute::<G>,
             solve: solver.0,
         });
     }
@@ -219,6 +224,13 @@ fn command(games: &[GameEntry]) -> Command {
                 ),
         )
         .subcommand(
+            LearnArgs::augment_args(Command::new("learn"))
+                .about("Learn a value estimate (the seat to move's chance to win) from seeded games, or check one's calibration")
+                .after_help(
+                    "Example: sim learn regicide --games 2000 --seed 1 --out strategies/regicide/value-solo.json",
+                ),
+        )
+        .subcommand(
             SolveArgs::augment_args(Command::new("solve"))
                 .about("Solve a game: the best policy, its chart and strategy file"),
         )
@@ -241,7 +253,7 @@ fn command(games: &[GameEntry]) -> Command {
 fn known_commands(games: &[GameEntry]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.name).collect();
     format!(
-        "known games: {}; other commands: list, compare, sweep, balance, explore, evaluate, merge, report, solve, trace, play, completions, man",
+        "known games: {}; other commands: list, compare, sweep, balance, explore, evaluate, learn, merge, report, solve, trace, play, completions, man",
         names.join(", ")
     )
 }
@@ -326,6 +338,11 @@ fn dispatch(matches: &ArgMatches, games: &[GameEntry]) -> Result<ExitCode> {
             let args = EvaluateArgs::from_arg_matches(sub).map_err(parse_error)?;
             let game = find(games, &args.game)?;
             (game.evaluate)(&args, game.default_policy)
+        }
+        "learn" => {
+            let args = LearnArgs::from_arg_matches(sub).map_err(parse_error)?;
+            let game = find(games, &args.game)?;
+            (game.learn)(&args, game.default_policy)
         }
         "trace" => {
             let args = TraceArgs::from_arg_matches(sub).map_err(parse_error)?;

@@ -311,6 +311,35 @@ fn play<S: GameState>(subject: &Subject<S>, line: &[usize], seed: u64, index: u6
     }
 }
 
+/// Plays game `index` of `subject` with rung `rung` in every seat, calling `visit` at each
+/// decision with the state (before the move), the deciding seat and its estimate of its chance
+/// (the state's own, else a search rung's), and returns the state once over: the games `sim
+/// learn` learns from, the same as that rung's line of `sim evaluate`.
+pub fn play_rung<S: GameState>(
+    subject: &Subject<S>,
+    rung: usize,
+    seed: u64,
+    index: u64,
+    mut visit: impl FnMut(&S, u8, Option<f32>),
+) -> S {
+    let key = GameKey::new(seed, index);
+    let mut state = (subject.deal)(seed, index);
+    let mut coins = (subject.coins)(key);
+    let seats = state.seats();
+    let mut deciders: Vec<Decider<S>> = (0..seats)
+        .map(|seat| Decider::new(&subject.rungs[rung], key, seat))
+        .collect();
+    while let ToMove::Seat(seat) = state.to_move() {
+        let own = state.estimate(seat);
+        let s = usize::from(seat);
+        let c = s.min(coins.len() - 1);
+        let (mv, searched) = deciders[s].decide(&mut state, seat, &mut coins[c], own.is_none());
+        visit(&state, seat, own.or(searched));
+        state.apply(mv);
+    }
+    state
+}
+
 /// Plays deals `range` of every subject on every line of its layout; after a stop request the
 /// rest is left unplayed (the runner drops the chunk).
 fn play_chunk<S: GameState>(

@@ -9,6 +9,7 @@ use crate::error::{Result, SimError};
 use crate::games::Game;
 use crate::games::state::GameState;
 use crate::games::twin::Twin;
+use crate::games::value::Featured;
 use crate::search::play::Player;
 use crate::search::settings::MAX_SIMULATIONS;
 use crate::search::{Algorithm, Defaults, Searcher};
@@ -18,8 +19,9 @@ use super::collect::Subject;
 /// A game `sim evaluate` can profile.
 pub trait Evaluable: Game {
     /// Its state (whose policies clone: a search rung's rollout is one), which builds its
-    /// indistinguishable twins for the fairness test ([`Twin`]).
-    type State<'a>: GameState<Policy: Clone> + Twin
+    /// indistinguishable twins for the fairness test ([`Twin`]) and offers the features a value
+    /// estimate reads (`sim learn`).
+    type State<'a>: GameState<Policy: Clone> + Twin + Featured
     where
         Self: 'a;
     /// What its states or rungs borrow beside the game, made once per rule set.

@@ -13,6 +13,7 @@ pub mod seats;
 pub mod solvable;
 pub mod state;
 pub mod twin;
+pub mod value;
 
 use std::ops::Range;
 

@@ -79,6 +79,14 @@ pub trait GameState: Clone + Send {
     /// What `seat` has observed so far.
     fn observation(&self, seat: u8) -> Self::Observation;
 
+    /// `seat`'s features for a value estimate (the game's
+    /// [`Featured`](super::value::Featured) features, read from its observation only), into
+    /// `out` (cleared first); none (the default) for a game that offers none.
+    fn value_features(&self, seat: u8, out: &mut Vec<f32>) {
+        let _ = seat;
+        out.clear();
+    }
+
     /// Makes `world` a state drawn uniformly from those `seat` cannot tell apart from this one
     /// (every face-down card placed consistently with what the seat has seen, later shuffles
     /// drawn afresh), with `rng`. The world depends on the seat's observation and `rng` only.

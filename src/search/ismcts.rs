@@ -12,7 +12,9 @@
 //! visits, Cowling, Powley and Whitehouse 2012), adds one move node (the rollout policy's own
 //! choice first, if untried), then lets the rollout policy finish the game. The game's value is
 //! backed up the path, and the result alone beside it (the search's estimate of its move). The move
-//! played is the root child with most visits.
+//! played is the root child with most visits. With a value model, `leaf` mixes the estimate
+//! right after the added move into its value ([`Searcher::leaf`]), and `prior` tries first the
+//! untried move of the best estimate and adds `prior x estimate / (1 + visits)` to UCB1's score.
 
 use std::hash::{Hash, Hasher};
 
@@ -35,6 +37,9 @@ struct Node<M> {
     total: f32,
     /// The total result (the value without the credit for progress).
     results: f32,
+    /// A move node's prior: the value estimate right after its move, where it was first tried
+    /// (0 without a prior).
+    prior: f32,
 }
 
 /// A search tree, its storage kept from one decision to the next.
@@ -66,6 +71,7 @@ impl<M: Copy> Tree<M> {
             avail: 0,
             total: 0.0,
             results: 0.0,
+            prior: 0.0,
         });
     }
 
@@ -96,6 +102,7 @@ impl<M: Copy> Tree<M> {
             avail: 1,
             total: 0.0,
             results: 0.0,
+            prior: 0.0,
         });
         id
     }
@@ -169,7 +176,8 @@ pub fn decide<S: GameState>(
 ) -> S::Move {
     let settings = &searcher.settings;
     work.tree.reset();
-    let (world, _) = super::scratch(&mut work.scratch, real);
+    let (world, probe) = super::scratch(&mut work.scratch, real);
+    let prior = settings.prior > 0.0 && settings.model.is_some();
     for s in 0..settings.simulations {
         // A stop request cuts a long search short (the game is then dropped).
         if s % super::STOP_POLL == super::STOP_POLL - 1 && crate::stop::requested() {
@@ -182,6 +190,8 @@ pub fn decide<S: GameState>(
         // The decision node the walk is at, or the move node it left last.
         let mut node = 0;
         let mut after_move = false;
+        // The (value, result) of the move node added, once valued.
+        let mut valued = None;
         // Down the tree while every candidate there has a child, then one move node added and
         // the game played out.
         loop {
@@ -217,17 +227,35 @@ pub fn decide<S: GameState>(
                     .map(|m| tree.child(node, S::key(m)).unwrap_or(NONE)),
             );
             if work.ids.contains(&NONE) {
-                let pick = world.policy_move(&searcher.rollout, &mut GameRng::unused());
-                let untried = |m: &S::Move| tree.child(node, S::key(m)).is_none();
-                let mv = if moves.contains(&pick) && untried(&pick) {
-                    pick
+                let (mv, estimate) = if prior {
+                    // The untried move of the best estimate right after it.
+                    let mut best: Option<(S::Move, f32)> = None;
+                    for (&m, _) in moves.iter().zip(&work.ids).filter(|(_, c)| **c == NONE) {
+                        probe.clone_from(world);
+                        probe.apply(m);
+                        let e = searcher
+                            .estimate_at(probe, seat, &mut work.features)
+                            .unwrap_or_else(|| probe.result(seat));
+                        if best.is_none_or(|(_, b)| e > b) {
+                            best = Some((m, e));
+                        }
+                    }
+                    best.expect("an untried move")
                 } else {
-                    let i = work.ids.iter().position(|&c| c == NONE).expect("untried");
-                    moves[i]
+                    let pick = world.policy_move(&searcher.rollout, &mut GameRng::unused());
+                    let untried = |m: &S::Move| tree.child(node, S::key(m)).is_none();
+                    let mv = if moves.contains(&pick) && untried(&pick) {
+                        pick
+                    } else {
+                        let i = work.ids.iter().position(|&c| c == NONE).expect("untried");
+                        moves[i]
+                    };
+                    (mv, 0.0)
                 };
                 let id = tree.add(node, S::key(&mv), Some(mv));
+                tree.nodes[id as usize].prior = estimate;
                 tree.path.push(id);
-                world.play_out(mv, &searcher.rollout, &mut work.rng);
+                valued = Some(searcher.leaf(world, mv, seat, &mut work.rng, &mut work.features));
                 break;
             }
             let mut best = (f32::NEG_INFINITY, 0usize);
@@ -235,8 +263,11 @@ pub fn decide<S: GameState>(
                 let n = &mut tree.nodes[c as usize];
                 n.avail += 1;
                 let visits = n.visits.max(1) as f32;
-                let ucb = n.total / visits
+                let mut ucb = n.total / visits
                     + settings.exploration * ((n.avail as f32).ln() / visits).sqrt();
+                if prior {
+                    ucb += settings.prior * n.prior / (1.0 + n.visits as f32);
+                }
                 if ucb > best.0 {
                     best = (ucb, i);
                 }
@@ -246,9 +277,11 @@ pub fn decide<S: GameState>(
             after_move = true;
             world.apply(moves[best.1]);
         }
-        world.rollout(&searcher.rollout, &mut work.rng);
-        let value = searcher.value(world, seat);
-        work.tree.back_up(value, world.result(seat));
+        let (value, result) = valued.unwrap_or_else(|| {
+            world.rollout(&searcher.rollout, &mut work.rng);
+            (searcher.value(world, seat), world.result(seat))
+        });
+        work.tree.back_up(value, result);
     }
     work.tree.best().expect("the root has children")
 }

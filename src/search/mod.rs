@@ -18,7 +18,7 @@ pub mod settings;
 pub mod solve;
 pub mod think;
 
-use crate::games::state::GameState;
+use crate::games::state::{GameState, ToMove};
 use crate::rng::GameRng;
 
 pub use settings::{Algorithm, Defaults, Settings};
@@ -44,6 +44,52 @@ impl<P> Searcher<P> {
     pub fn value<S: GameState<Policy = P>>(&self, state: &S, seat: u8) -> f32 {
         state.result(seat) + self.settings.credit * state.progress(seat)
     }
+
+    /// The value model's estimate of `seat`'s chance to win at `state`, if the search has a
+    /// model and the game is not over (`buf` holds the features).
+    #[inline]
+    pub fn estimate_at<S: GameState<Policy = P>>(
+        &self,
+        state: &S,
+        seat: u8,
+        buf: &mut Vec<f32>,
+    ) -> Option<f32> {
+        let model = self.settings.model.as_ref()?;
+        if state.to_move() == ToMove::Over {
+            return None;
+        }
+        state.value_features(seat, buf);
+        Some(model.predict(buf))
+    }
+
+    /// Plays `first` in `play` and values the game for `seat`: (value, result) of the rollout
+    /// to its end, mixed with the estimate right after `first` by the settings' `leaf` (the
+    /// estimate alone at `leaf` 1, without a rollout).
+    #[inline]
+    pub fn leaf<S: GameState<Policy = P>>(
+        &self,
+        play: &mut S,
+        first: S::Move,
+        seat: u8,
+        coins: &mut GameRng,
+        buf: &mut Vec<f32>,
+    ) -> (f32, f32) {
+        let weight = self.settings.leaf;
+        if weight <= 0.0 || self.settings.model.is_none() {
+            play.play_out(first, &self.rollout, coins);
+            return (self.value(play, seat), play.result(seat));
+        }
+        play.apply(first);
+        let Some(estimate) = self.estimate_at(play, seat, buf) else {
+            return (self.value(play, seat), play.result(seat));
+        };
+        if weight >= 1.0 {
+            return (estimate, estimate);
+        }
+        play.rollout(&self.rollout, coins);
+        let mix = |x: f32| (1.0 - weight) * x + weight * estimate;
+        (mix(self.value(play, seat)), mix(play.result(seat)))
+    }
 }
 
 /// A searching seat's working state, kept from one decision to the next so that a search
@@ -60,6 +106,8 @@ pub struct Work<S: GameState> {
     /// PIMC: each candidate's total result (the value without the credit for progress).
     pub results: Vec<f32>,
     ids: Vec<u32>,
+    /// A value estimate's features.
+    features: Vec<f32>,
     tree: ismcts::Tree<S::Move>,
     scratch: Option<Box<(S, S)>>,
 }
@@ -74,6 +122,7 @@ impl<S: GameState> Work<S> {
             sums: Vec::new(),
             results: Vec::new(),
             ids: Vec::new(),
+            features: Vec::new(),
             tree: ismcts::Tree::default(),
             scratch: None,
         }

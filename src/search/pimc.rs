@@ -3,7 +3,9 @@
 //! and the game finished by the rollout policy (the same later chance and the same rollout coins
 //! for every move of a world), whose value is the move's value there. The move with the best
 //! mean over the worlds is played; on a tie, the rollout policy's own move (else the first in
-//! the game's order), so that the search leaves its rollout policy only on evidence.
+//! the game's order), so that the search leaves its rollout policy only on evidence. With a value
+//! model (`leaf` above 0), a move's value in a world mixes in the estimate right after it
+//! ([`Searcher::leaf`]).
 
 use crate::games::state::GameState;
 use crate::rng::GameRng;
@@ -33,9 +35,10 @@ pub fn decide<S: GameState>(
         let coins = GameRng::new(work.rng.next_u64(), u64::from(w), 0);
         for (i, &mv) in moves.iter().enumerate() {
             play.clone_from(world);
-            play.play_out(mv, &searcher.rollout, &mut coins.clone());
-            work.sums[i] += searcher.value(play, seat);
-            work.results[i] += play.result(seat);
+            let (value, result) =
+                searcher.leaf(play, mv, seat, &mut coins.clone(), &mut work.features);
+            work.sums[i] += value;
+            work.results[i] += result;
         }
     }
     let own = real

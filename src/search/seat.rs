@@ -33,20 +33,28 @@ pub fn parse<P>(
     }))
 }
 
-/// [`parse`] for game `G`: an error about a policy name (not a strategy file) is given as the
-/// game's unknown-policy error ([`unknown_policy_of`]).
+/// [`parse`] for game `G`, whose value estimates read the features `features` (a strategy
+/// file's value model must be one of `G`'s over them): an error about a policy name (not a
+/// strategy file) is given as the game's unknown-policy error ([`unknown_policy_of`]).
 pub fn parse_for<G: Game, P>(
     spec: &str,
     defaults: &Defaults,
+    features: &[&str],
     parse_plain: impl Fn(&str) -> Result<(P, String)>,
 ) -> Result<Option<Searcher<P>>> {
-    parse(spec, defaults, parse_plain).map_err(|e| {
+    let searcher = parse(spec, defaults, parse_plain).map_err(|e| {
         if spec.ends_with(".toml") {
             e
         } else {
             unknown_policy_of::<G>(spec, &e.to_string())
         }
-    })
+    })?;
+    if let Some(model) = searcher.as_ref().and_then(|s| s.settings.model.as_ref()) {
+        model
+            .check(G::NAME, features)
+            .map_err(|why| SimError::input(format!("{spec}: {}: {why}", model.source)))?;
+    }
+    Ok(searcher)
 }
 
 /// The help of the two search players for `sim list` and errors: what `ismcts[-N]` and

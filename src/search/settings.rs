@@ -12,6 +12,9 @@
 //! width = 6                 # the most moves weighed at a decision, where the game prunes
 //! rollout = "heuristic"     # the game's policy that finishes simulated games
 //! tree = "moves"            # ismcts: decisions after a move told apart by "moves" or "observations"
+//! value = "value-solo.json" # a value model (`sim learn`), beside the strategy file
+//! leaf = 0.5                # a leaf's value: (1 - leaf) x the rollout's + leaf x the estimate
+//! prior = 0.5               # ismcts: the estimate after a move as a prior (progressive bias)
 //! ```
 
 use std::path::Path;
@@ -19,6 +22,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Result, SimError};
+use crate::learn::Model;
 
 /// Which search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -72,6 +76,20 @@ pub struct Settings {
     pub rollout: String,
     /// ISMCTS: how the decisions after a move are told apart.
     pub tree: Tree,
+    /// The value model file (`sim learn`) the search reads, if any.
+    #[serde(default)]
+    pub value: Option<String>,
+    /// How much of a simulated game's value is the estimate after the searched move, from 0
+    /// (the rollout's only) to 1 (the estimate only: no rollout).
+    #[serde(default)]
+    pub leaf: f32,
+    /// ISMCTS: the weight of the estimate after a move as a prior (it picks which untried move
+    /// is tried first and adds `prior x estimate / (1 + visits)` to a move's score).
+    #[serde(default)]
+    pub prior: f32,
+    /// The model read from `value`.
+    #[serde(skip)]
+    pub model: Option<Model>,
 }
 
 /// A game's defaults for its search players: what `ismcts` and `pimc` mean there.
@@ -107,6 +125,10 @@ impl Defaults {
             width: self.width,
             rollout: self.rollout.to_string(),
             tree: self.tree,
+            value: None,
+            leaf: 0.0,
+            prior: 0.0,
+            model: None,
         }
     }
 }
@@ -127,6 +149,9 @@ struct Partial {
     width: Option<usize>,
     rollout: Option<String>,
     tree: Option<Tree>,
+    value: Option<String>,
+    leaf: Option<f32>,
+    prior: Option<f32>,
 }
 
 #[derive(Deserialize)]
@@ -180,15 +205,35 @@ pub fn parse(spec: &str, defaults: &Defaults) -> Result<Option<(String, Settings
         width: p.width.unwrap_or(base.width),
         rollout: p.rollout.unwrap_or(base.rollout),
         tree: p.tree.unwrap_or(base.tree),
+        value: p.value,
+        leaf: p.leaf.unwrap_or(0.0),
+        prior: p.prior.unwrap_or(0.0),
+        model: None,
     };
     if !(1..=MAX_SIMULATIONS).contains(&settings.simulations)
         || !(0.0..=100.0).contains(&settings.exploration)
         || !(0.0..=1.0).contains(&settings.credit)
         || settings.width == 0
+        || !(0.0..=1.0).contains(&settings.leaf)
+        || !(0.0..=100.0).contains(&settings.prior)
     {
         return Err(SimError::input(format!(
-            "{spec}: search settings out of range: simulations 1..={MAX_SIMULATIONS}, exploration 0..=100, credit 0..=1, width >= 1"
+            "{spec}: search settings out of range: simulations 1..={MAX_SIMULATIONS}, exploration 0..=100, credit 0..=1, width >= 1, leaf 0..=1, prior 0..=100"
         )));
+    }
+    let mut settings = settings;
+    match &settings.value {
+        Some(file) => {
+            // A model named beside the strategy file.
+            let model = path.parent().unwrap_or(Path::new("")).join(file);
+            settings.model = Some(Model::read(&model)?);
+        }
+        None if settings.leaf > 0.0 || settings.prior > 0.0 => {
+            return Err(SimError::input(format!(
+                "{spec}: leaf and prior weigh a value estimate: name its model with value = \"FILE.json\""
+            )));
+        }
+        None => {}
     }
     let stem = path
         .file_stem()

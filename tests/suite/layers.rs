@@ -21,7 +21,7 @@ pub const LAYERS: &[&[&str]] = &[
     // Presentation: terminal text, JSON, the HTML page, all read from results.
     &["report"],
     // The designer's tools.
-    &["balance", "evaluate", "explore"],
+    &["balance", "evaluate", "explore", "learn"],
     // What is written and read back: manifests, result sets, Parquet, summary rows.
     &["results"],
     // Playing games: the runner, its grids and shards.

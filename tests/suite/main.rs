@@ -30,6 +30,7 @@ mod junkyard;
 mod junkyard_reference;
 mod junkyard_search;
 mod layers;
+mod learn;
 mod play;
 mod play_hints;
 mod random_inputs;

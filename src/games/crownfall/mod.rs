@@ -14,6 +14,7 @@ pub mod strategy;
 pub mod strike;
 pub mod tally;
 pub mod trace;
+pub mod value;
 
 pub use engine::{Engine, Streams};
 pub use outcome::{Enemy, Outcome};

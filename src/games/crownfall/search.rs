@@ -24,6 +24,9 @@ pub const DEFAULTS: Defaults = Defaults {
     tree: Tree::Observations,
 };
 
+/// The features a value model of this game reads (its strategy files' `value`).
+const FEATURES: &[&str] = <super::state::State<'static> as crate::games::value::Featured>::FEATURES;
+
 /// The search players `sim list` and errors name.
 pub fn help() -> Vec<PolicyHelp> {
     let mut h = seat::help(
@@ -49,5 +52,5 @@ pub fn clairvoyant(spec: &str) -> Result<Option<u64>> {
 /// The search player `spec` names under `rules`, if it names one.
 pub fn parse(spec: &str, rules: &Rules) -> Result<Option<Searcher<PolicyKind>>> {
     let plain = |rollout: &str| PolicyKind::parse(rollout, rules);
-    seat::parse_for::<super::Crownfall, _>(spec, &DEFAULTS, plain)
+    seat::parse_for::<super::Crownfall, _>(spec, &DEFAULTS, FEATURES, plain)
 }

@@ -333,6 +333,10 @@ impl GameState for State<'_> {
         self.phase == Phase::Over && !outcome.win && outcome.killer().is_none()
     }
 
+    fn value_features(&self, seat: u8, out: &mut Vec<f32>) {
+        crate::games::value::Featured::features_of(self, seat, out);
+    }
+
     fn observation(&self, _seat: u8) -> Observation {
         let board = &self.run.board;
         let view = board.view(Enemy::Jack, 0, 0, 0, self.run.hp);

@@ -22,6 +22,7 @@ pub mod state;
 pub mod strategy;
 pub mod tally;
 pub mod trace;
+pub mod value;
 pub mod view;
 
 pub use engine::{Engine, Side, Sources, Streams, Turn};

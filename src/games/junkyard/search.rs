@@ -29,6 +29,9 @@ pub const DEFAULTS: Defaults = Defaults {
     tree: Tree::Observations,
 };
 
+/// The features a value model of this game reads (its strategy files' `value`).
+const FEATURES: &[&str] = <super::state::State<'static> as crate::games::value::Featured>::FEATURES;
+
 /// The search players `sim list` and errors name.
 pub fn help() -> Vec<PolicyHelp> {
     seat::help(
@@ -46,5 +49,7 @@ pub fn all_help() -> Vec<PolicyHelp> {
 /// `[search]` table), its rollout one of the plain policies under `rules`; `Ok(None)` for
 /// anything else.
 pub fn parse(spec: &str, rules: &Rules) -> Result<Option<Searcher<PolicyKind>>> {
-    seat::parse_for::<super::Junkyard, _>(spec, &DEFAULTS, |s| PolicyKind::parse(s, rules))
+    seat::parse_for::<super::Junkyard, _>(spec, &DEFAULTS, FEATURES, |s| {
+        PolicyKind::parse(s, rules)
+    })
 }

@@ -21,6 +21,7 @@ use serde::de::DeserializeOwned;
 use crate::error::{Result, SimError};
 use crate::games::registry::{Fixture, Registered, Roster};
 use crate::games::twin::Twin;
+use crate::games::value::Featured;
 use crate::games::seats::{Seating, Table};
 use crate::games::state::GameState;
 use crate::games::{CHUNK, Game, PolicyHelp, unknown_policy_of};
@@ -59,9 +60,11 @@ pub trait Rulebook: Sized + Send + Sync + 'static {
     const FIXTURE: Fixture;
     /// The rule parameters.
     type Rules: RuleSet;
-    /// A game at a decision, which builds its indistinguishable twin for the fairness test.
+    /// A game at a decision, which builds its indistinguishable twin for the fairness test and
+    /// offers the features a value estimate reads.
     type State: GameState<Policy: Clone + Send + Sync, Move: Serialize + DeserializeOwned + Send + Sync>
         + Twin
+        + Featured
         + Sync
         + 'static;
 

@@ -17,6 +17,7 @@ pub mod simple;
 pub mod state;
 pub mod tally;
 pub mod trace;
+pub mod value;
 pub mod view;
 
 pub use engine::{Engine, Streams};

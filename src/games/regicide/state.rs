@@ -344,6 +344,10 @@ impl GameState for State<'_> {
         Some(u32::from(self.engine.outcome().turns))
     }
 
+    fn value_features(&self, seat: u8, out: &mut Vec<f32>) {
+        crate::games::value::Featured::features_of(self, seat, out);
+    }
+
     fn observation(&self, seat: u8) -> Observation {
         let v = self.view(seat);
         let mut sizes = 0u64;

@@ -25,6 +25,7 @@ pub mod tally;
 pub mod trace;
 pub mod tuned;
 pub mod tuned_lookahead;
+pub mod value;
 
 pub use engine::{Engine, Streams, Turn, View};
 pub use outcome::Outcome;

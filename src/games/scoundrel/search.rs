@@ -30,6 +30,9 @@ pub const DEFAULTS: Defaults = Defaults {
     tree: Tree::Observations,
 };
 
+/// The features a value model of this game reads (its strategy files' `value`).
+const FEATURES: &[&str] = <super::state::State<'static> as crate::games::value::Featured>::FEATURES;
+
 /// The search players `sim list` and errors name.
 pub fn help() -> Vec<PolicyHelp> {
     seat::help(
@@ -55,5 +58,5 @@ pub fn parse(spec: &str, rules: &Rules) -> Result<Option<Searcher<PolicyKind>>> 
         }
         Ok((kind, name))
     };
-    seat::parse_for::<super::Scoundrel, _>(spec, &DEFAULTS, plain)
+    seat::parse_for::<super::Scoundrel, _>(spec, &DEFAULTS, FEATURES, plain)
 }

@@ -454,6 +454,10 @@ impl GameState for State<'_> {
         Some(u32::from(outcome.rooms_entered) + u32::from(outcome.rooms_avoided))
     }
 
+    fn value_features(&self, seat: u8, out: &mut Vec<f32>) {
+        crate::games::value::Featured::features_of(self, seat, out);
+    }
+
     fn observation(&self, _seat: u8) -> Observation {
         let n = self.engine.dungeon().len();
         let mut bottom: Vec<u8> = self

@@ -12,6 +12,7 @@ use sim::games::on_state::Rulebook;
 use sim::games::registry::Fixture;
 use sim::games::state::{GameState, ToMove, play_by_policy};
 use sim::games::twin::{Twin, rearrange};
+use sim::games::value::Featured;
 use sim::rng::{GameKey, GameRng};
 use sim::rules::{RuleSet, check_range};
 use sim::search::Defaults;
@@ -160,6 +161,20 @@ impl Twin for Deck {
         let mut twin = self.clone();
         rearrange(&mut twin.cards[self.at as usize + 1..self.len as usize], rng);
         twin
+    }
+}
+
+impl Featured for Deck {
+    const FEATURES: &'static [&'static str] = &["turned", "right", "turned_card"];
+
+    /// How far the game is, the right guesses so far, and the card showing.
+    fn features((seen, right): &(Vec<u8>, u8), out: &mut Vec<f32>) {
+        let turned = seen.last().copied().unwrap_or(0);
+        out.extend([
+            seen.len() as f32 / 52.0,
+            f32::from(*right) / 52.0,
+            f32::from(turned) / 52.0,
+        ]);
     }
 }
 

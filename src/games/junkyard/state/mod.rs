@@ -549,6 +549,10 @@ impl GameState for State<'_> {
         self.at == At::Over(None)
     }
 
+    fn value_features(&self, seat: u8, out: &mut Vec<f32>) {
+        crate::games::value::Featured::features_of(self, seat, out);
+    }
+
     fn observation(&self, seat: u8) -> Observation {
         self.observe(seat)
     }

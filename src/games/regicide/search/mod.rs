@@ -52,6 +52,9 @@ pub const DEFAULTS: Defaults = Defaults {
     tree: Tree::Moves,
 };
 
+/// The features a value model of this game reads (its strategy files' `value`).
+const FEATURES: &[&str] = <super::state::State<'static> as crate::games::value::Featured>::FEATURES;
+
 /// The clairvoyant's default budget: thousands of states searched per deal.
 const CLAIRVOYANT_BUDGET: u64 = 1000;
 
@@ -127,7 +130,7 @@ pub fn parse(spec: &str) -> Result<Option<Seat>> {
             return Err(super::super::unknown_policy_of::<Regicide>(spec, why));
         }
     }
-    let searcher = seat::parse_for::<Regicide, _>(spec, &DEFAULTS, PolicyKind::parse)?;
+    let searcher = seat::parse_for::<Regicide, _>(spec, &DEFAULTS, FEATURES, PolicyKind::parse)?;
     Ok(searcher.map(Seat::Search))
 }
 
