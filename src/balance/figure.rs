@@ -528,6 +528,7 @@ mod tests {
                 baseline: if duel { "simple" } else { "plain" },
                 best: if duel { "search" } else { "optimal" },
                 random: duel.then_some("random"),
+                plain: "optimal",
             },
         }
     }

@@ -204,6 +204,7 @@ mod tests {
                 baseline: "bank-at-17",
                 best: "optimal",
                 random: None,
+                plain: "optimal",
             },
         };
         vec![

@@ -11,7 +11,7 @@ use std::time::Instant;
 use clap::Args;
 use serde_json::{Value, json};
 
-use crate::balance::figure::{Figure, Vocabulary, distance, roster};
+use crate::balance::figure::{Figure, Vocabulary, distance};
 use crate::balance::grid::{Setup, batch_size};
 use crate::balance::sequential::MIN_BATCHES;
 use crate::balance::target::{Scale, columns};
@@ -22,6 +22,7 @@ use crate::explore::plan::{self, Trial};
 use crate::explore::screen::{Screen, Screened, screen};
 use crate::explore::swing::Swing;
 use crate::games::Game;
+use crate::games::registry::Registered;
 use crate::games::seats::Table;
 use crate::report::json;
 use crate::report::tables::{on_scale, table};
@@ -79,18 +80,6 @@ pub struct ExploreArgs {
     /// Games (here the most per value of a rule, default 1M), deals, rules, threads and output.
     #[command(flatten)]
     pub play: PlayArgs,
-}
-
-/// The best policy a plain run can afford on every value of every rule, per game: the solved
-/// game in Crownfall, the strongest player without search elsewhere.
-pub fn best_plain(game: &str) -> Option<&'static str> {
-    Some(match game {
-        "crownfall" => "optimal",
-        "scoundrel" => "tuned",
-        "regicide" => "heuristic",
-        "junkyard" => "greedy",
-        _ => return None,
-    })
 }
 
 /// The default precision of a figure on `scale`.
@@ -208,15 +197,17 @@ fn trials<G: Game>(args: &ExploreArgs, base: &G::Rules) -> Result<(Vec<Trial>, S
 
 /// The players and figures: `--policy` (or the defaults) and `--figure` (or each player's
 /// defaults), each figure's players among the players.
-fn figures<G: Game>(
+fn figures<G: Registered>(
     args: &ExploreArgs,
     default_policy: &str,
     columns: &[String],
 ) -> Result<(Vec<String>, Vec<Figure>)> {
     let mut players: Vec<String> = if args.policy.is_empty() {
-        match (roster(G::NAME), best_plain(G::NAME)) {
-            (Some(r), Some(best)) => vec![r.baseline.to_string(), best.to_string()],
-            _ => vec![default_policy.to_string()],
+        let roster = G::ROSTER;
+        if roster.plain == roster.baseline {
+            vec![default_policy.to_string()]
+        } else {
+            vec![roster.baseline.to_string(), roster.plain.to_string()]
         }
     } else {
         args.policy.clone()
@@ -227,6 +218,7 @@ fn figures<G: Game>(
         table: G::TABLE,
         policy: &players[0],
         baseline: players.get(1).map(String::as_str),
+        roster: G::ROSTER,
     };
     let specs: Vec<String> = if args.figure.is_empty() {
         let names: &[&str] = if G::TABLE == Table::Duel {
@@ -256,7 +248,7 @@ fn figures<G: Game>(
 }
 
 /// Runs the exploration `args` asks for, writes its files and prints its report.
-pub fn execute<G: Game>(args: &ExploreArgs, default_policy: &str) -> Result<ExitCode> {
+pub fn execute<G: Registered>(args: &ExploreArgs, default_policy: &str) -> Result<ExitCode> {
     let cap = check_flags(args)?;
     let play = &args.play;
     let base_rules = load_rules::<G>(play, &[])?;

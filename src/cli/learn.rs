@@ -13,9 +13,9 @@ use crate::evaluate::collect::Subject;
 use crate::evaluate::ladder::{Evaluable, Play};
 use crate::games::Game;
 use crate::games::value::Featured;
-use crate::learn::model::{FORMAT, KIND, Provenance};
 use crate::learn::{Calibration, Model, train};
 use crate::rules::RuleSet;
+use crate::search::value_model::{FORMAT, KIND, Provenance};
 use crate::stop::{cause, exit_code};
 
 use super::args::DEFAULT_SEED;

@@ -62,6 +62,9 @@ pub struct Roster {
     /// The uniform random player, the bottom rung of the ladder, where the game has one as a
     /// policy.
     pub random: Option<&'static str>,
+    /// The best player without search, which a screening of every rule's values can afford
+    /// (`sim explore`'s default strong player): the solved game where there is one.
+    pub plain: &'static str,
 }
 
 /// Something done once per registered game (build a subcommand, run a check).

@@ -6,8 +6,7 @@
 //! against the outcomes of held-out deals (Brier score, reliability by tenths).
 
 pub mod calibration;
-pub mod model;
 pub mod train;
 
+pub use crate::search::value_model::Model;
 pub use calibration::Calibration;
-pub use model::Model;

@@ -98,7 +98,8 @@ pub fn check(results: &Results) -> Result<()> {
         }
         let sum: f64 = d.counts.iter().map(|&(v, n)| v as f64 * n as f64).sum();
         let expected = sum / cell.games as f64;
-        if !((mean - expected).abs() <= SLACK * expected.abs().max(1.0)) {
+        let near = (mean - expected).abs() <= SLACK * expected.abs().max(1.0);
+        if !near {
             return Err(bad(format!(
                 "has mean {expected}, the summary's mean_{} {mean}",
                 d.metric

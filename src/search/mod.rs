@@ -17,6 +17,7 @@ pub mod seat;
 pub mod settings;
 pub mod solve;
 pub mod think;
+pub mod value_model;
 
 use crate::games::state::{GameState, ToMove};
 use crate::rng::GameRng;

@@ -21,8 +21,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::value_model::Model;
 use crate::error::{Result, SimError};
-use crate::learn::Model;
 
 /// Which search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,7 +89,7 @@ pub struct Settings {
     pub prior: f32,
     /// The model read from `value`.
     #[serde(skip)]
-    pub model: Option<Model>,
+    pub model: Option<Box<Model>>,
 }
 
 /// A game's defaults for its search players: what `ismcts` and `pimc` mean there.
@@ -226,7 +226,7 @@ pub fn parse(spec: &str, defaults: &Defaults) -> Result<Option<(String, Settings
         Some(file) => {
             // A model named beside the strategy file.
             let model = path.parent().unwrap_or(Path::new("")).join(file);
-            settings.model = Some(Model::read(&model)?);
+            settings.model = Some(Box::new(Model::read(&model)?));
         }
         None if settings.leaf > 0.0 || settings.prior > 0.0 => {
             return Err(SimError::input(format!(

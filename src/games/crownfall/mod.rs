@@ -234,6 +234,7 @@ impl crate::games::registry::Registered for Crownfall {
         baseline: "bank-at-17",
         best: "optimal",
         random: None,
+        plain: "optimal",
     };
     const FIXTURE: crate::games::registry::Fixture = crate::games::registry::Fixture {
         compare: &["bank-at-15", "bank-at-17", "bank-at-target"],

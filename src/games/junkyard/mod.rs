@@ -308,6 +308,7 @@ impl crate::games::registry::Registered for Junkyard {
         baseline: "simple",
         best: "ismcts-200",
         random: Some("random"),
+        plain: "greedy",
     };
     const FIXTURE: crate::games::registry::Fixture = crate::games::registry::Fixture {
         compare: &["simple", "greedy", "random"],

@@ -26,13 +26,7 @@ impl<B: Rulebook> Evaluable for OnState<B> {
                 .ok_or_else(|| SimError::input(format!("{}: no plain policy {name}", B::NAME)))
         };
         let mut rungs = vec![Rung::random()];
-        rungs.extend(climb(
-            &names,
-            parse,
-            B::SEARCH,
-            Algorithm::Ismcts,
-            budgets,
-        )?);
+        rungs.extend(climb(&names, parse, B::SEARCH, Algorithm::Ismcts, budgets)?);
         Ok(Subject {
             table: B::TABLE,
             unit: "decisions",

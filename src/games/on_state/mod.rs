@@ -20,10 +20,10 @@ use serde::de::DeserializeOwned;
 
 use crate::error::{Result, SimError};
 use crate::games::registry::{Fixture, Registered, Roster};
-use crate::games::twin::Twin;
-use crate::games::value::Featured;
 use crate::games::seats::{Seating, Table};
 use crate::games::state::GameState;
+use crate::games::twin::Twin;
+use crate::games::value::Featured;
 use crate::games::{CHUNK, Game, PolicyHelp, unknown_policy_of};
 use crate::rng::{GameKey, GameRng};
 use crate::rules::RuleSet;
@@ -122,7 +122,9 @@ impl<B: Rulebook> OnState<B> {
                 .map(|p| (p, name.to_string()))
                 .ok_or_else(|| unknown_policy_of::<Self>(name, ""))
         };
-        if let Some(searcher) = seat::parse_for::<Self, _>(spec, B::SEARCH, plain)? {
+        if let Some(searcher) =
+            seat::parse_for::<Self, _>(spec, B::SEARCH, B::State::FEATURES, plain)?
+        {
             let name = searcher.name.clone();
             return Ok((SeatPlayer::Search(searcher), name));
         }
@@ -273,5 +275,6 @@ impl<B: Rulebook> Registered for OnState<B> {
         baseline: B::DEFAULT_POLICY,
         best: "ismcts",
         random: Some("random"),
+        plain: B::DEFAULT_POLICY,
     };
 }

@@ -284,6 +284,7 @@ impl crate::games::registry::Registered for Regicide {
         baseline: "simple",
         best: "pimc",
         random: Some("random"),
+        plain: "heuristic",
     };
     const FIXTURE: crate::games::registry::Fixture = crate::games::registry::Fixture {
         compare: &["simple", "heuristic"],

@@ -227,6 +227,7 @@ impl crate::games::registry::Registered for Scoundrel {
         baseline: "greedy",
         best: "tuned-lookahead",
         random: Some("random"),
+        plain: "tuned",
     };
     const FIXTURE: crate::games::registry::Fixture = crate::games::registry::Fixture {
         compare: &["greedy", "heuristic"],

@@ -159,7 +159,10 @@ impl Twin for Deck {
     /// The cards not yet turned, rearranged: the player knows their set, not their order.
     fn twin(&self, _: u8, rng: &mut GameRng) -> Self {
         let mut twin = self.clone();
-        rearrange(&mut twin.cards[self.at as usize + 1..self.len as usize], rng);
+        rearrange(
+            &mut twin.cards[self.at as usize + 1..self.len as usize],
+            rng,
+        );
         twin
     }
 }

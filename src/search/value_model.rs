@@ -201,7 +201,8 @@ mod tests {
     fn refuses_each_bad_field() {
         let names = ["a", "b"];
         assert_eq!(model().check("g", &names), Ok(()));
-        let cases: [(fn(&mut Model), &str); 8] = [
+        type Spoil = fn(&mut Model);
+        let cases: [(Spoil, &str); 8] = [
             (|m| m.format = 9, "format 9"),
             (|m| m.kind = "net".into(), "kind"),
             (|m| m.provenance.game = "h".into(), "a model of h"),
