@@ -313,11 +313,13 @@ fn cannot(out: &Named, at: &Path, e: &std::io::Error) -> SimError {
     ))
 }
 
-/// Proves the folder `dir` writable by making and removing an empty file there.
+/// Proves the folder `dir` writable by making and removing an empty file there (a temporary
+/// a signal removes, so none is left behind).
 fn probe(out: &Named, dir: &Path) -> Result<()> {
     let name = dir.join(format!(".sim-probe-{}", std::process::id()));
-    fs::File::create(&name).map_err(|e| cannot(out, dir, &e))?;
+    crate::stop::temporary(&name, || fs::File::create(&name)).map_err(|e| cannot(out, dir, &e))?;
     let _ = fs::remove_file(&name);
+    crate::stop::settled(&name);
     Ok(())
 }
 
