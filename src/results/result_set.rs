@@ -289,11 +289,13 @@ fn check_contents(out: &Path) -> Result<()> {
 
 impl Drop for ResultSet {
     fn drop(&mut self) {
-        crate::stop::settled(&self.staging);
         if self.committed {
+            crate::stop::settled(&self.staging);
             return;
         }
+        // Removed before it is settled: a signal in between finds it still listed.
         let _ = fs::remove_dir_all(&self.staging);
+        crate::stop::settled(&self.staging);
         for dir in self.made.iter().rev() {
             let _ = fs::remove_dir(dir);
         }
